@@ -1,0 +1,93 @@
+/** Parsed command line: options may stand before or after the subcommand. */
+export interface CliArgs {
+  command?: string;
+  positionals: string[];
+  config?: string;
+  json: boolean;
+  port?: number;
+  open: boolean;
+  timeoutMs?: number;
+  help: boolean;
+  version: boolean;
+}
+
+const VALUE_OPTIONS = new Set(['--config', '--port', '--timeout']);
+
+/** Parse argv (without node and script). Throws a one-line message on bad input. */
+export function parseCliArgs(argv: string[]): CliArgs {
+  const out: CliArgs = { positionals: [], json: false, open: true, help: false, version: false };
+  for (let i = 0; i < argv.length; i++) {
+    const raw = argv[i]!;
+    if (raw === '--') {
+      out.positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (raw.startsWith('--')) {
+      const eq = raw.indexOf('=');
+      const name = eq > 0 ? raw.slice(0, eq) : raw;
+      let value: string | undefined = eq > 0 ? raw.slice(eq + 1) : undefined;
+      if (VALUE_OPTIONS.has(name) && value === undefined) {
+        value = argv[++i];
+        if (value === undefined) throw new Error(`${name} needs a value`);
+      }
+      switch (name) {
+        case '--config':
+          out.config = value;
+          break;
+        case '--port':
+          out.port = toInt(name, value);
+          break;
+        case '--timeout':
+          out.timeoutMs = toInt(name, value);
+          break;
+        case '--json':
+          out.json = true;
+          break;
+        case '--no-open':
+          out.open = false;
+          break;
+        case '--help':
+          out.help = true;
+          break;
+        case '--version':
+          out.version = true;
+          break;
+        default:
+          throw new Error(`unknown option ${name} (see --help)`);
+      }
+      continue;
+    }
+    if (raw === '-h') out.help = true;
+    else if (out.command === undefined) out.command = raw;
+    else out.positionals.push(raw);
+  }
+  return out;
+}
+
+function toInt(name: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+export const USAGE = `mcp-desk — the MCP Desk host on the command line
+
+Usage: mcp-desk [--config FILE] [--json] COMMAND [ARGS]
+
+Commands:
+  servers                      each server's name and state
+  tools                        every tool of every connected server
+  resources                    every resource of every connected server
+  prompts                      every prompt of every connected server
+  call SERVER TOOL [JSON_ARGS] call a tool; exit 1 when it fails or returns isError
+  read SERVER URI              read a resource
+  client URL                   generic client for the MCP conformance runner
+  browser                      serve the UI on 127.0.0.1 and print its URL
+
+Options (before or after the command):
+  --config FILE   server list in the mcpServers shape (default: the app's own)
+  --json          machine-readable output
+  --timeout MS    how long to wait for servers and calls
+  --port N        browser mode port (default: random)
+  --no-open       browser mode: do not open a browser
+`;

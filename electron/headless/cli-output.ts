@@ -1,0 +1,65 @@
+import type { CatalogSnapshot } from '../../shared/domain/catalog.js';
+import type { CallToolResult, ContentBlock } from '../../shared/domain/mcp-types.js';
+import type { ServerState, ServerSummary } from '../../shared/domain/server-state.js';
+
+/** One server as `servers --json` prints it. */
+export function serverJson(s: ServerSummary): Record<string, unknown> {
+  const st = s.state;
+  return {
+    name: s.id,
+    state: st.kind,
+    transport: s.transport,
+    ...(st.kind === 'connected' ? { era: st.info.protocolEra, protocolVersion: st.info.protocolVersion, server: st.info.name } : {}),
+    ...(st.kind === 'failed' ? { error: st.error.message } : {}),
+    ...(st.kind === 'reconnecting' ? { error: st.lastError.message } : {}),
+    tools: s.counts.tools,
+  };
+}
+
+/** A one-line human description of a state. */
+export function describeState(st: ServerState): string {
+  switch (st.kind) {
+    case 'connected':
+      return `connected (${st.info.name} ${st.info.version}, ${st.info.protocolEra === 'modern' ? '2026-07-28' : (st.info.protocolVersion ?? '2025')})`;
+    case 'failed':
+      return `failed: ${st.error.message}`;
+    case 'reconnecting':
+      return `reconnecting (attempt ${st.attempt}): ${st.lastError.message}`;
+    case 'connecting':
+      return 'connecting';
+    case 'disabled':
+      return 'disabled';
+  }
+}
+
+/** `tools --json`: a flat array of {server, name, description}. */
+export function toolsJson(cat: CatalogSnapshot): { server: string; name: string; description: string }[] {
+  return cat.tools.map((t) => ({ server: t.serverId, name: t.tool.name, description: t.tool.description ?? '' }));
+}
+
+/** Human rendering of a tool result's content. */
+export function renderContent(result: CallToolResult): string {
+  const parts = result.content.map(renderBlock);
+  if (result.structuredContent && !result.content.length) parts.push(JSON.stringify(result.structuredContent, null, 2));
+  return parts.join('\n');
+}
+
+function renderBlock(b: ContentBlock): string {
+  switch (b.type) {
+    case 'text':
+      return b.text;
+    case 'image':
+    case 'audio':
+      return `[${b.type} ${b.mimeType}, ${Math.round((b.data.length * 3) / 4)} bytes]`;
+    case 'resource':
+      return b.resource.text ?? `[resource ${b.resource.uri}${b.resource.mimeType ? ` ${b.resource.mimeType}` : ''}]`;
+    case 'resource_link':
+      return `[link ${b.name}: ${b.uri}]`;
+  }
+}
+
+/** The first text of an error result, for a one-line reason. */
+export function firstText(result: CallToolResult): string {
+  const t = result.content.find((b) => b.type === 'text');
+  return t && t.type === 'text' ? t.text.split('\n')[0]!.slice(0, 300) : 'the tool returned an error';
+}

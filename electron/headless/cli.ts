@@ -1,0 +1,135 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { composeHost, type HostServices } from '../host/compose.js';
+import { defaultConfigPath, defaultDataDir } from '../host/paths.js';
+import { toHostError } from '../host/util/errors.js';
+import { startBridge } from './bridge-server.js';
+import { parseCliArgs, USAGE, type CliArgs } from './cli-args.js';
+import { describeState, firstText, renderContent, serverJson, toolsJson } from './cli-output.js';
+import { runConformanceClient } from './conformance-client.js';
+import { openInBrowser } from './open-browser.js';
+
+/** Exit codes: 0 ok, 1 the operation failed, 2 bad usage. */
+class CliError extends Error {
+  constructor(message: string, readonly exitCode = 1) {
+    super(message);
+  }
+}
+
+const out = (text: string) => process.stdout.write(`${text}\n`);
+
+async function main(argv: string[]): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parseCliArgs(argv);
+  } catch (error) {
+    throw new CliError((error as Error).message, 2);
+  }
+  if (args.version) return out('0.1.0'), 0;
+  if (args.help || !args.command) return out(USAGE), args.help ? 0 : 2;
+  if (args.command === 'client') return runConformanceClient(args.positionals[0], args.timeoutMs);
+
+  const dataDir = defaultDataDir();
+  const configPath = args.config ?? defaultConfigPath(dataDir);
+  const services = await composeHost({ configPath, eraCachePath: join(dataDir, 'era-verdicts.json'), mode: args.command === 'browser' ? 'browser' : 'cli' });
+  try {
+    return await run(args, services);
+  } finally {
+    await services.dispose();
+  }
+}
+
+async function run(args: CliArgs, { host, events, router }: HostServices): Promise<number> {
+  const wait = args.timeoutMs ?? 30_000;
+  const [a, b, c] = args.positionals;
+  switch (args.command) {
+    case 'servers': {
+      await host.init();
+      const list = await host.whenSettled(wait);
+      if (args.json) out(JSON.stringify(list.map(serverJson)));
+      else for (const s of list) out(`${s.id}\t${describeState(s.state)}`);
+      return 0;
+    }
+    case 'tools':
+    case 'resources':
+    case 'prompts': {
+      await host.init();
+      const list = await host.whenSettled(wait);
+      for (const s of list) if (s.state.kind !== 'connected') process.stderr.write(`${s.id}: ${describeState(s.state)}\n`);
+      const cat = host.catalog();
+      if (args.command === 'tools') {
+        const rows = toolsJson(cat);
+        if (args.json) out(JSON.stringify(rows));
+        else for (const t of rows) out(`${t.server}\t${t.name}\t${t.description.split('\n')[0]}`);
+      } else if (args.command === 'resources') {
+        const rows = cat.resources.map((r) => ({ server: r.serverId, uri: r.resource.uri, name: r.resource.name }));
+        if (args.json) out(JSON.stringify(rows));
+        else for (const r of rows) out(`${r.server}\t${r.uri}\t${r.name}`);
+      } else {
+        const rows = cat.prompts.map((p) => ({ server: p.serverId, name: p.prompt.name, description: p.prompt.description ?? '' }));
+        if (args.json) out(JSON.stringify(rows));
+        else for (const p of rows) out(`${p.server}\t${p.name}\t${p.description}`);
+      }
+      return 0;
+    }
+    case 'call': {
+      if (!a || !b) throw new CliError('usage: mcp-desk call SERVER TOOL [JSON_ARGS]', 2);
+      let toolArgs: Record<string, unknown> = {};
+      if (c !== undefined) {
+        try {
+          toolArgs = JSON.parse(c) as Record<string, unknown>;
+        } catch (error) {
+          throw new CliError(`JSON_ARGS is not valid JSON: ${(error as Error).message}`, 2);
+        }
+        if (toolArgs === null || typeof toolArgs !== 'object' || Array.isArray(toolArgs)) throw new CliError('JSON_ARGS must be a JSON object', 2);
+      }
+      await ensureConnected(host, a, wait);
+      const result = await host.callTool(a, b, toolArgs, { timeoutMs: args.timeoutMs });
+      out(args.json ? JSON.stringify(result) : renderContent(result));
+      if (result.isError) throw new CliError(`${a}/${b} returned an error: ${firstText(result)}`);
+      return 0;
+    }
+    case 'read': {
+      if (!a || !b) throw new CliError('usage: mcp-desk read SERVER URI', 2);
+      await ensureConnected(host, a, wait);
+      const result = await host.readResource(a, b);
+      out(args.json ? JSON.stringify(result) : result.contents.map((x) => x.text ?? `[blob ${x.mimeType ?? ''}]`).join('\n'));
+      return 0;
+    }
+    case 'browser': {
+      await host.init();
+      const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
+      const bridge = await startBridge({ router, events, rendererDir, port: args.port });
+      out(`MCP Desk browser mode: ${bridge.url}`);
+      out(`config: ${host.configPath}`);
+      if (args.open) openInBrowser(bridge.url);
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await bridge.close();
+      return 0;
+    }
+    default:
+      throw new CliError(`unknown command "${args.command}" (see --help)`, 2);
+  }
+}
+
+/** Start just one server and wait for it, with a reason when it does not come up. */
+async function ensureConnected(host: HostServices['host'], name: string, wait: number): Promise<void> {
+  await host.init((n) => n === name);
+  const s = (await host.whenSettled(wait)).find((x) => x.id === name);
+  if (!s) throw new CliError(`no server named "${name}" in ${host.configPath}`);
+  if (s.state.kind !== 'connected') throw new CliError(`server "${name}" is not connected: ${describeState(s.state)}`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const message = error instanceof CliError ? error.message : toHostError(error).message;
+    process.stderr.write(`mcp-desk: ${message.split('\n')[0]}\n`);
+    process.exitCode = error instanceof CliError ? error.exitCode : 1;
+  },
+);

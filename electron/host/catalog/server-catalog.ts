@@ -1,0 +1,46 @@
+import type { Client } from '@modelcontextprotocol/client';
+import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/domain/mcp-types.js';
+
+/** What one connected server offers, refreshed on list_changed. */
+export interface ServerLists {
+  tools: Tool[];
+  resources: Resource[];
+  templates: ResourceTemplate[];
+  prompts: Prompt[];
+}
+
+export const emptyLists = (): ServerLists => ({ tools: [], resources: [], templates: [], prompts: [] });
+
+/**
+ * Fetch every list the server advertised a capability for. The SDK walks pages itself
+ * (nextCursor) and caps runaway pagination. A list that fails is reported and left empty
+ * rather than failing the connection: a server with broken prompts still has tools.
+ */
+export async function fetchLists(
+  client: Client,
+  timeout: number,
+  onError: (what: string, error: unknown) => void,
+): Promise<ServerLists> {
+  const caps = client.getServerCapabilities() ?? {};
+  const opts = { timeout };
+  const guard = async <T>(what: string, enabled: unknown, fn: () => Promise<T[]>): Promise<T[]> => {
+    if (!enabled) return [];
+    try {
+      return await fn();
+    } catch (error) {
+      onError(what, error);
+      return [];
+    }
+  };
+  const [tools, resources, templates, prompts] = await Promise.all([
+    guard('tools/list', caps.tools, async () => (await client.listTools(undefined, opts)).tools as Tool[]),
+    guard('resources/list', caps.resources, async () => (await client.listResources(undefined, opts)).resources as Resource[]),
+    guard(
+      'resources/templates/list',
+      caps.resources,
+      async () => (await client.listResourceTemplates(undefined, opts)).resourceTemplates as ResourceTemplate[],
+    ),
+    guard('prompts/list', caps.prompts, async () => (await client.listPrompts(undefined, opts)).prompts as Prompt[]),
+  ]);
+  return { tools, resources, templates, prompts };
+}

@@ -1,0 +1,62 @@
+import { HostFailure } from '../util/errors.js';
+import type { Redactor } from '../util/redact.js';
+
+/** Resolves `${secret:NAME}` references; the keychain-backed one arrives with auth work. */
+export interface SecretResolver {
+  get(name: string): Promise<string | undefined>;
+}
+
+const REF = /\$\{(env|secret):([A-Za-z_][A-Za-z0-9_.\-]*)\}/g;
+
+/**
+ * Expand `${env:NAME}` from the host's environment and `${secret:NAME}` from the secret
+ * store. A missing variable is an error naming the server and field, not an empty string,
+ * so a server never starts with a silently blank credential.
+ */
+export async function expandRefs(
+  text: string,
+  where: { server: string; field: string },
+  env: NodeJS.ProcessEnv,
+  secrets: SecretResolver | undefined,
+  redactor: Redactor,
+): Promise<string> {
+  const matches = [...text.matchAll(REF)];
+  if (matches.length === 0) return text;
+  let out = '';
+  let last = 0;
+  for (const m of matches) {
+    const [whole, kind, name] = m;
+    out += text.slice(last, m.index);
+    last = (m.index ?? 0) + whole.length;
+    if (kind === 'env') {
+      const value = env[name];
+      if (value === undefined) {
+        throw new HostFailure('config_invalid', `server "${where.server}": ${where.field} uses \${env:${name}}, which is not set`);
+      }
+      out += value;
+    } else {
+      const value = secrets ? await secrets.get(name) : undefined;
+      if (value === undefined) {
+        throw new HostFailure('secret_missing', `server "${where.server}": ${where.field} uses \${secret:${name}}, which has no stored value`);
+      }
+      redactor.addSecret(value);
+      out += value;
+    }
+  }
+  return out + text.slice(last);
+}
+
+/** Expand every value of a string map (env, headers). */
+export async function expandMap(
+  map: Record<string, string> | undefined,
+  where: { server: string; field: string },
+  env: NodeJS.ProcessEnv,
+  secrets: SecretResolver | undefined,
+  redactor: Redactor,
+): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(map ?? {})) {
+    out[k] = await expandRefs(v, { server: where.server, field: `${where.field}.${k}` }, env, secrets, redactor);
+  }
+  return out;
+}

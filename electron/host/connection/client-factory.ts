@@ -1,0 +1,111 @@
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, type ClientOptions, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { LaunchPlan } from './launch.js';
+
+/** Identity we present to servers. */
+export const CLIENT_INFO = { name: 'mcp-desk', title: 'MCP Desk', version: '0.1.0' };
+
+/** A connected client and how to reach its process, if it has one. */
+export interface OpenedClient {
+  client: Client;
+  transport: Transport;
+  /** The child process id for stdio servers. */
+  pid?: number;
+  /** The verdict to cache when this connect had to probe. */
+  verdict?: PriorDiscovery;
+  transportKind: 'stdio' | 'http' | 'sse';
+}
+
+export interface OpenOptions {
+  clientOptions: Omit<ClientOptions, 'versionNegotiation'>;
+  /** Cached era verdict; absent means probe. */
+  prior?: PriorDiscovery;
+  timeout: number;
+  signal?: AbortSignal;
+  /** Attach observers (trace, stderr) before any byte moves. */
+  prepare: (transport: Transport, client: Client) => void;
+}
+
+/** Silence on a stdio probe means a 2025 server; don't make the person wait long for it. */
+const STDIO_PROBE_MS = 3000;
+
+/**
+ * Open a connection following the plan: stdio; Streamable HTTP falling back to legacy SSE;
+ * or SSE only. Era negotiation runs in `auto` mode unless a cached verdict is supplied.
+ */
+export async function openClient(plan: LaunchPlan, opts: OpenOptions): Promise<OpenedClient> {
+  if (plan.kind === 'stdio') {
+    const transport = new StdioClientTransport({
+      command: plan.command,
+      args: plan.args,
+      env: plan.env,
+      ...(plan.cwd ? { cwd: plan.cwd } : {}),
+      stderr: 'pipe',
+    });
+    const client = newClient(opts, Math.min(STDIO_PROBE_MS, opts.timeout));
+    opts.prepare(transport, client);
+    try {
+      await client.connect(transport, { prior: opts.prior, timeout: opts.timeout, signal: opts.signal });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
+    return { client, transport, pid: transport.pid ?? undefined, verdict: verdictOf(client, opts.prior), transportKind: 'stdio' };
+  }
+
+  const requestInit: RequestInit = { headers: plan.headers };
+  if (plan.transport !== 'sse') {
+    const transport = new StreamableHTTPClientTransport(plan.url, { requestInit });
+    const client = newClient(opts, opts.timeout);
+    opts.prepare(transport, client);
+    try {
+      await client.connect(transport, { prior: opts.prior, timeout: opts.timeout, signal: opts.signal });
+      return { client, transport, verdict: verdictOf(client, opts.prior), transportKind: 'http' };
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      if (plan.transport === 'streamable' || !shouldTrySse(error)) throw error;
+    }
+  }
+  // Legacy HTTP+SSE servers all predate 2026-07-28: connect with the plain handshake.
+  const transport = new SSEClientTransport(plan.url, { requestInit, eventSourceInit: { fetch: headerFetch(plan.headers) } });
+  const client = new Client(CLIENT_INFO, { ...opts.clientOptions });
+  opts.prepare(transport, client);
+  try {
+    await client.connect(transport, { timeout: opts.timeout, signal: opts.signal });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  return { client, transport, transportKind: 'sse' };
+}
+
+function newClient(opts: OpenOptions, probeMs: number): Client {
+  return new Client(CLIENT_INFO, {
+    ...opts.clientOptions,
+    versionNegotiation: { mode: 'auto', probe: { timeoutMs: probeMs, maxRetries: 0 } },
+  });
+}
+
+/** The verdict to remember, only when this connect actually probed. */
+function verdictOf(client: Client, prior: PriorDiscovery | undefined): PriorDiscovery | undefined {
+  if (prior) return undefined;
+  const discover = client.getDiscoverResult();
+  return discover ? { kind: 'modern', discover } : { kind: 'legacy' };
+}
+
+/** Auth walls and aborts are not a reason to try the old transport. */
+function shouldTrySse(error: unknown): boolean {
+  const status = (error as { status?: unknown }).status;
+  if (status === 401 || status === 403) return false;
+  if (error instanceof Error && error.name === 'AbortError') return false;
+  return true;
+}
+
+/** The SSE GET stream needs the same custom headers as the POSTs. */
+function headerFetch(headers: Record<string, string>): typeof fetch {
+  return (input, init) => {
+    const merged = new Headers(init?.headers);
+    for (const [k, v] of Object.entries(headers)) merged.set(k, v);
+    return fetch(input, { ...init, headers: merged });
+  };
+}

@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import type { PriorDiscovery } from '@modelcontextprotocol/client';
+import { SerialWriter } from '../util/atomic-write.js';
+
+/**
+ * Each server's protocol-era verdict (2025 handshake vs 2026-07-28 discover), cached so
+ * a reconnect or relaunch needs no probe (on stdio the probe costs a whole extra process).
+ * Keyed by a hash of the launch config: a changed command is a different server.
+ * Dated, because a stale legacy verdict would succeed silently forever against a server
+ * that has since upgraded.
+ */
+export interface EraCache {
+  get(key: string): PriorDiscovery | undefined;
+  set(key: string, verdict: PriorDiscovery): void;
+  delete(key: string): void;
+}
+
+interface Stored {
+  verdict: PriorDiscovery;
+  storedAt: number;
+}
+
+const HORIZON_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** An in-memory cache (CLI one-shots, tests). */
+export class MemoryEraCache implements EraCache {
+  protected readonly map = new Map<string, Stored>();
+
+  constructor(protected readonly horizonMs = HORIZON_MS) {}
+
+  get(key: string): PriorDiscovery | undefined {
+    const e = this.map.get(key);
+    if (!e) return undefined;
+    if (Date.now() - e.storedAt > this.horizonMs) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return e.verdict;
+  }
+
+  set(key: string, verdict: PriorDiscovery): void {
+    this.map.set(key, { verdict, storedAt: Date.now() });
+  }
+
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+}
+
+/** The same cache persisted to a JSON file, so the next launch skips the probe too. */
+export class FileEraCache extends MemoryEraCache {
+  private readonly writer: SerialWriter;
+
+  private constructor(path: string, horizonMs: number) {
+    super(horizonMs);
+    this.writer = new SerialWriter(path);
+  }
+
+  /** Load the file; an unreadable cache is simply empty (it only saves a probe). */
+  static async open(path: string, horizonMs = HORIZON_MS): Promise<FileEraCache> {
+    const cache = new FileEraCache(path, horizonMs);
+    try {
+      const data = JSON.parse(await readFile(path, 'utf8')) as Record<string, Stored>;
+      for (const [k, v] of Object.entries(data)) {
+        if (v && typeof v.storedAt === 'number' && (v.verdict?.kind === 'legacy' || v.verdict?.kind === 'modern')) {
+          cache.map.set(k, v);
+        }
+      }
+    } catch {
+      // Missing or corrupt: start empty.
+    }
+    return cache;
+  }
+
+  override set(key: string, verdict: PriorDiscovery): void {
+    super.set(key, verdict);
+    void this.persist();
+  }
+
+  override delete(key: string): void {
+    super.delete(key);
+    void this.persist();
+  }
+
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  private persist(): Promise<void> {
+    return this.writer.write(JSON.stringify(Object.fromEntries(this.map), null, 1)).catch(() => undefined);
+  }
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { useHost } from '../host/host-context.js';
+import { useDebounced } from './use-debounced.js';
+
+/** What completion/complete is asked about: a prompt or a resource template. */
+export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+
+const DEBOUNCE_MS = 250;
+
+/**
+ * Suggestions for the argument being edited, asked for after typing pauses. Failures
+ * are silent: completion is a convenience, and the field works without it.
+ */
+export function useCompletion(
+  serverId: string,
+  ref: CompletionRef,
+  active: { name: string; value: string } | null,
+  context: Record<string, string>,
+  enabled: boolean,
+): string[] {
+  const host = useHost();
+  // Debounce a string, not the object: a fresh object each render would never settle.
+  const settledKey = useDebounced(active ? JSON.stringify([active.name, active.value]) : null, DEBOUNCE_MS);
+  const [values, setValues] = useState<string[]>([]);
+  const refKey = JSON.stringify(ref);
+  const contextKey = JSON.stringify(context);
+
+  useEffect(() => {
+    setValues([]);
+    if (!enabled || settledKey === null) return undefined;
+    const [name, value] = JSON.parse(settledKey) as [string, string];
+    let live = true;
+    const parsedRef = JSON.parse(refKey) as CompletionRef;
+    const others = Object.fromEntries(
+      Object.entries(JSON.parse(contextKey) as Record<string, string>).filter(([k, v]) => k !== name && v !== ''),
+    );
+    host
+      .invoke('completion.complete', {
+        serverId,
+        ref: parsedRef,
+        argument: { name, value },
+        ...(Object.keys(others).length ? { context: { arguments: others } } : {}),
+      })
+      .then(
+        (r) => {
+          if (live) setValues(r.values.slice(0, 20));
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [host, serverId, refKey, contextKey, settledKey, enabled]);
+
+  return values;
+}

@@ -1,0 +1,183 @@
+import type { ServerConfig } from '../../../shared/domain/server-config.js';
+
+/**
+ * The add/edit server form as plain strings, and its conversion to a ServerConfig.
+ * List-like fields are one item per line so an argument containing spaces is one
+ * argument; masked secrets (MASKED_VALUE) pass through untouched, which the host reads
+ * as "keep the stored value".
+ */
+
+export type TransportChoice = 'stdio' | 'http' | 'sse';
+
+export interface ServerFormValues {
+  name: string;
+  transport: TransportChoice;
+  command: string;
+  args: string;
+  env: string;
+  cwd: string;
+  url: string;
+  headers: string;
+  timeout: string;
+  includeTools: string;
+  excludeTools: string;
+}
+
+export type FormField = keyof ServerFormValues;
+export type FormErrors = Partial<Record<FormField, string>>;
+
+export type BuildResult = { ok: true; name: string; config: ServerConfig } | { ok: false; errors: FormErrors };
+
+/** A blank form for a new stdio server. */
+export function emptyForm(): ServerFormValues {
+  return { name: '', transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '', timeout: '', includeTools: '', excludeTools: '' };
+}
+
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function strings(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function pairs(v: unknown, sep: string): string {
+  if (!isObj(v)) return '';
+  return Object.entries(v)
+    .map(([k, val]) => `${k}${sep}${typeof val === 'string' ? val : JSON.stringify(val)}`)
+    .join('\n');
+}
+
+/**
+ * The form for an existing entry. Read defensively: an invalid entry (config null, raw
+ * JSON in invalidEntry) is prefilled as far as it goes so it can be fixed in place.
+ */
+export function formFromEntry(name: string, entry: unknown, transport: string): ServerFormValues {
+  const e = isObj(entry) ? entry : {};
+  const type = typeof e.type === 'string' ? e.type : '';
+  const isRemote = typeof e.url === 'string' || transport === 'http' || transport === 'sse';
+  const choice: TransportChoice = !isRemote ? 'stdio' : type === 'sse' || transport === 'sse' ? 'sse' : 'http';
+  return {
+    name,
+    transport: choice,
+    command: typeof e.command === 'string' ? e.command : '',
+    args: strings(e.args).join('\n'),
+    env: pairs(e.env, '='),
+    cwd: typeof e.cwd === 'string' ? e.cwd : '',
+    url: typeof e.url === 'string' ? e.url : '',
+    headers: pairs(e.headers, ': '),
+    timeout: typeof e.timeout === 'number' ? String(e.timeout) : '',
+    includeTools: strings(e.includeTools).join('\n'),
+    excludeTools: strings(e.excludeTools).join('\n'),
+  };
+}
+
+function lines(text: string): string[] {
+  return text.split('\n').map((l) => l.replace(/\r$/, ''));
+}
+
+/** `KEY<sep>VALUE` lines into a map; blank lines and `#` comments are skipped. */
+function parsePairs(text: string, sep: string, what: string): { ok: true; map: Record<string, string> } | { ok: false; error: string } {
+  const map: Record<string, string> = {};
+  for (const [i, raw] of lines(text).entries()) {
+    if (raw.trim() === '' || raw.trimStart().startsWith('#')) continue;
+    const at = raw.indexOf(sep);
+    const key = at > 0 ? raw.slice(0, at).trim() : '';
+    if (!key) return { ok: false, error: `line ${i + 1}: expected ${what}` };
+    // Env values are taken verbatim (spaces can matter); HTTP trims header values anyway.
+    const value = raw.slice(at + sep.length);
+    map[key] = sep === '=' ? value : value.trim();
+  }
+  return { ok: true, map };
+}
+
+function nameList(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Build the config to send. Fields this form does not show (disabled, trust, ...) are
+ * carried over from `base`, so editing never silently drops them.
+ */
+export function buildConfig(values: ServerFormValues, base: unknown): BuildResult {
+  const errors: FormErrors = {};
+  const name = values.name.trim();
+  if (!name) errors.name = 'a name is required';
+
+  const kept: Obj = {};
+  if (isObj(base)) {
+    for (const key of ['disabled', 'trust'] as const) if (key in base) kept[key] = base[key];
+  }
+
+  const common: Obj = { ...kept };
+  if (values.timeout.trim()) {
+    const ms = Number(values.timeout.trim());
+    if (!Number.isInteger(ms) || ms < 100) errors.timeout = 'timeout is whole milliseconds, at least 100';
+    else common.timeout = ms;
+  }
+  const include = nameList(values.includeTools);
+  const exclude = nameList(values.excludeTools);
+  if (include.length) common.includeTools = include;
+  if (exclude.length) common.excludeTools = exclude;
+
+  let config: Obj;
+  if (values.transport === 'stdio') {
+    if (!values.command.trim()) errors.command = 'a command is required';
+    const args = lines(values.args).filter((l) => l !== '');
+    const env = parsePairs(values.env, '=', 'KEY=VALUE');
+    if (!env.ok) errors.env = env.error;
+    config = { type: 'stdio', command: values.command.trim(), ...common };
+    if (args.length) config.args = args;
+    if (env.ok && Object.keys(env.map).length) config.env = env.map;
+    if (values.cwd.trim()) config.cwd = values.cwd.trim();
+  } else {
+    const url = values.url.trim();
+    if (!url) errors.url = 'a URL is required';
+    else if (!/^https?:\/\//i.test(url)) errors.url = 'the URL must start with http:// or https://';
+    const headers = parsePairs(values.headers, ':', 'Name: value');
+    if (!headers.ok) errors.headers = headers.error;
+    const baseType = isObj(base) ? base.type : undefined;
+    const type = values.transport === 'http' && baseType === 'streamable-http' ? 'streamable-http' : values.transport;
+    config = { type, url, ...common };
+    if (headers.ok && Object.keys(headers.map).length) config.headers = headers.map;
+  }
+
+  if (Object.keys(errors).length) return { ok: false, errors };
+  // The host validates this against serverConfigSchema; it is the shape built above.
+  return { ok: true, name, config: config as ServerConfig };
+}
+
+const PATH_TO_FIELD: Record<string, FormField> = {
+  name: 'name',
+  command: 'command',
+  args: 'args',
+  env: 'env',
+  cwd: 'cwd',
+  url: 'url',
+  headers: 'headers',
+  timeout: 'timeout',
+  includeTools: 'includeTools',
+  excludeTools: 'excludeTools',
+};
+
+/**
+ * Split a host validation message ("config.command: must not be empty; name: ...") into
+ * per-field errors; what names no field stays in `rest` for the form's error box.
+ */
+export function fieldErrorsFromHost(message: string): { fields: FormErrors; rest: string[] } {
+  const fields: FormErrors = {};
+  const rest: string[] = [];
+  for (const part of message.split(/;\s+/)) {
+    const m = /^([\w.[\]]+):\s*(.+)$/.exec(part.trim());
+    const segments = m ? m[1].split('.').filter((s) => s !== 'config' && !/^\d+$/.test(s)) : [];
+    const field = segments.length ? PATH_TO_FIELD[segments[0]] : undefined;
+    if (m && field && !fields[field]) fields[field] = m[2];
+    else rest.push(part);
+  }
+  return { fields, rest };
+}

@@ -1,0 +1,150 @@
+import { useState, type FormEvent } from 'react';
+import { MASKED_VALUE, type HostError, type ServerSummary } from '../../../shared/domain/server-state.js';
+import { ErrorBox } from '../../components/error-box.js';
+import { asHostError } from '../../host/errors.js';
+import { useHost } from '../../host/host-context.js';
+import { FormRow } from './form-field.js';
+import {
+  buildConfig,
+  emptyForm,
+  fieldErrorsFromHost,
+  formFromEntry,
+  type FormErrors,
+  type FormField,
+  type ServerFormValues,
+  type TransportChoice,
+} from './server-form-model.js';
+
+/** Adding a new server, or editing one that exists. */
+export type ServerFormMode = { kind: 'add' } | { kind: 'edit'; server: ServerSummary };
+
+type SubmitState = { kind: 'editing' } | { kind: 'saving' } | { kind: 'rejected'; error: HostError; rest: string[] };
+
+/** The add/edit server form; the host validates, and its messages land on the fields they name. */
+export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; onSaved: (s: ServerSummary) => void; onCancel: () => void }) {
+  const host = useHost();
+  const existing = mode.kind === 'edit' ? mode.server : null;
+  const base = existing ? (existing.config ?? existing.invalidEntry) : null;
+  const [values, setValues] = useState<ServerFormValues>(() =>
+    existing ? formFromEntry(existing.id, base, existing.transport) : emptyForm(),
+  );
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [submit, setSubmit] = useState<SubmitState>({ kind: 'editing' });
+
+  const set = (field: FormField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const built = buildConfig(values, base);
+    if (!built.ok) {
+      setErrors(built.errors);
+      return;
+    }
+    setErrors({});
+    setSubmit({ kind: 'saving' });
+    const call = existing
+      ? host.invoke('servers.update', { id: existing.id, config: built.config })
+      : host.invoke('servers.add', { name: built.name, config: built.config });
+    call.then(
+      (summary) => {
+        setSubmit({ kind: 'editing' });
+        onSaved(summary);
+      },
+      (error: unknown) => {
+        const he = asHostError(error);
+        const { fields, rest } = he.code === 'invalid_request' ? fieldErrorsFromHost(he.message) : { fields: {}, rest: [he.message] };
+        setErrors(fields);
+        setSubmit({ kind: 'rejected', error: he, rest });
+      },
+    );
+  };
+
+  const hasMasked = values.env.includes(MASKED_VALUE) || values.headers.includes(MASKED_VALUE);
+  const maskedHelp = hasMasked ? `${MASKED_VALUE} stands for a stored secret: leave it as is to keep it.` : undefined;
+  const input = (field: FormField, props: { placeholder?: string; mono?: boolean } = {}) => ({
+    id: `server-${field}`,
+    'data-testid': `server-${kebab(field)}`,
+    value: values[field],
+    onChange: set(field),
+    placeholder: props.placeholder,
+    className: props.mono ? 'mono' : undefined,
+    spellCheck: false,
+  });
+  const err = (field: FormField) => ({ error: errors[field], errorTestId: `server-form-error-${kebab(field)}` });
+
+  return (
+    <form className="panel server-form" onSubmit={onSubmit} noValidate data-testid="server-form">
+      <h2>{existing ? `Edit ${existing.id}` : 'Add server'}</h2>
+      <FormRow id="server-name" label="Name" help={existing ? 'The name is the server’s id and cannot change.' : undefined} {...err('name')}>
+        <input {...input('name', { placeholder: 'e.g. filesystem' })} readOnly={!!existing} autoFocus={!existing} />
+      </FormRow>
+      <FormRow id="server-transport" label="Transport">
+        <select
+          id="server-transport"
+          data-testid="server-transport"
+          value={values.transport}
+          onChange={(e) => setValues((v) => ({ ...v, transport: e.target.value as TransportChoice }))}
+        >
+          <option value="stdio">stdio (local command)</option>
+          <option value="http">Streamable HTTP</option>
+          <option value="sse">SSE (legacy)</option>
+        </select>
+      </FormRow>
+
+      {values.transport === 'stdio' ? (
+        <>
+          <FormRow id="server-command" label="Command" help="An absolute path avoids PATH surprises." {...err('command')}>
+            <input {...input('command', { placeholder: 'npx', mono: true })} />
+          </FormRow>
+          <FormRow id="server-args" label="Arguments" help="One per line, so an argument may contain spaces." {...err('args')}>
+            <textarea rows={3} {...input('args', { placeholder: '-y\n@modelcontextprotocol/server-everything', mono: true })} />
+          </FormRow>
+          <FormRow id="server-env" label="Environment" help={maskedHelp ?? 'KEY=VALUE, one per line. ${env:X} and ${secret:NAME} are expanded by the host.'} {...err('env')}>
+            <textarea rows={3} {...input('env', { placeholder: 'API_KEY=${secret:my-key}', mono: true })} />
+          </FormRow>
+          <FormRow id="server-cwd" label="Working directory" {...err('cwd')}>
+            <input {...input('cwd', { placeholder: 'optional', mono: true })} />
+          </FormRow>
+        </>
+      ) : (
+        <>
+          <FormRow id="server-url" label="URL" {...err('url')}>
+            <input {...input('url', { placeholder: 'https://example.com/mcp', mono: true })} type="url" />
+          </FormRow>
+          <FormRow id="server-headers" label="Headers" help={maskedHelp ?? 'Name: value, one per line.'} {...err('headers')}>
+            <textarea rows={3} {...input('headers', { placeholder: 'Authorization: Bearer ${secret:token}', mono: true })} />
+          </FormRow>
+        </>
+      )}
+
+      <details className="advanced" open={!!(values.timeout || values.includeTools || values.excludeTools)}>
+        <summary>Advanced</summary>
+        <FormRow id="server-timeout" label="Request timeout (ms)" {...err('timeout')}>
+          <input {...input('timeout', { placeholder: 'default' })} inputMode="numeric" />
+        </FormRow>
+        <FormRow id="server-includeTools" label="Only these tools" help="One per line; empty means all." {...err('includeTools')}>
+          <textarea rows={2} {...input('includeTools', { mono: true })} />
+        </FormRow>
+        <FormRow id="server-excludeTools" label="Never these tools" help="One per line." {...err('excludeTools')}>
+          <textarea rows={2} {...input('excludeTools', { mono: true })} />
+        </FormRow>
+      </details>
+
+      {submit.kind === 'rejected' && submit.rest.length > 0 && (
+        <ErrorBox error={{ code: submit.error.code, message: submit.rest.join('; ') }} testId="server-form-error" />
+      )}
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={submit.kind === 'saving'} data-testid="server-form-submit">
+          {submit.kind === 'saving' ? 'Saving…' : existing ? 'Save' : 'Add server'}
+        </button>
+        <button type="button" onClick={onCancel} data-testid="server-form-cancel">
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function kebab(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import type { HostError, ServerSummary } from '../../../shared/domain/server-state.js';
+import { ErrorBox } from '../../components/error-box.js';
+import { asHostError } from '../../host/errors.js';
+import { useHost } from '../../host/host-context.js';
+import { plural } from '../../lib/format.js';
+import { failureHint } from './failure-hint.js';
+import { StateBadge } from './state-badge.js';
+
+type RowAction = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'confirm-remove' } | { kind: 'failed'; error: HostError };
+
+/** One server: state, era, counts, and its actions. Clicking the row opens its details. */
+export function ServerRow({
+  server,
+  selected,
+  onSelect,
+  onEdit,
+  onRemoved,
+}: {
+  server: ServerSummary;
+  selected: boolean;
+  onSelect: () => void;
+  onEdit: () => void;
+  onRemoved: () => void;
+}) {
+  const host = useHost();
+  const [action, setAction] = useState<RowAction>({ kind: 'idle' });
+  const { id, state } = server;
+  const enabled = server.config ? server.config.disabled !== true : state.kind !== 'disabled';
+
+  const run = (what: string, call: () => Promise<unknown>, then?: () => void) => {
+    setAction({ kind: 'busy', what });
+    call().then(
+      () => {
+        setAction({ kind: 'idle' });
+        then?.();
+      },
+      (error: unknown) => setAction({ kind: 'failed', error: asHostError(error) }),
+    );
+  };
+  const busy = action.kind === 'busy';
+  const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
+
+  return (
+    <li
+      className={`server-row${selected ? ' selected' : ''}`}
+      data-testid={`server-row-${id}`}
+      onClick={onSelect}
+      aria-selected={selected}
+    >
+      <div className="server-row-main">
+        <label className="switch" onClick={stop} title={enabled ? 'Disable' : 'Enable'}>
+          <input
+            type="checkbox"
+            checked={enabled}
+            disabled={busy || !server.config}
+            onChange={(e) => run('toggle', () => host.invoke('servers.setEnabled', { id, enabled: e.target.checked }))}
+            data-testid={`toggle-server-${id}`}
+          />
+          <span className="switch-track" />
+        </label>
+        <div className="server-name">
+          <strong>{id}</strong>
+          <span className="badge subtle">{server.transport}</span>
+          <EraBadge server={server} />
+        </div>
+        <StateBadge serverId={id} state={state} />
+      </div>
+      <ServerMeta server={server} />
+      <div className="server-actions" onClick={stop}>
+        {action.kind === 'confirm-remove' ? (
+          <span className="confirm">
+            Remove {id}?
+            <button type="button" className="danger small" onClick={() => run('remove', () => host.invoke('servers.remove', { id }), onRemoved)} data-testid={`confirm-remove-${id}`}>
+              Remove
+            </button>
+            <button type="button" className="small" onClick={() => setAction({ kind: 'idle' })}>
+              Keep
+            </button>
+          </span>
+        ) : (
+          <>
+            <button type="button" className="small" disabled={busy || !enabled} onClick={() => run('restart', () => host.invoke('servers.restart', { id }))} data-testid={`restart-server-${id}`}>
+              {action.kind === 'busy' && action.what === 'restart' ? 'Restarting…' : 'Restart'}
+            </button>
+            <button type="button" className="small" disabled={busy} onClick={onEdit} data-testid={`edit-server-${id}`}>
+              Edit
+            </button>
+            <button type="button" className="small danger-text" disabled={busy} onClick={() => setAction({ kind: 'confirm-remove' })} data-testid={`remove-server-${id}`}>
+              Remove
+            </button>
+          </>
+        )}
+      </div>
+      {action.kind === 'failed' && <ErrorBox error={action.error} testId={`server-action-error-${id}`} />}
+    </li>
+  );
+}
+
+function EraBadge({ server }: { server: ServerSummary }) {
+  if (server.state.kind !== 'connected') return null;
+  const { protocolEra, protocolVersion } = server.state.info;
+  const label = protocolEra === 'modern' ? `modern ${protocolVersion ?? '2026-07-28'}` : `legacy ${protocolVersion ?? '2025'}`;
+  return (
+    <span className={`badge era era-${protocolEra}`} data-testid={`server-era-${server.id}`}>
+      {label}
+    </span>
+  );
+}
+
+function ServerMeta({ server }: { server: ServerSummary }) {
+  const { state, counts } = server;
+  if (!server.config) {
+    return (
+      <div className="server-meta error-text" data-testid={`server-error-${server.id}`}>
+        This entry is not valid; use Edit to fix it.
+      </div>
+    );
+  }
+  if (state.kind === 'failed' || state.kind === 'reconnecting') {
+    const error = state.kind === 'failed' ? state.error : state.lastError;
+    return <ErrorBox error={error} hint={failureHint(error, server.transport)} testId={`server-error-${server.id}`} />;
+  }
+  if (state.kind !== 'connected') return null;
+  const info = state.info;
+  return (
+    <div className="server-meta muted" data-testid={`server-counts-${server.id}`}>
+      {info.title ?? info.name} {info.version} · {plural(counts.tools, 'tool')} · {plural(counts.resources, 'resource')} ·{' '}
+      {plural(counts.templates, 'template')} · {plural(counts.prompts, 'prompt')}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { ServerSummary } from '../../../shared/domain/server-state.js';
+import { ErrorBox } from '../../components/error-box.js';
+import { useServers } from '../../hooks/use-servers.js';
+import { ImportPanel } from './import-panel.js';
+import { ServerDetails } from './server-details.js';
+import { ServerForm } from './server-form.js';
+import { ServerRow } from './server-row.js';
+
+/** What the right-hand side shows. */
+type Side = { kind: 'details'; id: string | null } | { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'import' };
+
+/** Configured servers with live state, and the forms to add, edit and import them. */
+export function ServersView() {
+  const servers = useServers();
+  const [side, setSide] = useState<Side>({ kind: 'details', id: null });
+  const list = servers.kind === 'ready' ? servers.servers : [];
+  const find = (id: string | null): ServerSummary | undefined => list.find((s) => s.id === id);
+
+  return (
+    <section className="view servers-view" data-testid="servers-view">
+      <header className="view-header">
+        <h1>Servers</h1>
+        <div className="header-actions">
+          <button type="button" className="primary" onClick={() => setSide({ kind: 'add' })} data-testid="add-server">
+            Add server
+          </button>
+          <button type="button" onClick={() => setSide({ kind: 'import' })} data-testid="import-json">
+            Import JSON
+          </button>
+        </div>
+      </header>
+      <div className="split">
+        <div className="split-main">
+          {servers.kind === 'loading' && <p className="muted">Loading servers…</p>}
+          {servers.kind === 'error' && <ErrorBox error={servers.error} />}
+          {servers.kind === 'ready' && list.length === 0 && (
+            <div className="empty" data-testid="servers-empty">
+              <p>No servers yet.</p>
+              <p className="muted">Add one with its command or URL, or import an existing claude_desktop_config.json.</p>
+            </div>
+          )}
+          <ul className="server-list" data-testid="server-list">
+            {list.map((s) => (
+              <ServerRow
+                key={s.id}
+                server={s}
+                selected={side.kind === 'details' && side.id === s.id}
+                onSelect={() => setSide({ kind: 'details', id: s.id })}
+                onEdit={() => setSide({ kind: 'edit', id: s.id })}
+                onRemoved={() => setSide({ kind: 'details', id: null })}
+              />
+            ))}
+          </ul>
+        </div>
+        <aside className="split-side">
+          <SidePanel side={side} find={find} setSide={setSide} />
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function SidePanel({ side, find, setSide }: { side: Side; find: (id: string | null) => ServerSummary | undefined; setSide: (s: Side) => void }) {
+  const showDetails = (s: ServerSummary) => setSide({ kind: 'details', id: s.id });
+  const close = () => setSide({ kind: 'details', id: null });
+  switch (side.kind) {
+    case 'add':
+      return <ServerForm mode={{ kind: 'add' }} onSaved={showDetails} onCancel={close} />;
+    case 'edit': {
+      const server = find(side.id);
+      return server ? <ServerForm key={server.id} mode={{ kind: 'edit', server }} onSaved={showDetails} onCancel={() => setSide({ kind: 'details', id: server.id })} /> : null;
+    }
+    case 'import':
+      return <ImportPanel onClose={close} />;
+    case 'details': {
+      const server = find(side.id);
+      return server ? (
+        <ServerDetails key={server.id} server={server} />
+      ) : (
+        <div className="panel placeholder muted">Select a server to see its log and protocol trace.</div>
+      );
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import type { FormEvent } from 'react';
+import type { CatalogTool } from '../../../shared/domain/catalog.js';
+import { ArgsEditorView } from '../../components/schema-form/args-editor-view.js';
+import { useArgsEditor } from '../../components/schema-form/use-args-editor.js';
+import { ToolBadges } from './tool-badges.js';
+import { ToolResultView } from './tool-result-view.js';
+import { useToolCall } from './use-tool-call.js';
+
+/** One tool: what it says it does, a form for its arguments, and the call's outcome. */
+export function ToolDetail({ entry }: { entry: CatalogTool }) {
+  const { tool, serverId } = entry;
+  const editor = useArgsEditor(tool.inputSchema);
+  const { state, call, cancel } = useToolCall(serverId, tool.name);
+  const running = state.kind === 'running';
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const collected = editor.collect();
+    if (collected.ok) call(collected.args);
+  };
+
+  return (
+    <form className="panel tool-detail" onSubmit={onSubmit} noValidate data-testid="tool-detail">
+      <div className="detail-head">
+        <h2>{tool.title ?? tool.annotations?.title ?? tool.name}</h2>
+        <span className="badge subtle">{serverId}</span>
+        <ToolBadges annotations={tool.annotations} />
+        {!entry.enabled && <span className="badge subtle">disabled for the model</span>}
+      </div>
+      {(tool.title || tool.annotations?.title) && <code className="muted">{tool.name}</code>}
+      {tool.description && <p className="description">{tool.description}</p>}
+
+      <ArgsEditorView editor={editor} disabled={running} />
+
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={running} data-testid="call-tool">
+          {running ? 'Calling…' : 'Call tool'}
+        </button>
+        {running && (
+          <button type="button" onClick={cancel} disabled={state.cancelling} data-testid="cancel-tool">
+            {state.cancelling ? 'Cancelling…' : 'Cancel'}
+          </button>
+        )}
+      </div>
+
+      {running && state.progress && (
+        <div className="progress" data-testid="tool-progress">
+          <progress value={state.progress.progress} max={state.progress.total ?? undefined} />
+          <span className="muted">
+            {state.progress.total !== undefined ? `${state.progress.progress} / ${state.progress.total}` : String(state.progress.progress)}
+            {state.progress.message ? ` — ${state.progress.message}` : ''}
+          </span>
+        </div>
+      )}
+      {state.kind === 'done' && <ToolResultView outcome={{ kind: 'result', result: state.result }} serverId={serverId} elapsedMs={state.elapsedMs} />}
+      {state.kind === 'failed' && <ToolResultView outcome={{ kind: 'failed', error: state.error }} serverId={serverId} elapsedMs={state.elapsedMs} />}
+    </form>
+  );
+}

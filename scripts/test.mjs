@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, build, then every tests/**/*.test.ts under Node's own test runner.
+//   npm test                 everything
+//   npm test -- bridge e2e   only test files whose path contains "bridge" or "e2e"
+//   npm test -- --test-name-pattern=reconnect   arguments starting with -- go to `node --test`
+//   TEST_SKIP_BUILD=1        skip typecheck and build (fast local iteration on tests)
+//   TEST_TOTAL_TIMEOUT_MS    kill a hung run after this long (default 70 min, under CI's 90)
+// The very last line printed is always `N passed, N failed, N skipped`: CI reads that line, so
+// nothing may be printed after it. A failed typecheck or build counts as one failed test, and
+// the tests still run, so one run shows every problem.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cliArgs = process.argv.slice(2).filter((arg) => arg.length > 0);
+const filters = cliArgs.filter((arg) => !arg.startsWith('--'));
+const runnerFlags = cliArgs.filter((arg) => arg.startsWith('--'));
+const skipBuild = process.env.TEST_SKIP_BUILD === '1';
+const totalTimeoutMs = Number(process.env.TEST_TOTAL_TIMEOUT_MS ?? 70 * 60_000);
+
+const testEnv = {
+  ...process.env,
+  // Nothing in a test run may fetch a browser or an Electron build from a CDN.
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+};
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Runs a command with inherited output; resolves to its exit code (1 if it could not start). */
+function run(command, args, { onStdoutLine, timeoutMs } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: testEnv,
+      stdio: ['ignore', onStdoutLine ? 'pipe' : 'inherit', 'inherit'],
+      shell: process.platform === 'win32',
+    });
+    let timer;
+    if (timeoutMs) {
+      timer = setTimeout(() => {
+        console.error(`test: still running after ${Math.round(timeoutMs / 60_000)} min; stopping it`);
+        child.kill('SIGKILL');
+      }, timeoutMs);
+    }
+    if (onStdoutLine) {
+      let pending = '';
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk) => {
+        process.stdout.write(chunk);
+        pending += chunk;
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        lines.forEach(onStdoutLine);
+      });
+      child.stdout.on('end', () => pending && onStdoutLine(pending));
+    }
+    child.on('error', (error) => {
+      console.error(`test: could not start ${command}: ${error.message}`);
+      clearTimeout(timer);
+      resolve(1);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** Every tests/**\/*.test.ts, repo-relative with forward slashes, sorted. */
+function findTestFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) return [];
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return findTestFiles(full);
+      return entry.isFile() && entry.name.endsWith('.test.ts') ? [path.relative(root, full).split(path.sep).join('/')] : [];
+    })
+    .sort();
+}
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+
+function finish() {
+  for (const problem of problems) console.log(`test: ${problem}`);
+  console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  process.exit(counts.failed > 0 || problems.length > 0 ? 1 : 0);
+}
+
+if (skipBuild) {
+  console.log('test: TEST_SKIP_BUILD=1, skipping typecheck and build');
+} else {
+  if ((await run(npm, ['run', 'typecheck'])) !== 0) {
+    counts.failed += 1;
+    problems.push('typecheck FAILED (see tsc output above)');
+  }
+  if ((await run(process.execPath, [path.join('scripts', 'build.mjs')])) !== 0) {
+    counts.failed += 1;
+    problems.push('build FAILED (see build output above)');
+  }
+}
+
+// The conformance suite needs its own install (see tools/conformance/package.json). A failure
+// here is not fatal: the conformance test then fails with a message saying what is missing.
+const conformanceDir = path.join(root, 'tools', 'conformance');
+if (!existsSync(path.join(conformanceDir, 'node_modules', '@modelcontextprotocol', 'conformance', 'package.json'))) {
+  console.log('test: installing tools/conformance (npm ci --prefix tools/conformance)');
+  if ((await run(npm, ['ci', '--prefix', 'tools/conformance', '--no-audit', '--no-fund'])) !== 0) {
+    console.log('test: could not install tools/conformance; conformance tests will report it');
+  }
+}
+
+const allFiles = findTestFiles(path.join(root, 'tests'));
+const files = filters.length ? allFiles.filter((file) => filters.some((filter) => file.includes(filter))) : allFiles;
+if (files.length === 0) {
+  problems.push(filters.length ? `no test file matches ${filters.map((f) => `"${f}"`).join(', ')}` : 'no test files under tests/');
+  finish();
+}
+console.log(`test: running ${files.length} file(s)`);
+
+// The spec reporter ends with one summary block for the whole run; the last value of each
+// counter wins, in case a test's own output happens to contain a similar line.
+const summary = {};
+const summaryLine = /^\s*ℹ (pass|fail|cancelled|skipped|todo) (\d+)\s*$/;
+const ansi = /\u001b\[[0-9;]*m/g;
+const runnerCode = await run(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...runnerFlags, ...files],
+  {
+    timeoutMs: totalTimeoutMs,
+    onStdoutLine: (line) => {
+      const match = summaryLine.exec(line.replace(ansi, ''));
+      if (match) summary[match[1]] = Number(match[2]);
+    },
+  },
+);
+
+if (summary.pass === undefined) {
+  // No summary at all: the runner crashed or was killed before reporting.
+  counts.failed += 1;
+  problems.push(`the test runner exited (code ${runnerCode}) without a summary`);
+} else {
+  counts.passed += summary.pass;
+  // A cancelled test (its file crashed or timed out) did not pass: it is a failure.
+  counts.failed += (summary.fail ?? 0) + (summary.cancelled ?? 0);
+  counts.skipped += (summary.skipped ?? 0) + (summary.todo ?? 0);
+  if (runnerCode !== 0 && (summary.fail ?? 0) + (summary.cancelled ?? 0) === 0) {
+    counts.failed += 1;
+    problems.push(`the test runner exited with code ${runnerCode} although no test failed`);
+  }
+}
+finish();

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The `mcpServers` entry shape people already have in claude_desktop_config.json
+ * (stdio: command/args/env/cwd; remote: url/headers/type), plus MCP Desk's own fields.
+ * Parsing is strict per entry so one bad entry can be reported and disabled alone.
+ */
+
+const envMap = z.record(z.string(), z.string());
+
+/** Fields every server entry may carry, whatever its transport. */
+const commonFields = {
+  disabled: z.boolean().optional(),
+  includeTools: z.array(z.string().min(1)).optional(),
+  excludeTools: z.array(z.string().min(1)).optional(),
+  /** Per-request timeout in milliseconds. */
+  timeout: z.number().int().min(100).max(3_600_000).optional(),
+  trust: z.enum(['untrusted', 'trusted']).optional(),
+};
+
+export const stdioServerConfigSchema = z
+  .object({
+    type: z.literal('stdio').optional(),
+    command: z.string().min(1, 'command must not be empty'),
+    args: z.array(z.string()).optional(),
+    env: envMap.optional(),
+    cwd: z.string().min(1).optional(),
+    ...commonFields,
+  })
+  .strict();
+
+export const remoteServerConfigSchema = z
+  .object({
+    type: z.enum(['http', 'sse', 'streamable-http']).optional(),
+    url: z
+      .string()
+      .url('url must be an absolute URL')
+      .refine((u) => /^https?:\/\//i.test(u), 'url must start with http:// or https://'),
+    headers: envMap.optional(),
+    ...commonFields,
+  })
+  .strict();
+
+/** One server entry: stdio when it has a command, remote when it has a url. */
+export const serverConfigSchema = z.union([stdioServerConfigSchema, remoteServerConfigSchema]);
+
+export type StdioServerConfig = z.infer<typeof stdioServerConfigSchema>;
+export type RemoteServerConfig = z.infer<typeof remoteServerConfigSchema>;
+export type ServerConfig = StdioServerConfig | RemoteServerConfig;
+
+/** Server names double as ids: they must be stable, printable and short. */
+export const serverNameSchema = z
+  .string()
+  .min(1, 'name must not be empty')
+  .max(64, 'name must be at most 64 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 _.\-]*$/, 'name may use letters, digits, space, _ . - and must start with a letter or digit');
+
+/** True when the entry launches a local process. */
+export function isStdioConfig(config: ServerConfig): config is StdioServerConfig {
+  return 'command' in config;
+}

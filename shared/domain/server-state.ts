@@ -1,0 +1,52 @@
+import type { ServerInfo } from './mcp-types.js';
+import type { ServerConfig } from './server-config.js';
+
+/** A serialisable error: what crosses the boundary instead of an Error object. */
+export interface HostError {
+  code: string;
+  message: string;
+  details?: Record<string, string | number | boolean | null>;
+}
+
+/** The connection state machine of one server (see electron/host/connection). */
+export type ServerState =
+  | { kind: 'disabled' }
+  | { kind: 'connecting'; attempt: number }
+  | { kind: 'connected'; info: ServerInfo; since: number }
+  | { kind: 'reconnecting'; attempt: number; retryAt: number; lastError: HostError }
+  | { kind: 'failed'; error: HostError };
+
+/** One configured server as the UI sees it. Secret-looking values are masked. */
+export interface ServerSummary {
+  id: string;
+  /** The entry as configured (masked), or null when the entry itself is invalid. */
+  config: ServerConfig | null;
+  /** The raw JSON of an invalid entry, so a person can fix it in place. */
+  invalidEntry?: unknown;
+  state: ServerState;
+  transport: 'stdio' | 'http' | 'sse' | 'unknown';
+  counts: { tools: number; resources: number; templates: number; prompts: number };
+}
+
+/** One line of a server's stderr (stdio) or host-side log. */
+export interface LogLine {
+  seq: number;
+  at: number;
+  stream: 'stderr' | 'host' | 'server-log';
+  text: string;
+}
+
+/** One JSON-RPC message in or out, secrets redacted. */
+export interface TraceEntry {
+  seq: number;
+  at: number;
+  direction: 'out' | 'in';
+  /** Method for requests/notifications; undefined for responses. */
+  method?: string;
+  id?: string | number;
+  /** The message as JSON text, redacted, truncated past a size limit. */
+  json: string;
+}
+
+/** Placeholder the UI shows for a masked value; sending it back keeps the stored value. */
+export const MASKED_VALUE = '••••••••';

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import type { CatalogSnapshot } from '../domain/catalog.js';
+import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../domain/mcp-types.js';
+import { serverConfigSchema, serverNameSchema } from '../domain/server-config.js';
+import type { LogLine, ServerSummary, TraceEntry } from '../domain/server-state.js';
+
+/**
+ * The one contract between the renderer and the host. Every request channel names its
+ * request schema (validated by the host on every call, whichever bridge it came through)
+ * and its response type; every event channel names its payload type. The preload and the
+ * WebSocket bridge both implement HostApi from this file, and nothing else crosses.
+ */
+
+/** Phantom marker carrying a TypeScript type without a runtime value. */
+function typed<T>(): T {
+  return undefined as unknown as T;
+}
+
+const serverId = z.string().min(1).max(64);
+const empty = z.object({}).strict();
+/** Tool arguments: a JSON object, whatever the tool's schema says (the server validates). */
+const jsonObject = z.record(z.string(), z.unknown());
+/** Ids the renderer picks for calls it may later cancel or follow. */
+const callId = z.string().min(1).max(100);
+
+export const requestChannels = {
+  /** Host version, mode and where its files live. */
+  'host.info': { request: empty, response: typed<HostInfo>() },
+
+  'servers.list': { request: empty, response: typed<ServerSummary[]>() },
+  'servers.add': {
+    request: z.object({ name: serverNameSchema, config: serverConfigSchema }).strict(),
+    response: typed<ServerSummary>(),
+  },
+  /** Replace a server's config; masked values sent back unchanged keep the stored value. */
+  'servers.update': {
+    request: z.object({ id: serverId, config: serverConfigSchema }).strict(),
+    response: typed<ServerSummary>(),
+  },
+  'servers.remove': { request: z.object({ id: serverId }).strict(), response: typed<null>() },
+  'servers.setEnabled': {
+    request: z.object({ id: serverId, enabled: z.boolean() }).strict(),
+    response: typed<ServerSummary>(),
+  },
+  'servers.restart': { request: z.object({ id: serverId }).strict(), response: typed<ServerSummary>() },
+  /** Import an `mcpServers` JSON document (claude_desktop_config.json, .vscode/mcp.json). */
+  'servers.import': {
+    request: z.object({ json: z.string().max(2_000_000) }).strict(),
+    response: typed<ImportResult>(),
+  },
+  'servers.log': { request: z.object({ id: serverId }).strict(), response: typed<LogLine[]>() },
+  'servers.trace': { request: z.object({ id: serverId }).strict(), response: typed<TraceEntry[]>() },
+
+  'catalog.get': { request: empty, response: typed<CatalogSnapshot>() },
+
+  /** Call a tool; progress arrives as `tool.progress` events carrying the same callId. */
+  'tools.call': {
+    request: z
+      .object({
+        serverId,
+        tool: z.string().min(1),
+        args: jsonObject,
+        callId,
+        timeoutMs: z.number().int().min(100).max(3_600_000).optional(),
+      })
+      .strict(),
+    response: typed<CallToolResult>(),
+  },
+  /** Cancel an in-flight call; the server receives notifications/cancelled. */
+  'tools.cancel': { request: z.object({ callId }).strict(), response: typed<{ cancelled: boolean }>() },
+
+  'resources.read': {
+    request: z.object({ serverId, uri: z.string().min(1).max(8192) }).strict(),
+    response: typed<ReadResourceResult>(),
+  },
+  'prompts.get': {
+    request: z.object({ serverId, name: z.string().min(1), args: z.record(z.string(), z.string()) }).strict(),
+    response: typed<GetPromptResult>(),
+  },
+  'completion.complete': {
+    request: z
+      .object({
+        serverId,
+        ref: z.discriminatedUnion('type', [
+          z.object({ type: z.literal('ref/prompt'), name: z.string().min(1) }).strict(),
+          z.object({ type: z.literal('ref/resource'), uri: z.string().min(1) }).strict(),
+        ]),
+        argument: z.object({ name: z.string().min(1), value: z.string() }).strict(),
+        context: z.object({ arguments: z.record(z.string(), z.string()) }).strict().optional(),
+      })
+      .strict(),
+    response: typed<CompletionValues>(),
+  },
+} as const;
+
+export const eventChannels = {
+  /** The full server list, sent whenever any server's config or state changes. */
+  'servers.changed': typed<ServerSummary[]>(),
+  /** The full catalog, sent whenever any server's tools, resources or prompts change. */
+  'catalog.changed': typed<CatalogSnapshot>(),
+  /** New log lines and trace entries of one server, batched. */
+  'server.output': typed<{ id: string; log: LogLine[]; trace: TraceEntry[] }>(),
+  'tool.progress': typed<ToolProgress>(),
+} as const;
+
+export interface HostInfo {
+  version: string;
+  mode: 'electron' | 'browser' | 'cli';
+  configPath: string;
+}
+
+export interface ImportResult {
+  added: string[];
+  skipped: { name: string; reason: string }[];
+}
+
+export interface CompletionValues {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}
+
+export interface ToolProgress {
+  callId: string;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export type RequestChannel = keyof typeof requestChannels;
+export type EventChannel = keyof typeof eventChannels;
+/** What the renderer sends on a channel (before host-side parsing). */
+export type RequestOf<C extends RequestChannel> = z.input<(typeof requestChannels)[C]['request']>;
+/** What the host handler receives after validation. */
+export type ParsedRequestOf<C extends RequestChannel> = z.output<(typeof requestChannels)[C]['request']>;
+export type ResponseOf<C extends RequestChannel> = (typeof requestChannels)[C]['response'];
+export type EventOf<E extends EventChannel> = (typeof eventChannels)[E];
+
+/** The one API the renderer has: implemented by the preload and by the WebSocket client. */
+export interface HostApi {
+  invoke<C extends RequestChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>;
+  on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void;
+}
+
+/** True for a string that names a request channel. */
+export function isRequestChannel(name: unknown): name is RequestChannel {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(requestChannels, name);
+}
+
+/** True for a string that names an event channel. */
+export function isEventChannel(name: unknown): name is EventChannel {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(eventChannels, name);
+}
