@@ -1,12 +1,23 @@
-// Placeholder entry so the build works before the real UI lands; the UI replaces this file.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app.js';
+import { createHostLink } from './host/create-host-link.js';
+import { HostProvider } from './host/host-context.js';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// One link for the page's lifetime: created outside React so StrictMode's double
+// render cannot open two sockets.
+const link = createHostLink();
+
 createRoot(container).render(
   <StrictMode>
-    <h1>MCP Desk</h1>
+    <HostProvider link={link}>
+      <App />
+    </HostProvider>
   </StrictMode>,
 );

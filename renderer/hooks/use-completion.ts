@@ -23,7 +23,8 @@ export function useCompletion(
   const settledKey = useDebounced(active ? JSON.stringify([active.name, active.value]) : null, DEBOUNCE_MS);
   const [values, setValues] = useState<string[]>([]);
   const refKey = JSON.stringify(ref);
-  const contextKey = JSON.stringify(context);
+  // The other arguments narrow the suggestions; the one being typed is not context.
+  const contextKey = JSON.stringify(Object.entries(context).filter(([k, v]) => k !== active?.name && v !== ''));
 
   useEffect(() => {
     setValues([]);
@@ -31,9 +32,7 @@ export function useCompletion(
     const [name, value] = JSON.parse(settledKey) as [string, string];
     let live = true;
     const parsedRef = JSON.parse(refKey) as CompletionRef;
-    const others = Object.fromEntries(
-      Object.entries(JSON.parse(contextKey) as Record<string, string>).filter(([k, v]) => k !== name && v !== ''),
-    );
+    const others = Object.fromEntries((JSON.parse(contextKey) as [string, string][]).filter(([k]) => k !== name));
     host
       .invoke('completion.complete', {
         serverId,

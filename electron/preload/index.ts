@@ -1,0 +1,36 @@
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { isEventChannel, type EventChannel, type EventOf, type HostApi, type RequestChannel, type RequestOf, type ResponseOf } from '../../shared/ipc/contract.js';
+import type { HostError } from '../../shared/domain/server-state.js';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/ipc/electron-channels.js';
+
+/**
+ * The only thing the sandboxed renderer gets: `window.host`, the contract's HostApi over
+ * two fixed IPC channels. No ipcRenderer, no generic send. Rejections carry a plain
+ * HostError object because contextBridge drops custom fields of Error instances.
+ */
+type RouteResult = { ok: true; value: unknown } | { ok: false; error: HostError };
+
+const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
+
+ipcRenderer.on(EVENT_CHANNEL, (_e: IpcRendererEvent, event: unknown, payload: unknown) => {
+  if (!isEventChannel(event)) return;
+  for (const l of listeners.get(event) ?? []) l(payload);
+});
+
+const host: HostApi = {
+  async invoke<C extends RequestChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
+    const result = (await ipcRenderer.invoke(INVOKE_CHANNEL, channel, request)) as RouteResult;
+    if (result.ok) return result.value as ResponseOf<C>;
+    throw { code: result.error.code, message: result.error.message, details: result.error.details };
+  },
+  on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void {
+    if (!isEventChannel(event)) throw new Error(`unknown event ${String(event)}`);
+    let set = listeners.get(event);
+    if (!set) listeners.set(event, (set = new Set()));
+    const l = listener as (payload: unknown) => void;
+    set.add(l);
+    return () => set.delete(l);
+  },
+};
+
+contextBridge.exposeInMainWorld('host', host);

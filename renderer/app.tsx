@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { ConnectionBanner } from './components/connection-banner.js';
+import { Nav, type ViewName } from './components/nav.js';
+import { PromptsView } from './views/prompts/prompts-view.js';
+import { ResourcesView } from './views/resources/resources-view.js';
+import { ServersView } from './views/servers/servers-view.js';
+import { ToolsView } from './views/tools/tools-view.js';
+
+/**
+ * The shell: navigation, the connection banner, and the four views. Views stay mounted
+ * while hidden so a running tool call or a half-filled form survives switching away.
+ */
+export function App() {
+  const [view, setView] = useState<ViewName>('servers');
+  return (
+    <div className="app">
+      <Nav view={view} onSelect={setView} />
+      <main className="main">
+        <ConnectionBanner />
+        <div hidden={view !== 'servers'} className="view-slot">
+          <ServersView />
+        </div>
+        <div hidden={view !== 'tools'} className="view-slot">
+          <ToolsView />
+        </div>
+        <div hidden={view !== 'resources'} className="view-slot">
+          <ResourcesView />
+        </div>
+        <div hidden={view !== 'prompts'} className="view-slot">
+          <PromptsView />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import type { HostInfo } from '../../shared/ipc/contract.js';
+import { useHost, useHostEpoch } from '../host/host-context.js';
+
+/** The four top-level views. */
+export type ViewName = 'servers' | 'tools' | 'resources' | 'prompts';
+
+const ITEMS: { id: ViewName; label: string; icon: string }[] = [
+  { id: 'servers', label: 'Servers', icon: '▤' },
+  { id: 'tools', label: 'Tools', icon: '⚒' },
+  { id: 'resources', label: 'Resources', icon: '◫' },
+  { id: 'prompts', label: 'Prompts', icon: '❝' },
+];
+
+/** The left navigation, with the host's version and mode at the foot. */
+export function Nav({ view, onSelect }: { view: ViewName; onSelect: (v: ViewName) => void }) {
+  const info = useHostInfo();
+  return (
+    <nav className="nav" aria-label="Main">
+      <div className="brand">
+        <span className="brand-mark">◆</span> MCP Desk
+      </div>
+      <ul>
+        {ITEMS.map((item) => (
+          <li key={item.id}>
+            <button
+              type="button"
+              className={view === item.id ? 'nav-item active' : 'nav-item'}
+              aria-current={view === item.id ? 'page' : undefined}
+              onClick={() => onSelect(item.id)}
+              data-testid={`nav-${item.id}`}
+            >
+              <span className="nav-icon" aria-hidden="true">
+                {item.icon}
+              </span>
+              {item.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {info && (
+        <div className="nav-foot muted" title={info.configPath} data-testid="host-info">
+          v{info.version} · {info.mode}
+        </div>
+      )}
+    </nav>
+  );
+}
+
+function useHostInfo(): HostInfo | null {
+  const host = useHost();
+  const epoch = useHostEpoch();
+  const [info, setInfo] = useState<HostInfo | null>(null);
+  useEffect(() => {
+    if (epoch === null) return;
+    host.invoke('host.info', {}).then(setInfo, () => setInfo(null));
+  }, [host, epoch]);
+  return info;
+}

@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import type { GetPromptResult, Prompt } from '../../../shared/domain/mcp-types.js';
+import type { HostError } from '../../../shared/domain/server-state.js';
+import { ArgumentFields } from '../../components/argument-fields.js';
+import { ContentBlockView } from '../../components/content/content-blocks.js';
+import { ErrorBox } from '../../components/error-box.js';
+import { asHostError } from '../../host/errors.js';
+import { useHost } from '../../host/host-context.js';
+
+type GetState = { kind: 'idle' } | { kind: 'getting' } | { kind: 'got'; result: GetPromptResult } | { kind: 'failed'; error: HostError };
+
+/** One prompt: its arguments (with completion), and the messages it expands to. */
+export function PromptDetail({ serverId, prompt, canComplete }: { serverId: string; prompt: Prompt; canComplete: boolean }) {
+  const host = useHost();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [state, setState] = useState<GetState>({ kind: 'idle' });
+  const args = prompt.arguments ?? [];
+  const missing = args.filter((a) => a.required && !values[a.name]).map((a) => a.title ?? a.name);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    // Empty optional arguments are left out rather than sent as "".
+    const sent = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+    setState({ kind: 'getting' });
+    host.invoke('prompts.get', { serverId, name: prompt.name, args: sent }).then(
+      (result) => setState({ kind: 'got', result }),
+      (error: unknown) => setState({ kind: 'failed', error: asHostError(error) }),
+    );
+  };
+
+  return (
+    <form className="panel prompt-detail" onSubmit={onSubmit} data-testid="prompt-detail">
+      <div className="detail-head">
+        <h2>{prompt.title ?? prompt.name}</h2>
+        <span className="badge subtle">{serverId}</span>
+      </div>
+      {prompt.description && <p className="description">{prompt.description}</p>}
+      <ArgumentFields
+        idPrefix="prompt-arg"
+        fields={args.map((a) => ({ name: a.name, label: a.title ?? a.name, description: a.description, required: a.required === true }))}
+        values={values}
+        onChange={setValues}
+        serverId={serverId}
+        completionRef={{ type: 'ref/prompt', name: prompt.name }}
+        completionEnabled={canComplete}
+      />
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={missing.length > 0 || state.kind === 'getting'} data-testid="get-prompt">
+          {state.kind === 'getting' ? 'Getting…' : 'Get'}
+        </button>
+        {missing.length > 0 && <span className="muted">Fill in {missing.join(', ')}</span>}
+      </div>
+      {state.kind === 'failed' && <ErrorBox error={state.error} testId="prompt-error" />}
+      {state.kind === 'got' && <PromptMessages result={state.result} serverId={serverId} />}
+    </form>
+  );
+}
+
+function PromptMessages({ result, serverId }: { result: GetPromptResult; serverId: string }) {
+  return (
+    <div className="prompt-result" data-testid="prompt-result">
+      {result.description && <p className="muted">{result.description}</p>}
+      {result.messages.map((m, i) => (
+        <div key={i} className={`message message-${m.role}`}>
+          <span className="badge subtle role">{m.role}</span>
+          <ContentBlockView block={m.content} serverId={serverId} />
+        </div>
+      ))}
+    </div>
+  );
+}

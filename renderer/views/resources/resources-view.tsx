@@ -1,0 +1,102 @@
+import { useMemo, useState } from 'react';
+import type { CatalogResource, CatalogTemplate } from '../../../shared/domain/catalog.js';
+import { ErrorBox } from '../../components/error-box.js';
+import { useCatalog } from '../../hooks/use-catalog.js';
+import { useServersWith } from '../../hooks/use-server-capabilities.js';
+import { useServers } from '../../hooks/use-servers.js';
+import { groupByServer, matches } from '../../lib/group-by-server.js';
+import { ResourceDetail } from './resource-detail.js';
+import { TemplateDetail } from './template-detail.js';
+
+type Selection = { kind: 'resource'; serverId: string; uri: string } | { kind: 'template'; serverId: string; uriTemplate: string } | null;
+
+type Item = { kind: 'resource'; entry: CatalogResource } | { kind: 'template'; entry: CatalogTemplate };
+
+/** Resources and resource templates of every connected server. */
+export function ResourcesView() {
+  const catalog = useCatalog();
+  const completers = useServersWith(useServers(), 'completions');
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<Selection>(null);
+  const snapshot = catalog.kind === 'ready' ? catalog.catalog : null;
+
+  const items = useMemo<(Item & { serverId: string })[]>(() => {
+    if (!snapshot) return [];
+    const resources = snapshot.resources
+      .filter((r) => matches(query, r.resource.name, r.resource.title, r.resource.uri, r.resource.description))
+      .map((entry) => ({ kind: 'resource' as const, entry, serverId: entry.serverId }));
+    const templates = snapshot.templates
+      .filter((t) => matches(query, t.template.name, t.template.title, t.template.uriTemplate, t.template.description))
+      .map((entry) => ({ kind: 'template' as const, entry, serverId: entry.serverId }));
+    return [...templates, ...resources];
+  }, [snapshot, query]);
+  const groups = useMemo(() => groupByServer(items), [items]);
+
+  const detail = (() => {
+    if (!selected || !snapshot) return null;
+    if (selected.kind === 'resource') {
+      const r = snapshot.resources.find((x) => x.serverId === selected.serverId && x.resource.uri === selected.uri);
+      return r ? <ResourceDetail key={`${r.serverId}/${r.resource.uri}`} serverId={r.serverId} resource={r.resource} /> : null;
+    }
+    const t = snapshot.templates.find((x) => x.serverId === selected.serverId && x.template.uriTemplate === selected.uriTemplate);
+    return t ? (
+      <TemplateDetail key={`${t.serverId}/${t.template.uriTemplate}`} serverId={t.serverId} template={t.template} canComplete={completers.has(t.serverId)} />
+    ) : null;
+  })();
+
+  return (
+    <section className="view resources-view" data-testid="resources-view">
+      <header className="view-header">
+        <h1>Resources</h1>
+        <input type="search" className="search" placeholder="Search resources" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="resource-search" />
+      </header>
+      <div className="split">
+        <div className="split-main list-column">
+          {catalog.kind === 'loading' && <p className="muted">Loading…</p>}
+          {catalog.kind === 'error' && <ErrorBox error={catalog.error} />}
+          {snapshot && snapshot.resources.length + snapshot.templates.length === 0 && <p className="muted">No resources yet.</p>}
+          {groups.map(([serverId, list]) => (
+            <div key={serverId} className="group" data-testid={`resource-group-${serverId}`}>
+              <h3 className="group-title">
+                {serverId} <span className="muted">{list.length}</span>
+              </h3>
+              <ul className="item-list">
+                {list.map((item) => (
+                  <ResourceItem key={item.kind + (item.kind === 'resource' ? item.entry.resource.uri : item.entry.template.uriTemplate)} item={item} selected={selected} onSelect={setSelected} />
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <aside className="split-side">{detail ?? <div className="panel placeholder muted">Select a resource to read it.</div>}</aside>
+      </div>
+    </section>
+  );
+}
+
+function ResourceItem({ item, selected, onSelect }: { item: Item; selected: Selection; onSelect: (s: Selection) => void }) {
+  if (item.kind === 'resource') {
+    const { serverId, resource } = item.entry;
+    const isSel = selected?.kind === 'resource' && selected.serverId === serverId && selected.uri === resource.uri;
+    return (
+      <li>
+        <button type="button" className={`item${isSel ? ' selected' : ''}`} onClick={() => onSelect({ kind: 'resource', serverId, uri: resource.uri })} data-testid={`resource-item-${serverId}-${resource.name}`}>
+          <span className="item-name">{resource.title ?? resource.name}</span>
+          <span className="item-desc mono">{resource.uri}</span>
+        </button>
+      </li>
+    );
+  }
+  const { serverId, template } = item.entry;
+  const isSel = selected?.kind === 'template' && selected.serverId === serverId && selected.uriTemplate === template.uriTemplate;
+  return (
+    <li>
+      <button type="button" className={`item${isSel ? ' selected' : ''}`} onClick={() => onSelect({ kind: 'template', serverId, uriTemplate: template.uriTemplate })} data-testid={`template-item-${serverId}-${template.name}`}>
+        <span className="item-name">
+          {template.title ?? template.name} <span className="badge subtle">template</span>
+        </span>
+        <span className="item-desc mono">{template.uriTemplate}</span>
+      </button>
+    </li>
+  );
+}
