@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLinkStatus } from './host/host-context.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Nav, type ViewName } from './components/nav.js';
 import { PromptsView } from './views/prompts/prompts-view.js';
@@ -12,10 +13,13 @@ import { ToolsView } from './views/tools/tools-view.js';
  */
 export function App() {
   const [view, setView] = useState<ViewName>('servers');
+  const link = useLinkStatus();
+  // While the host is away the views show its last known state: dim them so nobody trusts it.
+  const stale = link.kind === 'waiting' || (link.kind === 'connecting' && link.attempt > 0);
   return (
     <div className="app">
       <Nav view={view} onSelect={setView} />
-      <main className="main">
+      <main className={stale ? 'main stale' : 'main'}>
         <ConnectionBanner />
         <div hidden={view !== 'servers'} className="view-slot">
           <ServersView />

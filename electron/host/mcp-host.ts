@@ -192,6 +192,10 @@ export class McpHost {
     }
     try {
       return await connection.callTool(tool, args, { signal: controller.signal, timeoutMs: opts.timeoutMs, onProgress: opts.onProgress });
+    } catch (error) {
+      // The SDK reports every abort as a REQUEST_TIMEOUT SdkError; a cancel is not a timeout.
+      if (controller.signal.aborted && controller.signal.reason instanceof HostFailure) throw controller.signal.reason;
+      throw error;
     } finally {
       if (opts.callId) this.calls.delete(opts.callId);
     }

@@ -53,6 +53,7 @@ export function ArgumentFields({
                 </span>
               )}
             </label>
+            <div className="completing">
             <input
               id={id}
               data-testid={`${idPrefix}-${f.name}`}
@@ -64,7 +65,8 @@ export function ArgumentFields({
               onChange={(e) => set(f.name, e.target.value)}
             />
             {showSuggestions && (
-              <ul className="suggestions" data-testid={`${idPrefix}-${f.name}-suggestions`}>
+              // Floats over the content below, so nothing moves under the pointer when it closes.
+              <ul className="suggestions" role="listbox" data-testid={`${idPrefix}-${f.name}-suggestions`}>
                 {suggestions.map((s) => (
                   <li key={s}>
                     <button
@@ -83,6 +85,7 @@ export function ArgumentFields({
                 ))}
               </ul>
             )}
+            </div>
             {f.description && <div className="field-help">{f.description}</div>}
           </div>
         );

@@ -1,6 +1,7 @@
 import { Client, SSEClientTransport, StreamableHTTPClientTransport, type ClientOptions, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { LaunchPlan } from './launch.js';
+import { killSnapshot, snapshotTree } from './process-tree.js';
 
 /** Identity we present to servers. */
 export const CLIENT_INFO = { name: 'mcp-desk', title: 'MCP Desk', version: '0.1.0' };
@@ -25,6 +26,30 @@ export interface OpenOptions {
   /** Attach observers (trace, stderr) before any byte moves. */
   prepare: (transport: Transport, client: Client) => void;
 }
+
+/**
+ * The stdio era probe runs on a throwaway sibling process that the SDK reaps with its
+ * internal `_dispose`, which signals only the direct child: a wrapper's children (npx ->
+ * node, a server's helper) would be orphaned on every first connect. Reap the whole tree
+ * instead. `_dispose` stays an own method of the prototype, which the SDK checks before
+ * choosing the sibling probe; if a later SDK drops it, this is a no-op.
+ */
+function reapProbeSiblingTrees(): void {
+  const proto = StdioClientTransport.prototype as unknown as { _dispose?: (this: StdioClientTransport) => Promise<void> };
+  const original = proto._dispose;
+  if (typeof original !== 'function' || reaping.has(original)) return;
+  const patched = async function (this: StdioClientTransport): Promise<void> {
+    const pid = this.pid;
+    const tree = pid ? await snapshotTree(pid).catch(() => undefined) : undefined;
+    // Tree first (taskkill /T needs the root alive on Windows), then the SDK's own cleanup.
+    if (tree) await killSnapshot(tree).catch(() => undefined);
+    await original.call(this);
+  };
+  reaping.add(patched);
+  proto._dispose = patched;
+}
+const reaping = new WeakSet<object>();
+reapProbeSiblingTrees();
 
 /** Silence on a stdio probe means a 2025 server; don't make the person wait long for it. */
 const STDIO_PROBE_MS = 3000;

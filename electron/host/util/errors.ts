@@ -33,21 +33,31 @@ export function toHostError(error: unknown, redactor?: Redactor): HostError {
   }
   if (error instanceof SdkError) {
     const code = error.code === 'REQUEST_TIMEOUT' ? 'timeout' : error.code.toLowerCase();
-    return { code, message: scrub(error.message) };
+    // "probe failed: fetch failed" hides the actionable part (ECONNREFUSED) in the cause chain.
+    const root = rootErrno(error);
+    return { code, message: scrub(root ? `${NODE_HINTS[root]} (${error.message})` : error.message) };
   }
   if (error instanceof ProtocolError) {
     return { code: 'protocol_error', message: scrub(error.message), details: { rpcCode: error.code } };
   }
   if (error instanceof Error) {
-    const sysCode = (error as NodeJS.ErrnoException).code;
-    const cause = (error as Error & { cause?: unknown }).cause;
-    const causeCode = typeof cause === 'object' && cause !== null ? (cause as NodeJS.ErrnoException).code : undefined;
-    const known = (sysCode && NODE_HINTS[sysCode]) || (causeCode && NODE_HINTS[causeCode]);
+    const root = rootErrno(error);
     if (error.name === 'AbortError') return { code: 'cancelled', message: 'cancelled' };
-    if (known) return { code: (sysCode ?? causeCode ?? 'error').toLowerCase(), message: scrub(`${known} (${error.message})`) };
+    if (root) return { code: root.toLowerCase(), message: scrub(`${NODE_HINTS[root]} (${error.message})`) };
     return { code: 'error', message: scrub(error.message) };
   }
   return { code: 'error', message: scrub(String(error)) };
+}
+
+/** The first errno with a hint down an error's cause chain (fetch nests it two levels deep). */
+function rootErrno(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; depth < 6 && typeof e === 'object' && e !== null; depth++) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && NODE_HINTS[code]) return code;
+    e = (e as { cause?: unknown }).cause ?? (e as { data?: { cause?: unknown } }).data?.cause;
+  }
+  return undefined;
 }
 
 /** Collapse a zod-style issue list into one line naming the field. */

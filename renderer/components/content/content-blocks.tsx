@@ -1,4 +1,4 @@
-import type { ContentBlock } from '../../../shared/domain/mcp-types.js';
+import type { ContentAnnotations, ContentBlock } from '../../../shared/domain/mcp-types.js';
 import { JsonView } from './json-view.js';
 import { mediaDataUrl } from './data-url.js';
 import { ResourceContentsView } from './resource-contents-view.js';
@@ -14,7 +14,10 @@ export function ContentBlocks({ blocks, serverId }: { blocks: ContentBlock[]; se
   return (
     <div className="content-blocks">
       {blocks.map((block, i) => (
-        <ContentBlockView key={i} block={block} serverId={serverId} />
+        <div key={i} className={`content-block block-${block.type}`}>
+          <ContentBlockView block={block} serverId={serverId} />
+          <AnnotationsLine annotations={block.annotations} />
+        </div>
       ))}
     </div>
   );
@@ -53,4 +56,14 @@ export function ContentBlockView({ block, serverId }: { block: ContentBlock; ser
       // A block type newer than this UI: show it rather than drop it.
       return <JsonView value={block as unknown} />;
   }
+}
+
+/** Who a block is meant for and how much it matters, when the server says so. */
+function AnnotationsLine({ annotations }: { annotations: ContentAnnotations | undefined }) {
+  if (!annotations) return null;
+  const parts: string[] = [];
+  if (annotations.audience?.length) parts.push(`for ${annotations.audience.join(' and ')}`);
+  if (typeof annotations.priority === 'number') parts.push(`priority ${annotations.priority}`);
+  if (annotations.lastModified) parts.push(`modified ${annotations.lastModified}`);
+  return parts.length ? <div className="annotations muted">{parts.join(' · ')}</div> : null;
 }

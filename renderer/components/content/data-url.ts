@@ -26,3 +26,22 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** Blobs larger than this are not decoded for display. */
+const MAX_TEXT_BLOB = 1024 * 1024;
+
+/**
+ * A base64 blob whose mime type says it is text, decoded as UTF-8 (servers often send
+ * text as blobs); null when it is not text, too large, or not valid UTF-8.
+ */
+export function decodeTextBlob(mimeType: string | undefined, base64: string): string | null {
+  if (!mimeType || !/^(text\/|application\/(json|xml|yaml|javascript)\b|[^;]*\+(json|xml)\b)/i.test(mimeType)) return null;
+  if (base64Bytes(base64) > MAX_TEXT_BLOB) return null;
+  try {
+    const binary = atob(base64.replace(/[\r\n]/g, ''));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,5 @@
 import type { ResourceContents } from '../../../shared/domain/mcp-types.js';
-import { base64Bytes, formatBytes, mediaDataUrl } from './data-url.js';
+import { base64Bytes, decodeTextBlob, formatBytes, mediaDataUrl } from './data-url.js';
 
 /** One resource body: text as text, images and audio inline, other blobs as a summary. */
 export function ResourceContentsView({ contents }: { contents: ResourceContents }) {
@@ -21,12 +21,17 @@ function ResourceBody({ contents }: { contents: ResourceContents }) {
     if (image) return <img className="content-image" src={image} alt={contents.uri} />;
     const audio = mediaDataUrl('audio', contents.mimeType, contents.blob);
     if (audio) return <audio className="content-audio" controls src={audio} />;
-    return (
-      <p className="muted">
-        binary, {formatBytes(base64Bytes(contents.blob))}
-        {contents.mimeType ? ` (${contents.mimeType})` : ''}
-      </p>
-    );
+    const size = `${formatBytes(base64Bytes(contents.blob))}${contents.mimeType ? ` (${contents.mimeType})` : ''}`;
+    const text = decodeTextBlob(contents.mimeType, contents.blob);
+    if (text !== null) {
+      return (
+        <>
+          <pre className="content-text">{text}</pre>
+          <span className="muted small-print">base64 blob, {size}, shown as text</span>
+        </>
+      );
+    }
+    return <p className="muted">binary, {size}</p>;
   }
   return <p className="muted">empty</p>;
 }

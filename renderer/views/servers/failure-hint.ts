@@ -14,6 +14,9 @@ export function failureHint(error: HostError, transport: ServerSummary['transpor
   if (code === 'eacces' || /eacces|permission denied/.test(msg)) return 'permission denied — make sure the command is executable';
   if (code === 'econnrefused' || msg.includes('econnrefused')) return 'nothing is listening there — is the server running, and is the URL right?';
   if (code === 'enotfound' || msg.includes('enotfound')) return 'host not found — check the URL for typos';
+  if (transport !== 'stdio' && /fetch failed|network|socket hang up/.test(msg)) {
+    return 'could not reach the server — is it running, and is the URL right?';
+  }
   if (/\b401\b|unauthori[sz]ed|\b403\b|forbidden/.test(msg) || code === 'unauthorized') {
     return 'the server refused the credentials — check the headers (e.g. Authorization) or sign in again';
   }

@@ -1,4 +1,10 @@
-import type { ServerConfig } from '../../../shared/domain/server-config.js';
+import {
+  remoteServerConfigSchema,
+  serverNameSchema,
+  stdioServerConfigSchema,
+  type ServerConfig,
+} from '../../../shared/domain/server-config.js';
+import { isRequestChannel } from '../../../shared/ipc/contract.js';
 
 /**
  * The add/edit server form as plain strings, and its conversion to a ServerConfig.
@@ -148,8 +154,21 @@ export function buildConfig(values: ServerFormValues, base: unknown): BuildResul
   }
 
   if (Object.keys(errors).length) return { ok: false, errors };
-  // The host validates this against serverConfigSchema; it is the shape built above.
-  return { ok: true, name, config: config as ServerConfig };
+  // The contract's own schemas, run here too so a mistake is named on its field before
+  // the round trip (the host still validates: this check is for the person, not for trust).
+  const schema = values.transport === 'stdio' ? stdioServerConfigSchema : remoteServerConfigSchema;
+  const checked = schema.safeParse(config);
+  const nameChecked = serverNameSchema.safeParse(name);
+  if (!nameChecked.success) errors.name = nameChecked.error.issues[0]?.message ?? 'invalid name';
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const field = PATH_TO_FIELD[String(issue.path[0] ?? '')];
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+  if (!checked.success) return { ok: false, errors: { name: checked.error.issues[0]?.message ?? 'invalid entry' } };
+  return { ok: true, name, config: checked.data };
 }
 
 const PATH_TO_FIELD: Record<string, FormField> = {
@@ -172,7 +191,10 @@ const PATH_TO_FIELD: Record<string, FormField> = {
 export function fieldErrorsFromHost(message: string): { fields: FormErrors; rest: string[] } {
   const fields: FormErrors = {};
   const rest: string[] = [];
-  for (const part of message.split(/;\s+/)) {
+  // The router prefixes the channel ("servers.add: name: ..."); it names no field.
+  const colon = message.indexOf(': ');
+  const body = colon > 0 && isRequestChannel(message.slice(0, colon)) ? message.slice(colon + 2) : message;
+  for (const part of body.split(/;\s+/)) {
     const m = /^([\w.[\]]+):\s*(.+)$/.exec(part.trim());
     const segments = m ? m[1].split('.').filter((s) => s !== 'config' && !/^\d+$/.test(s)) : [];
     const field = segments.length ? PATH_TO_FIELD[segments[0]] : undefined;

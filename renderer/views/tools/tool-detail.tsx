@@ -53,7 +53,7 @@ export function ToolDetail({ entry }: { entry: CatalogTool }) {
         </div>
       )}
       {state.kind === 'done' && <ToolResultView outcome={{ kind: 'result', result: state.result }} serverId={serverId} elapsedMs={state.elapsedMs} />}
-      {state.kind === 'failed' && <ToolResultView outcome={{ kind: 'failed', error: state.error }} serverId={serverId} elapsedMs={state.elapsedMs} />}
+      {state.kind === 'failed' && <ToolResultView outcome={{ kind: 'failed', error: state.error, cancelled: state.cancelled }} serverId={serverId} elapsedMs={state.elapsedMs} />}
     </form>
   );
 }

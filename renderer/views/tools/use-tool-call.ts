@@ -10,7 +10,7 @@ export type CallState =
   | { kind: 'idle' }
   | { kind: 'running'; callId: string; startedAt: number; progress: ToolProgress | null; cancelling: boolean }
   | { kind: 'done'; result: CallToolResult; elapsedMs: number }
-  | { kind: 'failed'; error: HostError; elapsedMs: number };
+  | { kind: 'failed'; error: HostError; elapsedMs: number; cancelled: boolean };
 
 /** Calls a tool with a fresh callId, follows its progress events, and can cancel it. */
 export function useToolCall(serverId: string, tool: string) {
@@ -43,7 +43,15 @@ export function useToolCall(serverId: string, tool: string) {
         if (mounted.current) setState({ kind: 'done', result, elapsedMs: performance.now() - startedAt });
       },
       (error: unknown) => {
-        if (mounted.current) setState({ kind: 'failed', error: asHostError(error), elapsedMs: performance.now() - startedAt });
+        if (!mounted.current) return;
+        const he = asHostError(error);
+        setState((s) => ({
+          kind: 'failed',
+          error: he,
+          elapsedMs: performance.now() - startedAt,
+          // Whatever code the abort surfaces as, a call the person cancelled was cancelled.
+          cancelled: he.code === 'cancelled' || (s.kind === 'running' && s.callId === callId && s.cancelling),
+        }));
       },
     );
   };

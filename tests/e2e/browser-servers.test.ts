@@ -1,0 +1,120 @@
+// The real renderer in real Chromium against real browser mode: add server-everything
+// through the form, watch it connect, call `echo` through the generated form, and check
+// the server survives a reload. Screenshots of every step land in test-results/e2e/.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test, type TestContext } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const SHOTS = join(repoRoot, 'test-results', 'e2e');
+const EVERYTHING = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const CONNECT_TIMEOUT_MS = 60_000;
+
+const skipReason = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
+  : !existsSync(EVERYTHING)
+    ? `${EVERYTHING} not found (npm install)`
+    : null;
+
+let mode: BrowserMode | null = null;
+let browser: Browser | null = null;
+let page: Page | null = null;
+
+before(async () => {
+  if (skipReason) {
+    console.log(`browser e2e skipped: ${skipReason}`);
+    return;
+  }
+  mkdirSync(SHOTS, { recursive: true });
+  mode = await startBrowserMode({ config: { mcpServers: {} } });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+});
+
+after(async () => {
+  await browser?.close();
+  await mode?.stop();
+});
+
+/** The shared page, or a skip with the reason when this machine cannot run the test. */
+function pageOrSkip(t: TestContext): Page | null {
+  if (skipReason || !page) {
+    t.skip(skipReason ?? 'setup failed');
+    return null;
+  }
+  return page;
+}
+
+async function shot(p: Page, name: string): Promise<void> {
+  await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Run the steps; on failure keep a screenshot and the host's output for the diagnosis. */
+async function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promise<void> {
+  try {
+    await steps();
+  } catch (error) {
+    await shot(p, `${name}-FAILED`).catch(() => undefined);
+    if (mode) console.log(`browser mode output:\n${mode.output()}`);
+    throw error;
+  }
+}
+
+test('add server-everything through the form and call echo', { timeout: 120_000 }, async (t) => {
+  const p = pageOrSkip(t);
+  if (!p || !mode) return;
+  const message = 'hello from the e2e test, with spaces & ünïcode';
+  await withEvidence(p, 'add-and-call', async () => {
+    await p.goto(mode!.url);
+    await p.getByTestId('servers-empty').waitFor();
+    // The token moves from the URL bar into sessionStorage at once.
+    assert.equal(new URL(p.url()).hash, '', 'the #token fragment is removed from the address bar');
+    await shot(p, '01-empty');
+
+    await p.getByTestId('add-server').click();
+    await p.getByTestId('server-name').fill('everything');
+    await p.getByTestId('server-transport').selectOption('stdio');
+    await p.getByTestId('server-command').fill(process.execPath);
+    await p.getByTestId('server-args').fill([EVERYTHING, 'stdio'].join('\n'));
+    await shot(p, '02-add-form');
+    await p.getByTestId('server-form-submit').click();
+
+    await p.getByTestId('server-row-everything').waitFor();
+    await p.locator('[data-testid="server-state-everything"][data-state="connected"]').waitFor({ timeout: CONNECT_TIMEOUT_MS });
+    assert.equal((await p.getByTestId('server-state-everything').textContent())?.trim(), 'connected');
+    await shot(p, '03-connected');
+
+    await p.getByTestId('nav-tools').click();
+    await p.getByTestId('tool-item-everything-echo').click();
+    await p.getByTestId('field-message').fill(message);
+    await shot(p, '04-echo-form');
+    await p.getByTestId('call-tool').click();
+
+    const result = p.getByTestId('tool-result');
+    await result.filter({ hasText: `Echo: ${message}` }).waitFor({ timeout: 30_000 });
+    assert.equal(await result.getAttribute('data-status'), 'ok');
+    assert.equal((await result.getByTestId('content-text').textContent())?.trim(), `Echo: ${message}`);
+    await shot(p, '05-echo-result');
+  });
+});
+
+test('after a reload the server is still listed and connected', { timeout: 90_000 }, async (t) => {
+  const p = pageOrSkip(t);
+  if (!p || !mode) return;
+  await withEvidence(p, 'reload', async () => {
+    await p.reload();
+    // The token now comes from sessionStorage: the reloaded page must still reach the host.
+    await p.getByTestId('server-row-everything').waitFor();
+    await p.locator('[data-testid="server-state-everything"][data-state="connected"]').waitFor({ timeout: CONNECT_TIMEOUT_MS });
+    assert.equal(await p.getByTestId('connection-banner').count(), 0, 'no disconnected banner');
+    const saved = JSON.parse(readFileSync(mode!.configPath, 'utf8')) as { mcpServers: Record<string, { command?: string; args?: string[] }> };
+    assert.equal(saved.mcpServers.everything?.command, process.execPath, 'the server was persisted to the config file');
+    assert.deepEqual(saved.mcpServers.everything?.args, [EVERYTHING, 'stdio']);
+    await shot(p, '06-after-reload');
+  });
+});

@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (tests/helpers/ is two levels down). */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The built plain-Node entry; `node scripts/build.mjs` makes it. */
+export const headlessCli = join(repoRoot, 'out', 'headless', 'cli.mjs');
+
+/** A running `mcp-desk browser` process. */
+export interface BrowserMode {
+  /** The page URL with `#token=...`, exactly as the CLI printed it. */
+  url: string;
+  /** The config file the host reads and writes. */
+  configPath: string;
+  /** Everything the process printed so far (for failure messages). */
+  output(): string;
+  /** Stop the host (SIGTERM, then SIGKILL after a grace period) and wait for it to exit. */
+  stop(): Promise<void>;
+}
+
+export interface BrowserModeOptions {
+  /** The initial config document; default `{"mcpServers":{}}`. */
+  config?: unknown;
+  /** Reuse this config file instead of writing a new one (to restart over the same state). */
+  configPath?: string;
+  /** How long to wait for the URL line. */
+  startTimeoutMs?: number;
+}
+
+const URL_LINE = /^MCP Desk browser mode: (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)$/m;
+
+/**
+ * Start browser mode as a child process on a free port, with its config and data folder
+ * in a fresh temp dir so a test never touches the person's real servers.
+ */
+export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<BrowserMode> {
+  if (!existsSync(headlessCli)) {
+    throw new Error(`${headlessCli} is missing: run \`node scripts/build.mjs\` first`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-'));
+  const configPath = options.configPath ?? join(dir, 'mcp-servers.json');
+  if (!options.configPath) writeFileSync(configPath, JSON.stringify(options.config ?? { mcpServers: {} }, null, 2));
+
+  const child = spawn(process.execPath, [headlessCli, 'browser', '--config', configPath, '--port', '0', '--no-open'], {
+    cwd: repoRoot,
+    env: { ...process.env, MCP_DESK_DATA_DIR: join(dir, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => (text += chunk));
+  child.stderr.on('data', (chunk: string) => (text += chunk));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+
+  const cleanup = () => {
+    if (!options.configPath) rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const url = await waitForUrl(child, () => text, options.startTimeoutMs ?? 20_000);
+    return {
+      url,
+      configPath,
+      output: () => text,
+      async stop() {
+        await stopProcess(child, exited);
+        cleanup();
+      },
+    };
+  } catch (error) {
+    await stopProcess(child, exited);
+    cleanup();
+    throw error;
+  }
+}
+
+function waitForUrl(child: ChildProcess, output: () => string, timeoutMs: number): Promise<string> {
+  return new Promise((resolveUrl, reject) => {
+    const check = () => {
+      const m = URL_LINE.exec(output());
+      if (m) {
+        finish();
+        resolveUrl(m[1]);
+      }
+    };
+    const onExit = (code: number | null) => {
+      finish();
+      reject(new Error(`browser mode exited (code ${code}) before printing its URL:\n${output()}`));
+    };
+    const timer = setTimeout(() => {
+      finish();
+      reject(new Error(`browser mode printed no URL within ${timeoutMs} ms:\n${output()}`));
+    }, timeoutMs);
+    const finish = () => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.off('exit', onExit);
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', onExit);
+    check();
+  });
+}
+
+async function stopProcess(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(killer);
+}
