@@ -6,6 +6,8 @@ import { HostProvider } from './host/host-context.js';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/servers.css';
+import './styles/content.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDependencies } from './ensure-deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const extraArgs = process.argv.slice(2);
@@ -38,6 +39,7 @@ function runAndExit(command, args) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
+ensureDependencies(root);
 const electron = findElectron();
 const noDesktop = electron.reason ?? (hasDisplay() ? undefined : 'no display is available (DISPLAY and WAYLAND_DISPLAY are unset)');
 const buildArgs = [path.join(root, 'scripts', 'build.mjs'), ...(noDesktop ? ['--headless-only'] : [])];

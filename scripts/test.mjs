@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDependencies } from './ensure-deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cliArgs = process.argv.slice(2).filter((arg) => arg.length > 0);
@@ -90,6 +91,8 @@ function finish() {
   console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   process.exit(counts.failed > 0 || problems.length > 0 ? 1 : 0);
 }
+
+ensureDependencies(root);
 
 if (skipBuild) {
   console.log('test: TEST_SKIP_BUILD=1, skipping typecheck and build');

@@ -67,7 +67,10 @@ export class HostRouter {
   private async dispatch<C extends RequestChannel>(channel: C, payload: unknown): Promise<ResponseOf<C>> {
     const parsed = requestChannels[channel].request.safeParse(payload ?? {});
     if (!parsed.success) {
-      throw new HostFailure('invalid_request', `${channel}: ${describeIssues(parsed.error.issues)}`);
+      // Field paths ride along as data so a form can put each message on its field.
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.map(String).join('.') || '(root)'] ??= issue.message;
+      throw new HostFailure('invalid_request', `${channel}: ${describeIssues(parsed.error.issues)}`, fields);
     }
     const handler = this.handlers[channel] as (req: unknown) => Promise<ResponseOf<C>> | ResponseOf<C>;
     return handler(parsed.data);

@@ -1,5 +1,5 @@
 import type { HostApi } from '../../shared/ipc/contract.js';
-import { HostCallError } from '../../shared/ipc/host-error.js';
+import { HostCallError, toHostError } from '../../shared/ipc/host-error.js';
 import { BridgeClient } from './bridge-client.js';
 import { staticLink, type HostLink } from './host-link.js';
 import { takeSessionToken } from './session-token.js';
@@ -9,7 +9,7 @@ import { takeSessionToken } from './session-token.js';
  * otherwise browser mode's WebSocket bridge on the origin that served the page.
  */
 export function createHostLink(): HostLink {
-  if (window.host) return staticLink(window.host);
+  if (window.host) return staticLink(preloadApi(window.host));
   const token = takeSessionToken();
   if (!token) return noTokenLink();
   return new BridgeClient(BridgeClient.urlFor(window.location, token));
@@ -25,4 +25,18 @@ function noTokenLink(): HostLink {
     on: () => () => undefined,
   };
   return { api, status: () => ({ kind: 'no-token' }), onStatus: () => () => undefined };
+}
+
+/**
+ * The preload rejects with a plain HostError object (contextBridge strips custom fields
+ * from Error instances); turn it back into the HostCallError the views expect.
+ */
+function preloadApi(raw: HostApi): HostApi {
+  return {
+    invoke: (channel, request) =>
+      raw.invoke(channel, request).catch((error: unknown) => {
+        throw new HostCallError(toHostError(error));
+      }),
+    on: (event, listener) => raw.on(event, listener),
+  };
 }

@@ -18,8 +18,19 @@ export function toHostError(value: unknown): HostError {
   if (typeof value === 'object' && value !== null) {
     const v = value as Record<string, unknown>;
     if (typeof v.code === 'string' && typeof v.message === 'string') {
-      return { code: v.code, message: v.message };
+      const details = readDetails(v.details);
+      return details ? { code: v.code, message: v.message, details } : { code: v.code, message: v.message };
     }
   }
   return { code: 'unknown', message: String(value) };
+}
+
+/** Keep only flat, serialisable detail values. */
+function readDetails(value: unknown): HostError['details'] | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const out: NonNullable<HostError['details']> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
+  }
+  return out;
 }

@@ -8,7 +8,8 @@ import { after, before, test, type TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+// Debian's Chromium; CHROMIUM_PATH points elsewhere (another distro, a local build).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SHOTS = join(repoRoot, 'test-results', 'e2e');
 const EVERYTHING = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');

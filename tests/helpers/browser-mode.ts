@@ -56,6 +56,11 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   child.stdout.on('data', (chunk: string) => (text += chunk));
   child.stderr.on('data', (chunk: string) => (text += chunk));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  // If the test process itself dies (a crash, an interrupted run), take the host with it:
+  // an orphaned host would keep its MCP servers running too.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
 
   const cleanup = () => {
     if (!options.configPath) rmSync(dir, { recursive: true, force: true });

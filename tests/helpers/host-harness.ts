@@ -280,11 +280,12 @@ export async function startEverythingHttp(stack: CleanupStack, mode: 'streamable
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const proc = spawnTracked(stack, process.execPath, [SERVERS.everything, mode], { ...process.env, PORT: String(port) });
+    // Its own "listening" line, not just an open port: another process may have won the port.
     const up = await waitFor(
       `server-everything ${mode} on port ${port}`,
       async () => {
         if (proc.child.exitCode !== null) return false;
-        return (await portOpen(port)) ? true : undefined;
+        return /listening on port|running on port/i.test(proc.output()) && (await portOpen(port)) ? true : undefined;
       },
       WAIT_MS,
     );

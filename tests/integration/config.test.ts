@@ -86,7 +86,7 @@ describe('${env:NAME} references', { timeout: 120_000 }, () => {
   after(() => stack.run());
 
   it('expands references in args and env, and names a missing variable', async () => {
-    const env = { ...process.env, DESK_IT_EVERYTHING: SERVERS.everything, DESK_IT_GREETING: 'hello-from-env' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DESK_IT_EVERYTHING: SERVERS.everything, DESK_IT_GREETING: 'hello-from-env' };
     delete env.DESK_IT_SURELY_UNSET;
     const t = await createTestHost(stack, {
       env,
@@ -99,9 +99,8 @@ describe('${env:NAME} references', { timeout: 120_000 }, () => {
     const printed = JSON.parse(textOf(await t.host.callTool('expanded', 'get-env', {}))) as Record<string, string>;
     assert.equal(printed.GREETING, 'pre-hello-from-env-post');
     // The config itself keeps the reference, not the value.
-    assert.deepEqual(summaryOf(t.host, 'expanded').config && 'env' in summaryOf(t.host, 'expanded').config! ? (summaryOf(t.host, 'expanded').config as { env?: Record<string, string> }).env : undefined, {
-      GREETING: 'pre-${env:DESK_IT_GREETING}-post',
-    });
+    const shown = summaryOf(t.host, 'expanded').config as { env?: Record<string, string> } | null;
+    assert.deepEqual(shown?.env, { GREETING: 'pre-${env:DESK_IT_GREETING}-post' });
     // The host's unrelated environment does not leak into a server.
     assert.equal(printed.DESK_IT_EVERYTHING, undefined);
 

@@ -64,8 +64,9 @@ export class ServerOutput {
 
   /** The last stderr line, to explain why a process died. */
   lastStderr(): string | undefined {
+    // The unterminated tail has not been through addLine's redaction yet.
     const tail = this.partial.trim();
-    if (tail) return tail;
+    if (tail) return this.redactor.redactText(tail.slice(0, MAX_LINE));
     const lines = this.log.toArray();
     for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.stream === 'stderr' && lines[i]!.text.trim()) return lines[i]!.text.trim();
     return undefined;

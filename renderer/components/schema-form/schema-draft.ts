@@ -74,6 +74,12 @@ export function valueOf(node: FieldNode, draft: Draft, path = '', lenient = fals
 
   if (spec.kind === 'object') {
     if (draft.kind !== 'object') return bad('not an object');
+    // An optional group left blank is simply absent: its required fields only bind once
+    // the person starts filling it in.
+    if (!lenient && !node.required && path) {
+      const probe = valueOf(node, draft, path, true);
+      if (probe.ok && probe.value === undefined) return probe;
+    }
     const out: Record<string, unknown> = { ...draft.extra };
     const errors: FieldError[] = [];
     for (const p of spec.properties) {

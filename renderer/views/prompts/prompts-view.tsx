@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ErrorBox } from '../../components/error-box.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
+import { useLastSeen } from '../../hooks/use-last-seen.js';
 import { useServersWith } from '../../hooks/use-server-capabilities.js';
 import { useServers } from '../../hooks/use-servers.js';
 import { groupByServer, matches } from '../../lib/group-by-server.js';
@@ -16,7 +17,8 @@ export function PromptsView() {
   const [selected, setSelected] = useState<Selection>(null);
   const prompts = catalog.kind === 'ready' ? catalog.catalog.prompts : [];
   const groups = useMemo(() => groupByServer(prompts.filter((p) => matches(query, p.prompt.name, p.prompt.title, p.prompt.description))), [prompts, query]);
-  const current = selected ? prompts.find((p) => p.serverId === selected.serverId && p.prompt.name === selected.name) : undefined;
+  const live = selected ? prompts.find((p) => p.serverId === selected.serverId && p.prompt.name === selected.name) : undefined;
+  const current = useLastSeen(selected ? `${selected.serverId}/${selected.name}` : null, live);
 
   return (
     <section className="view prompts-view" data-testid="prompts-view">

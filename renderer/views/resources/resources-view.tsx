@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { CatalogResource, CatalogTemplate } from '../../../shared/domain/catalog.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
+import { useLastSeen } from '../../hooks/use-last-seen.js';
 import { useServersWith } from '../../hooks/use-server-capabilities.js';
 import { useServers } from '../../hooks/use-servers.js';
 import { groupByServer, matches } from '../../lib/group-by-server.js';
@@ -32,17 +33,25 @@ export function ResourcesView() {
   }, [snapshot, query]);
   const groups = useMemo(() => groupByServer(items), [items]);
 
-  const detail = (() => {
-    if (!selected || !snapshot) return null;
-    if (selected.kind === 'resource') {
-      const r = snapshot.resources.find((x) => x.serverId === selected.serverId && x.resource.uri === selected.uri);
-      return r ? <ResourceDetail key={`${r.serverId}/${r.resource.uri}`} serverId={r.serverId} resource={r.resource} /> : null;
-    }
-    const t = snapshot.templates.find((x) => x.serverId === selected.serverId && x.template.uriTemplate === selected.uriTemplate);
-    return t ? (
-      <TemplateDetail key={`${t.serverId}/${t.template.uriTemplate}`} serverId={t.serverId} template={t.template} canComplete={completers.has(t.serverId)} />
-    ) : null;
-  })();
+  const liveResource =
+    selected?.kind === 'resource' ? snapshot?.resources.find((x) => x.serverId === selected.serverId && x.resource.uri === selected.uri) : undefined;
+  const liveTemplate =
+    selected?.kind === 'template'
+      ? snapshot?.templates.find((x) => x.serverId === selected.serverId && x.template.uriTemplate === selected.uriTemplate)
+      : undefined;
+  const resource = useLastSeen(selected?.kind === 'resource' ? `${selected.serverId}/${selected.uri}` : null, liveResource);
+  const template = useLastSeen(selected?.kind === 'template' ? `${selected.serverId}/${selected.uriTemplate}` : null, liveTemplate);
+
+  const detail = resource ? (
+    <ResourceDetail key={`${resource.serverId}/${resource.resource.uri}`} serverId={resource.serverId} resource={resource.resource} />
+  ) : template ? (
+    <TemplateDetail
+      key={`${template.serverId}/${template.template.uriTemplate}`}
+      serverId={template.serverId}
+      template={template.template}
+      canComplete={completers.has(template.serverId)}
+    />
+  ) : null;
 
   return (
     <section className="view resources-view" data-testid="resources-view">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { HostError, ServerSummary } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
@@ -27,6 +27,11 @@ export function ServerRow({
   const [action, setAction] = useState<RowAction>({ kind: 'idle' });
   const { id, state } = server;
   const enabled = server.config ? server.config.disabled !== true : state.kind !== 'disabled';
+  // The switch moves at once; the host's servers.changed confirms it a moment later.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (wanted !== null && wanted === enabled) setWanted(null);
+  }, [wanted, enabled]);
 
   const run = (what: string, call: () => Promise<unknown>, then?: () => void) => {
     setAction({ kind: 'busy', what });
@@ -35,8 +40,15 @@ export function ServerRow({
         setAction({ kind: 'idle' });
         then?.();
       },
-      (error: unknown) => setAction({ kind: 'failed', error: asHostError(error) }),
+      (error: unknown) => {
+        setWanted(null);
+        setAction({ kind: 'failed', error: asHostError(error) });
+      },
     );
+  };
+  const toggle = (next: boolean) => {
+    setWanted(next);
+    run('toggle', () => host.invoke('servers.setEnabled', { id, enabled: next }));
   };
   const busy = action.kind === 'busy';
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
@@ -46,15 +58,22 @@ export function ServerRow({
       className={`server-row${selected ? ' selected' : ''}`}
       data-testid={`server-row-${id}`}
       onClick={onSelect}
-      aria-selected={selected}
+      onKeyDown={(e) => {
+        if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+          e.preventDefault();
+          onSelect();
+        }
+      }}
+      tabIndex={0}
+      aria-current={selected ? 'true' : undefined}
     >
       <div className="server-row-main">
         <label className="switch" onClick={stop} title={enabled ? 'Disable' : 'Enable'}>
           <input
             type="checkbox"
-            checked={enabled}
+            checked={wanted ?? enabled}
             disabled={busy || !server.config}
-            onChange={(e) => run('toggle', () => host.invoke('servers.setEnabled', { id, enabled: e.target.checked }))}
+            onChange={(e) => toggle(e.target.checked)}
             data-testid={`toggle-server-${id}`}
           />
           <span className="switch-track" />

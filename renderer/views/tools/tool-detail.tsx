@@ -7,7 +7,7 @@ import { ToolResultView } from './tool-result-view.js';
 import { useToolCall } from './use-tool-call.js';
 
 /** One tool: what it says it does, a form for its arguments, and the call's outcome. */
-export function ToolDetail({ entry }: { entry: CatalogTool }) {
+export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: boolean }) {
   const { tool, serverId } = entry;
   const editor = useArgsEditor(tool.inputSchema);
   const { state, call, cancel } = useToolCall(serverId, tool.name);
@@ -32,8 +32,13 @@ export function ToolDetail({ entry }: { entry: CatalogTool }) {
 
       <ArgsEditorView editor={editor} disabled={running} />
 
+      {!offered && (
+        <p className="notice" data-testid="tool-not-offered">
+          {serverId} is not offering this tool right now (disconnected or restarting).
+        </p>
+      )}
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={running} data-testid="call-tool">
+        <button type="submit" className="primary" disabled={running || !offered} data-testid="call-tool">
           {running ? 'Calling…' : 'Call tool'}
         </button>
         {running && (

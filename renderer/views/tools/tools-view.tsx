@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { CatalogTool } from '../../../shared/domain/catalog.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
+import { useLastSeen } from '../../hooks/use-last-seen.js';
 import { groupByServer, matches } from '../../lib/group-by-server.js';
 import { ToolBadges } from './tool-badges.js';
 import { ToolDetail } from './tool-detail.js';
@@ -18,7 +19,8 @@ export function ToolsView() {
     () => groupByServer(tools.filter((t) => matches(query, t.tool.name, t.tool.title, t.tool.description, t.serverId))),
     [tools, query],
   );
-  const current = selected ? tools.find((t) => t.serverId === selected.serverId && t.tool.name === selected.name) : undefined;
+  const live = selected ? tools.find((t) => t.serverId === selected.serverId && t.tool.name === selected.name) : undefined;
+  const current = useLastSeen(selected ? `${selected.serverId}/${selected.name}` : null, live);
 
   return (
     <section className="view tools-view" data-testid="tools-view">
@@ -38,9 +40,9 @@ export function ToolsView() {
         </div>
         <aside className="split-side">
           {current ? (
-            <ToolDetail key={`${current.serverId}/${current.tool.name}`} entry={current} />
+            <ToolDetail key={`${current.serverId}/${current.tool.name}`} entry={current} offered={live !== undefined} />
           ) : (
-            <div className="panel placeholder muted">{selected ? 'That tool is no longer offered.' : 'Select a tool to call it.'}</div>
+            <div className="panel placeholder muted">Select a tool to call it.</div>
           )}
         </aside>
       </div>

@@ -4,6 +4,7 @@ import type { HostError } from '../../../shared/domain/server-state.js';
 import type { ToolProgress } from '../../../shared/ipc/contract.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
+import { newCallId } from '../../lib/ids.js';
 
 /** One tool call's life, from the click to its result. */
 export type CallState =
@@ -35,7 +36,7 @@ export function useToolCall(serverId: string, tool: string) {
   }, [host, runningId]);
 
   const call = (args: Record<string, unknown>) => {
-    const callId = crypto.randomUUID();
+    const callId = newCallId();
     const startedAt = performance.now();
     setState({ kind: 'running', callId, startedAt, progress: null, cancelling: false });
     host.invoke('tools.call', { serverId, tool, args, callId }).then(
