@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { isEventChannel, type EventChannel, type EventOf, type HostApi, type RequestChannel, type RequestOf, type ResponseOf } from '../../shared/ipc/contract.js';
+import type { EventChannel, EventOf, HostApi, RequestChannel, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
+import { isEventName } from '../../shared/ipc/event-names.js';
 import type { HostError } from '../../shared/domain/server-state.js';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/ipc/electron-channels.js';
 
@@ -13,7 +14,7 @@ type RouteResult = { ok: true; value: unknown } | { ok: false; error: HostError 
 const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
 
 ipcRenderer.on(EVENT_CHANNEL, (_e: IpcRendererEvent, event: unknown, payload: unknown) => {
-  if (!isEventChannel(event)) return;
+  if (!isEventName(event)) return;
   for (const l of listeners.get(event) ?? []) l(payload);
 });
 
@@ -24,7 +25,7 @@ const host: HostApi = {
     throw { code: result.error.code, message: result.error.message, details: result.error.details };
   },
   on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void {
-    if (!isEventChannel(event)) throw new Error(`unknown event ${String(event)}`);
+    if (!isEventName(event)) throw new Error(`unknown event ${String(event)}`);
     let set = listeners.get(event);
     if (!set) listeners.set(event, (set = new Set()));
     const l = listener as (payload: unknown) => void;

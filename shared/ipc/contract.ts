@@ -3,6 +3,7 @@ import type { CatalogSnapshot } from '../domain/catalog.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../domain/mcp-types.js';
 import { serverConfigSchema, serverNameSchema } from '../domain/server-config.js';
 import type { LogLine, ServerSummary, TraceEntry } from '../domain/server-state.js';
+import type { EventName } from './event-names.js';
 
 /**
  * The one contract between the renderer and the host. Every request channel names its
@@ -135,6 +136,10 @@ export type RequestOf<C extends RequestChannel> = z.input<(typeof requestChannel
 export type ParsedRequestOf<C extends RequestChannel> = z.output<(typeof requestChannels)[C]['request']>;
 export type ResponseOf<C extends RequestChannel> = (typeof requestChannels)[C]['response'];
 export type EventOf<E extends EventChannel> = (typeof eventChannels)[E];
+
+/** Compile-time check that event-names.ts lists exactly the event channels. */
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const eventNamesMatch: SameKeys<EventChannel, EventName> = true;
 
 /** The one API the renderer has: implemented by the preload and by the WebSocket client. */
 export interface HostApi {
