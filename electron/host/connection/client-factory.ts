@@ -123,6 +123,12 @@ function shouldTrySse(error: unknown): boolean {
   const status = (error as { status?: unknown }).status;
   if (status === 401 || status === 403) return false;
   if (error instanceof Error && error.name === 'AbortError') return false;
+  // Nothing listening, or no such host: the SSE transport would fail the same way.
+  for (let e: unknown = error, depth = 0; depth < 6 && typeof e === 'object' && e !== null; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH') return false;
+    e = (e as { cause?: unknown }).cause ?? (e as { data?: { cause?: unknown } }).data?.cause;
+  }
   return true;
 }
 

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { expandRefs } from '../../electron/host/config/expand.js';
+import { toHostError } from '../../electron/host/util/errors.js';
+import { RingBuffer } from '../../electron/host/util/ring-buffer.js';
+import { Redactor, REDACTED } from '../../electron/host/util/redact.js';
+
+test('secret-named fields, bearer credentials and known secret values are redacted', () => {
+  const r = new Redactor();
+  r.addSecret('hunter2-very-secret');
+  const out = JSON.stringify(
+    r.redactValue({ params: { apiKey: 'abc', headers: { Authorization: 'Bearer xyz123456' }, text: 'my pass is hunter2-very-secret ok', note: 'Bearer qwertyuiop' } }),
+  );
+  assert.ok(!out.includes('abc"'), out);
+  assert.ok(!out.includes('xyz123456'), out);
+  assert.ok(!out.includes('hunter2-very-secret'), out);
+  assert.ok(!out.includes('qwertyuiop'), out);
+  assert.ok(out.includes(REDACTED));
+});
+
+test('${env:X} expands; a missing variable is an error naming server and field; secret values get remembered', async () => {
+  const r = new Redactor();
+  assert.equal(await expandRefs('--root=${env:ROOT}/x', { server: 's', field: 'args[0]' }, { ROOT: '/data' }, undefined, r), '--root=/data/x');
+  await assert.rejects(expandRefs('${env:NOPE}', { server: 's', field: 'env.KEY' }, {}, undefined, r), /server "s": env.KEY uses \$\{env:NOPE\}, which is not set/);
+  await assert.rejects(expandRefs('${secret:K}', { server: 's', field: 'headers.Authorization' }, {}, undefined, r), /has no stored value/);
+  const v = await expandRefs('Bearer ${secret:K}', { server: 's', field: 'h' }, {}, { get: async () => 'sk-abcdef-123' }, r);
+  assert.equal(v, 'Bearer sk-abcdef-123');
+  assert.equal(r.redactText('leaked sk-abcdef-123 here'), `leaked ${REDACTED} here`);
+});
+
+test('errors that cross to the renderer are scrubbed and carry an actionable hint', () => {
+  const r = new Redactor();
+  r.addSecret('topsecretvalue');
+  const e = toHostError(new Error('failed with topsecretvalue'), r);
+  assert.equal(e.message.includes('topsecretvalue'), false);
+  const enoent = Object.assign(new Error('spawn nosuchcmd ENOENT'), { code: 'ENOENT' });
+  assert.match(toHostError(enoent).message, /command not found/);
+});
+
+test('the ring buffer keeps the newest items in order', () => {
+  const b = new RingBuffer<number>(3);
+  for (let i = 1; i <= 5; i++) b.push(i);
+  assert.deepEqual(b.toArray(), [3, 4, 5]);
+  assert.equal(b.size, 3);
+});
