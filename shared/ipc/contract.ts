@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CatalogSnapshot } from '../domain/catalog.js';
+import type { ChatEvent, ChatSettings, Conversation, ConversationSummary, PendingRequest, SecretStatus, ToolOffer } from '../domain/chat.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../domain/mcp-types.js';
 import { serverConfigSchema, serverNameSchema } from '../domain/server-config.js';
 import type { LogLine, ServerSummary, TraceEntry } from '../domain/server-state.js';
@@ -21,6 +22,9 @@ const serverId = z.string().min(1).max(64);
 const empty = z.object({}).strict();
 /** Tool arguments: a JSON object, whatever the tool's schema says (the server validates). */
 const jsonObject = z.record(z.string(), z.unknown());
+const convId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a conversation id');
+const providerId = z.enum(['gemini', 'openai']);
+const secretName = z.enum(['geminiApiKey', 'openaiApiKey']);
 /** Ids the renderer picks for calls it may later cancel or follow. */
 const callId = z.string().min(1).max(100);
 
@@ -92,6 +96,60 @@ export const requestChannels = {
       .strict(),
     response: typed<CompletionValues>(),
   },
+
+  /** Conversations: list, open, create, rename, delete, export. */
+  'chat.list': { request: empty, response: typed<ConversationSummary[]>() },
+  'chat.get': { request: z.object({ id: convId }).strict(), response: typed<Conversation>() },
+  'chat.create': { request: z.object({ title: z.string().max(200).optional() }).strict(), response: typed<Conversation>() },
+  'chat.rename': { request: z.object({ id: convId, title: z.string().min(1).max(200) }).strict(), response: typed<ConversationSummary>() },
+  'chat.delete': { request: z.object({ id: convId }).strict(), response: typed<null>() },
+  'chat.export': {
+    request: z.object({ id: convId, format: z.enum(['markdown', 'json']) }).strict(),
+    response: typed<{ filename: string; mimeType: string; content: string }>(),
+  },
+  /** Send a message and start a run; its progress arrives as `chat.event`. */
+  'chat.send': {
+    request: z
+      .object({
+        conversationId: convId,
+        text: z.string().max(200_000),
+        attachments: z.array(z.object({ serverId, uri: z.string().min(1).max(8192) }).strict()).max(20).optional(),
+      })
+      .strict(),
+    response: typed<{ runId: string }>(),
+  },
+  /** Stop a run: cancels the model stream, pending approvals and in-flight tool calls. */
+  'chat.stop': { request: z.object({ conversationId: convId }).strict(), response: typed<{ stopped: boolean }>() },
+  'chat.toolOffer': { request: empty, response: typed<ToolOffer>() },
+  'chat.models': { request: z.object({ provider: providerId }).strict(), response: typed<string[]>() },
+
+  'settings.get': { request: empty, response: typed<ChatSettings>() },
+  'settings.update': {
+    request: z
+      .object({
+        provider: providerId.optional(),
+        geminiModel: z.string().min(1).max(200).optional(),
+        openaiBaseUrl: z.string().url().refine((u) => /^https?:\/\//i.test(u), 'must be http(s)').optional(),
+        openaiModel: z.string().min(1).max(200).optional(),
+        maxTurns: z.number().int().min(1).max(100).optional(),
+        disabledServers: z.array(z.string().max(64)).max(1000).optional(),
+        disabledTools: z.array(z.string().max(300)).max(10_000).optional(),
+      })
+      .strict(),
+    response: typed<ChatSettings>(),
+  },
+
+  /** Secrets are write-only: set or delete, and ask whether one is set. */
+  'secrets.status': { request: empty, response: typed<SecretStatus>() },
+  'secrets.set': { request: z.object({ name: secretName, value: z.string().min(1).max(10_000) }).strict(), response: typed<SecretStatus>() },
+  'secrets.delete': { request: z.object({ name: secretName }).strict(), response: typed<SecretStatus>() },
+
+  /** Everything waiting on a person, and the answer to one of them. */
+  'pending.list': { request: empty, response: typed<PendingRequest[]>() },
+  'pending.respond': {
+    request: z.object({ id: z.string().min(1).max(100), choice: z.enum(['once', 'chat', 'always', 'deny']) }).strict(),
+    response: typed<{ settled: boolean }>(),
+  },
 } as const;
 
 export const eventChannels = {
@@ -102,6 +160,13 @@ export const eventChannels = {
   /** New log lines and trace entries of one server, batched. */
   'server.output': typed<{ id: string; log: LogLine[]; trace: TraceEntry[] }>(),
   'tool.progress': typed<ToolProgress>(),
+  /** One step of a chat run. */
+  'chat.event': typed<{ conversationId: string; event: ChatEvent }>(),
+  /** The conversation list changed (created, renamed, deleted, new messages). */
+  'chat.listChanged': typed<ConversationSummary[]>(),
+  /** The queue of requests waiting on a person. */
+  'pending.changed': typed<PendingRequest[]>(),
+  'settings.changed': typed<ChatSettings>(),
 } as const;
 
 export interface HostInfo {

@@ -2,7 +2,16 @@
  * The event channel names alone, without the contract's schemas, so the Electron preload
  * can check an event name without bundling zod. contract.ts checks this list matches.
  */
-export const EVENT_NAMES = ['servers.changed', 'catalog.changed', 'server.output', 'tool.progress'] as const;
+export const EVENT_NAMES = [
+  'servers.changed',
+  'catalog.changed',
+  'server.output',
+  'tool.progress',
+  'chat.event',
+  'chat.listChanged',
+  'pending.changed',
+  'settings.changed',
+] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -1,0 +1,131 @@
+import type { CallToolResult, JsonSchema, ToolAnnotations } from './mcp-types.js';
+import type { HostError } from './server-state.js';
+
+/** Which model provider a conversation runs on. */
+export type ProviderId = 'gemini' | 'openai';
+
+/** One tool call the model asked for, from request to result. */
+export interface ToolCallRecord {
+  /** Our id (also the provider's function-call id where it has one). */
+  id: string;
+  serverId: string;
+  tool: string;
+  /** The name the model saw (qualified, provider-safe). */
+  modelName: string;
+  args: Record<string, unknown>;
+  status: 'awaiting-approval' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
+  result?: CallToolResult;
+  error?: HostError;
+  progress?: { progress: number; total?: number; message?: string };
+  /** How it was allowed: trusted server, allow-list, a person's choice. */
+  approval?: 'trusted' | 'allow-listed' | 'once' | 'chat' | 'always';
+  startedAt: number;
+  endedAt?: number;
+}
+
+/** A resource attached to a user message as context. */
+export interface Attachment {
+  serverId: string;
+  uri: string;
+  name: string;
+  mimeType?: string;
+  /** The text that was sent to the model (or a note that it was binary). */
+  text?: string;
+}
+
+export type ChatPart =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; text: string }
+  | { type: 'tool_call'; call: ToolCallRecord }
+  | { type: 'attachment'; attachment: Attachment };
+
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  parts: ChatPart[];
+  createdAt: number;
+  model?: string;
+  /** Set when the run that produced this message failed. */
+  error?: HostError;
+}
+
+export interface Conversation {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  messages: ChatMessage[];
+}
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  updatedAt: number;
+  messageCount: number;
+}
+
+/** Why a run ended. */
+export type RunEnd = 'done' | 'stopped' | 'max-turns' | 'error';
+
+/** Everything a running chat tells the UI, in order. */
+export type ChatEvent =
+  | { type: 'run-start'; runId: string; userMessage: ChatMessage }
+  | { type: 'message-start'; message: ChatMessage }
+  | { type: 'text-delta'; messageId: string; text: string }
+  | { type: 'thinking-delta'; messageId: string; text: string }
+  | { type: 'tool-call'; messageId: string; call: ToolCallRecord }
+  | { type: 'notice'; text: string }
+  | { type: 'run-end'; runId: string; reason: RunEnd; error?: HostError };
+
+/** A tool call waiting on a person. */
+export interface ToolApprovalRequest {
+  kind: 'tool-approval';
+  id: string;
+  conversationId?: string;
+  serverId: string;
+  tool: string;
+  toolTitle?: string;
+  description?: string;
+  annotations?: ToolAnnotations;
+  inputSchema?: JsonSchema;
+  args: Record<string, unknown>;
+  /** Why it needs a person (untrusted server, destructive hint, ...). */
+  reason: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** Everything waiting on a person (sampling and elicitation join later). */
+export type PendingRequest = ToolApprovalRequest;
+
+/** The answers a tool approval card offers. */
+export type ApprovalChoice = 'once' | 'chat' | 'always' | 'deny';
+
+/** Chat settings a person controls. */
+export interface ChatSettings {
+  provider: ProviderId;
+  geminiModel: string;
+  openaiBaseUrl: string;
+  openaiModel: string;
+  maxTurns: number;
+  /** Servers whose tools are offered to the model (absent = enabled). */
+  disabledServers: string[];
+  /** `server/tool` pairs not offered to the model. */
+  disabledTools: string[];
+}
+
+/** Whether secrets are set; the values themselves never leave the host. */
+export interface SecretStatus {
+  geminiApiKey: boolean;
+  openaiApiKey: boolean;
+  /** Why the keychain cannot be used, when it cannot. */
+  keychainError?: string;
+}
+
+/** What the model will be offered in the next turn. */
+export interface ToolOffer {
+  offered: number;
+  limit: number;
+  /** A message a person can act on when too many tools are enabled or a schema was dropped. */
+  warnings: string[];
+}
