@@ -2,25 +2,32 @@ import { useState } from 'react';
 import { useLinkStatus } from './host/host-context.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Nav, type ViewName } from './components/nav.js';
+import { usePending } from './hooks/use-pending.js';
+import { ChatView } from './views/chat/chat-view.js';
 import { PromptsView } from './views/prompts/prompts-view.js';
 import { ResourcesView } from './views/resources/resources-view.js';
 import { ServersView } from './views/servers/servers-view.js';
 import { ToolsView } from './views/tools/tools-view.js';
 
 /**
- * The shell: navigation, the connection banner, and the four views. Views stay mounted
+ * The shell: navigation, the connection banner, and the views (Chat first). Views stay mounted
  * while hidden so a running tool call or a half-filled form survives switching away.
  */
 export function App() {
-  const [view, setView] = useState<ViewName>('servers');
+  const [view, setView] = useState<ViewName>('chat');
   const link = useLinkStatus();
+  // One pending queue for the whole app: the nav badge and the chat's cards must agree.
+  const pending = usePending();
   // While the host is away the views show its last known state: dim them so nobody trusts it.
   const stale = link.kind === 'waiting' || (link.kind === 'connecting' && link.attempt > 0);
   return (
     <div className="app">
-      <Nav view={view} onSelect={setView} />
+      <Nav view={view} onSelect={setView} badges={{ chat: pending.length }} />
       <main className={stale ? 'main stale' : 'main'}>
         <ConnectionBanner />
+        <div hidden={view !== 'chat'} className="view-slot">
+          <ChatView pending={pending} />
+        </div>
         <div hidden={view !== 'servers'} className="view-slot">
           <ServersView />
         </div>

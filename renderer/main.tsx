@@ -8,6 +8,10 @@ import './styles/layout.css';
 import './styles/components.css';
 import './styles/servers.css';
 import './styles/content.css';
+import './styles/chat.css';
+import './styles/chat-cards.css';
+import './styles/chat-composer.css';
+import './styles/markdown.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

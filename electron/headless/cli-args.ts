@@ -9,13 +9,16 @@ export interface CliArgs {
   timeoutMs?: number;
   help: boolean;
   version: boolean;
+  model?: string;
+  baseUrl?: string;
+  yes: boolean;
 }
 
-const VALUE_OPTIONS = new Set(['--config', '--port', '--timeout']);
+const VALUE_OPTIONS = new Set(['--config', '--port', '--timeout', '--model', '--base-url']);
 
 /** Parse argv (without node and script). Throws a one-line message on bad input. */
 export function parseCliArgs(argv: string[]): CliArgs {
-  const out: CliArgs = { positionals: [], json: false, open: true, help: false, version: false };
+  const out: CliArgs = { positionals: [], json: false, open: true, help: false, version: false, yes: false };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i]!;
     if (raw === '--') {
@@ -39,6 +42,15 @@ export function parseCliArgs(argv: string[]): CliArgs {
           break;
         case '--timeout':
           out.timeoutMs = toInt(name, value);
+          break;
+        case '--model':
+          out.model = value;
+          break;
+        case '--base-url':
+          out.baseUrl = value;
+          break;
+        case '--yes':
+          out.yes = true;
           break;
         case '--json':
           out.json = true;
@@ -81,6 +93,7 @@ Commands:
   prompts                      every prompt of every connected server
   call SERVER TOOL [JSON_ARGS] call a tool; exit 1 when it fails or returns isError
   read SERVER URI              read a resource
+  ask "PROMPT"                 run the chat agent headless (Gemini; key from GEMINI_API_KEY or the keychain)
   client URL                   generic client for the MCP conformance runner
   browser                      serve the UI on 127.0.0.1 and print its URL
 
@@ -90,4 +103,7 @@ Options (before or after the command):
   --timeout MS    how long to wait for servers and calls
   --port N        browser mode port (default: random)
   --no-open       browser mode: do not open a browser
+  --model M       ask: the model (default: the app's setting)
+  --base-url URL  ask: the Gemini API endpoint (tests, gateways)
+  --yes           ask: approve every tool call (otherwise calls needing approval are denied)
 `;

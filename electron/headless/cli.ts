@@ -6,6 +6,7 @@ import { toHostError } from '../host/util/errors.js';
 import { startBridge } from './bridge-server.js';
 import { parseCliArgs, USAGE, type CliArgs } from './cli-args.js';
 import { describeState, firstText, renderContent, serverJson, toolsJson } from './cli-output.js';
+import { runAsk } from './cli-ask.js';
 import { runConformanceClient } from './conformance-client.js';
 import { openInBrowser } from './open-browser.js';
 
@@ -31,7 +32,20 @@ async function main(argv: string[]): Promise<number> {
 
   const dataDir = defaultDataDir();
   const configPath = args.config ?? defaultConfigPath(dataDir);
-  const services = await composeHost({ configPath, eraCachePath: join(dataDir, 'era-verdicts.json'), mode: args.command === 'browser' ? 'browser' : 'cli' });
+  const browser = args.command === 'browser';
+  const geminiBaseUrl = args.baseUrl ?? process.env.MCP_DESK_GEMINI_BASE_URL;
+  const services = await composeHost({
+    configPath,
+    eraCachePath: join(dataDir, 'era-verdicts.json'),
+    mode: browser ? 'browser' : 'cli',
+    // Browser mode is the app without Electron: it keeps conversations and settings. One-shot
+    // commands keep theirs in memory and never touch the person's history.
+    ...(browser ? { dataDir } : {}),
+    providerOverrides: {
+      ...(geminiBaseUrl ? { geminiBaseUrl } : {}),
+      ...(!browser && process.env.GEMINI_API_KEY ? { geminiApiKey: process.env.GEMINI_API_KEY } : {}),
+    },
+  });
   try {
     return await run(args, services);
   } finally {
@@ -39,7 +53,8 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function run(args: CliArgs, { host, events, router }: HostServices): Promise<number> {
+async function run(args: CliArgs, services: HostServices): Promise<number> {
+  const { host, events, router } = services;
   const wait = args.timeoutMs ?? 30_000;
   const [a, b, c] = args.positionals;
   switch (args.command) {
@@ -95,6 +110,11 @@ async function run(args: CliArgs, { host, events, router }: HostServices): Promi
       const result = await host.readResource(a, b);
       out(args.json ? JSON.stringify(result) : result.contents.map((x) => x.text ?? `[blob ${x.mimeType ?? ''}]`).join('\n'));
       return 0;
+    }
+    case 'ask': {
+      const prompt = [a, b, c, ...args.positionals.slice(3)].filter((x) => x !== undefined).join(' ');
+      if (!prompt.trim()) throw new CliError('usage: mcp-desk ask "PROMPT" [--model M] [--yes] [--json] [--base-url URL]', 2);
+      return runAsk(args, services, prompt, wait);
     }
     case 'browser': {
       await host.init();

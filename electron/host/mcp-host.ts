@@ -155,6 +155,12 @@ export class McpHost {
     return result;
   }
 
+  /** A server's current (unmasked) config, for policy decisions inside the host. */
+  serverConfig(id: string): ServerConfig | undefined {
+    const e = this.slots.get(id)?.entry;
+    return e?.ok ? e.config : undefined;
+  }
+
   log(id: string): LogLine[] {
     return this.slot(id).output.lines();
   }

@@ -7,8 +7,14 @@ import {
   type RequestChannel,
   type ResponseOf,
 } from '../../shared/ipc/contract.js';
+import type { ChatService } from './chat/chat-service.js';
+import { ProviderFactory } from './chat/provider-factory.js';
+import { exportJson, exportMarkdown } from './stores/conversation-export.js';
+import type { SecretStore } from './stores/secret-store.js';
+import type { SettingsStore } from './stores/settings-store.js';
 import type { HostEvents } from './host-events.js';
 import type { McpHost } from './mcp-host.js';
+import type { PendingBroker } from './pending/pending-broker.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -25,7 +31,14 @@ export type RouteResult = { ok: true; value: unknown } | { ok: false; error: Hos
 export class HostRouter {
   private readonly handlers: Handlers;
 
-  constructor(host: McpHost, events: HostEvents, info: () => HostInfo, private readonly redactor: Redactor) {
+  constructor(
+    host: McpHost,
+    events: HostEvents,
+    info: () => HostInfo,
+    private readonly redactor: Redactor,
+    chat: { service: ChatService; settings: SettingsStore; secrets: SecretStore; broker: PendingBroker; providers: ProviderFactory },
+  ) {
+    const { service, settings, secrets, broker, providers } = chat;
     this.handlers = {
       'host.info': () => info(),
       'servers.list': () => host.list(),
@@ -51,6 +64,47 @@ export class HostRouter {
       'resources.read': (r) => host.readResource(r.serverId, r.uri),
       'prompts.get': (r) => host.getPrompt(r.serverId, r.name, r.args),
       'completion.complete': (r) => host.complete(r.serverId, r.ref, r.argument, r.context),
+
+      'chat.list': () => service.list(),
+      'chat.get': (r) => service.get(r.id),
+      'chat.create': (r) => service.create(r.title),
+      'chat.rename': (r) => service.rename(r.id, r.title),
+      'chat.delete': async (r) => {
+        await service.delete(r.id);
+        return null;
+      },
+      'chat.export': async (r) => {
+        const c = await service.get(r.id);
+        const base = c.title.replace(/[^A-Za-z0-9 _.-]+/g, '').trim().slice(0, 60) || 'conversation';
+        return r.format === 'markdown'
+          ? { filename: `${base}.md`, mimeType: 'text/markdown', content: exportMarkdown(c) }
+          : { filename: `${base}.json`, mimeType: 'application/json', content: exportJson(c) };
+      },
+      'chat.send': async (r) => ({ runId: (await service.send(r.conversationId, r.text, r.attachments)).runId }),
+      'chat.stop': async (r) => ({ stopped: await service.stop(r.conversationId) }),
+      'chat.toolOffer': () => service.toolOffer(),
+      'chat.models': async (r) => (await providers.create(settings.get(), r.provider)).listModels(),
+
+      'settings.get': () => settings.get(),
+      'settings.update': async (r) => {
+        const next = await settings.update(r);
+        events.emit('settings.changed', next);
+        return next;
+      },
+
+      'secrets.status': () => secrets.status(),
+      'secrets.set': async (r) => {
+        await secrets.set(r.name, r.value);
+        this.redactor.addSecret(r.value);
+        return secrets.status();
+      },
+      'secrets.delete': async (r) => {
+        await secrets.delete(r.name);
+        return secrets.status();
+      },
+
+      'pending.list': () => broker.list(),
+      'pending.respond': (r) => ({ settled: broker.respond(r.id, r.choice) }),
     };
   }
 

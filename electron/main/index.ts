@@ -41,6 +41,7 @@ async function start(): Promise<void> {
   services = await composeHost({
     configPath: defaultConfigPath(dataDir),
     eraCachePath: join(dataDir, 'era-verdicts.json'),
+    dataDir,
     mode: 'electron',
     useLoginShellPath: true,
   });

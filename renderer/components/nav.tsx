@@ -2,18 +2,22 @@ import { useEffect, useState } from 'react';
 import type { HostInfo } from '../../shared/ipc/contract.js';
 import { useHost, useHostEpoch } from '../host/host-context.js';
 
-/** The four top-level views. */
-export type ViewName = 'servers' | 'tools' | 'resources' | 'prompts';
+/** The top-level views. */
+export type ViewName = 'chat' | 'servers' | 'tools' | 'resources' | 'prompts';
 
 const ITEMS: { id: ViewName; label: string; icon: string }[] = [
+  { id: 'chat', label: 'Chat', icon: '✦' },
   { id: 'servers', label: 'Servers', icon: '▤' },
   { id: 'tools', label: 'Tools', icon: '⚒' },
   { id: 'resources', label: 'Resources', icon: '◫' },
   { id: 'prompts', label: 'Prompts', icon: '❝' },
 ];
 
-/** The left navigation, with the host's version and mode at the foot. */
-export function Nav({ view, onSelect }: { view: ViewName; onSelect: (v: ViewName) => void }) {
+/**
+ * The left navigation, with the host's version and mode at the foot. `badges` counts what
+ * waits on the person in a view (approvals for Chat), so it is seen from any other view.
+ */
+export function Nav({ view, onSelect, badges = {} }: { view: ViewName; onSelect: (v: ViewName) => void; badges?: Partial<Record<ViewName, number>> }) {
   const info = useHostInfo();
   return (
     <nav className="nav" aria-label="Main">
@@ -34,6 +38,11 @@ export function Nav({ view, onSelect }: { view: ViewName; onSelect: (v: ViewName
                 {item.icon}
               </span>
               {item.label}
+              {(badges[item.id] ?? 0) > 0 && (
+                <span className="nav-badge" title={`${badges[item.id]} waiting for you`} data-testid={`nav-${item.id}-badge`}>
+                  {badges[item.id]}
+                </span>
+              )}
             </button>
           </li>
         ))}

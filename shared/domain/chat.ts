@@ -21,6 +21,8 @@ export interface ToolCallRecord {
   approval?: 'trusted' | 'allow-listed' | 'once' | 'chat' | 'always';
   startedAt: number;
   endedAt?: number;
+  /** Opaque provider state that must go back with the call (Gemini thought signatures). */
+  signature?: string;
 }
 
 /** A resource attached to a user message as context. */

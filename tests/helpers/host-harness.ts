@@ -99,6 +99,10 @@ export interface TestHostOptions {
   handlers?: ComposeOptions['handlers'];
   /** Call host.init() (default true). */
   init?: boolean;
+  /** Point the chat providers somewhere (the fake Gemini) with a key. */
+  providerOverrides?: ComposeOptions['providerOverrides'];
+  /** Chat settings to start from (in memory). */
+  maxTurns?: number;
 }
 
 /** Compose a real host on a temp config file; disposed (process trees included) at cleanup. */
@@ -113,7 +117,9 @@ export async function createTestHost(stack: CleanupStack, opts: TestHostOptions 
     ...(opts.eraCache ? { eraCachePath: opts.eraCache === true ? join(dir, 'era-verdicts.json') : opts.eraCache } : {}),
     ...(opts.env ? { env: opts.env } : {}),
     ...(opts.handlers ? { handlers: opts.handlers } : {}),
+    ...(opts.providerOverrides ? { providerOverrides: opts.providerOverrides } : {}),
   });
+  if (opts.maxTurns !== undefined) await services.settings.update({ maxTurns: opts.maxTurns });
   stack.defer(() => services.dispose());
   if (opts.init !== false) await services.host.init();
   return { ...services, dir, configPath };

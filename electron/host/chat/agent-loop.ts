@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatEvent, ChatMessage, RunEnd, ToolCallRecord } from '../../../shared/domain/chat.js';
+import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
+import type { HostError } from '../../../shared/domain/server-state.js';
+import type { PendingBroker } from '../pending/pending-broker.js';
+import { toHostError } from '../util/errors.js';
+import { functionResponse } from './model-history.js';
+import { ProviderError, type ChatProvider, type ModelMessage, type ModelPart } from './provider.js';
+import type { ToolOfferPlan } from './tool-offer.js';
+import type { ToolPolicy } from './tool-policy.js';
+
+export interface AgentRun {
+  provider: ChatProvider;
+  model: string;
+  system?: string;
+  /** The conversation so far, ending with the new user message. Extended in place. */
+  history: ModelMessage[];
+  offer: ToolOfferPlan;
+  maxTurns: number;
+  signal: AbortSignal;
+  conversationId: string;
+  policy: ToolPolicy;
+  broker: PendingBroker;
+  callTool: (
+    serverId: string,
+    tool: string,
+    args: Record<string, unknown>,
+    opts: { callId: string; onProgress: (p: { progress: number; total?: number; message?: string }) => void },
+  ) => Promise<CallToolResult>;
+  cancelTool: (callId: string) => void;
+  emit: (event: ChatEvent) => void;
+  /** An assistant message is complete (or cut short): persist it. */
+  commit: (message: ChatMessage) => Promise<void>;
+  retry?: { attempts: number; baseMs: number };
+}
+
+const MAX_TURNS_NOTE =
+  'You have reached the limit of tool-calling turns for this request. Do not call any more tools: answer now with the best result you can from what you already have, and say what is missing.';
+
+/**
+ * The provider-neutral agent loop: stream a model turn; run the tool calls it asked for in
+ * parallel, each through the approval policy; feed the results (errors as errors) back; repeat
+ * until the model answers without tools, the turn limit is hit (then one last turn with tools
+ * off for a best-effort answer), or the run is stopped.
+ */
+export async function runAgent(run: AgentRun): Promise<{ reason: RunEnd; error?: HostError }> {
+  for (let turn = 0; ; turn++) {
+    const finalTurn = turn >= run.maxTurns;
+    if (finalTurn) run.history.push({ role: 'user', parts: [{ type: 'text', text: MAX_TURNS_NOTE }] });
+    const message: ChatMessage = { id: randomUUID(), role: 'assistant', parts: [], createdAt: Date.now(), model: run.model };
+    run.emit({ type: 'message-start', message: { ...message, parts: [] } });
+    let calls: ToolCallRecord[];
+    try {
+      calls = await streamTurn(run, message, finalTurn);
+    } catch (error) {
+      if (run.signal.aborted) {
+        await run.commit(message);
+        return { reason: 'stopped' };
+      }
+      const hostError = providerError(error);
+      message.error = hostError;
+      await run.commit(message);
+      return { reason: 'error', error: hostError };
+    }
+    if (run.signal.aborted) {
+      await run.commit(message);
+      return { reason: 'stopped' };
+    }
+    const parts = modelParts(message);
+    if (parts.length) run.history.push({ role: 'model', parts });
+    if (calls.length === 0) {
+      await run.commit(message);
+      return { reason: finalTurn ? 'max-turns' : 'done' };
+    }
+    await Promise.all(calls.map((call) => runToolCall(run, message, call)));
+    await run.commit(message);
+    run.history.push({ role: 'user', parts: calls.map(functionResponse) });
+    if (run.signal.aborted) return { reason: 'stopped' };
+  }
+}
+
+/** Stream one model turn into `message`, retrying transient failures that struck before any output. */
+async function streamTurn(run: AgentRun, message: ChatMessage, finalTurn: boolean): Promise<ToolCallRecord[]> {
+  const { attempts, baseMs } = run.retry ?? { attempts: 3, baseMs: 800 };
+  for (let attempt = 0; ; attempt++) {
+    const calls: ToolCallRecord[] = [];
+    let produced = false;
+    try {
+      const stream = run.provider.stream({
+        model: run.model,
+        system: run.system,
+        messages: run.history,
+        tools: run.offer.tools,
+        toolMode: finalTurn ? 'none' : 'auto',
+        signal: run.signal,
+      });
+      for await (const ev of stream) {
+        if (run.signal.aborted) break;
+        if (ev.type === 'text' || ev.type === 'thinking') {
+          produced = true;
+          appendText(message, ev.type, ev.text);
+          run.emit({ type: ev.type === 'text' ? 'text-delta' : 'thinking-delta', messageId: message.id, text: ev.text });
+        } else if (ev.type === 'function_call') {
+          produced = true;
+          const call = newCall(run, ev.id, ev.name, ev.args, ev.signature);
+          calls.push(call);
+          message.parts.push({ type: 'tool_call', call });
+          run.emit({ type: 'tool-call', messageId: message.id, call: { ...call } });
+        }
+      }
+      return calls;
+    } catch (error) {
+      if (run.signal.aborted) throw error;
+      const retryable = error instanceof ProviderError ? error.retryable : isNetworkError(error);
+      if (!retryable || produced || attempt + 1 >= attempts) throw error;
+      const delay = baseMs * 2 ** attempt * (0.8 + Math.random() * 0.4);
+      run.emit({ type: 'notice', text: `The model is unavailable (${toHostError(error).message}); retrying in ${(delay / 1000).toFixed(1)} s.` });
+      await sleep(delay, run.signal);
+    }
+  }
+}
+
+function newCall(run: AgentRun, id: string, name: string, args: Record<string, unknown>, signature?: string): ToolCallRecord {
+  const origin = run.offer.byName.get(name);
+  const call: ToolCallRecord = {
+    id: id || randomUUID(),
+    serverId: origin?.serverId ?? '',
+    tool: origin?.tool.name ?? name,
+    modelName: name,
+    args: args ?? {},
+    status: 'running',
+    startedAt: Date.now(),
+    ...(signature ? { signature } : {}),
+  };
+  if (!origin) {
+    call.status = 'error';
+    call.error = { code: 'unknown_tool', message: `the model asked for "${name}", which is not an offered tool` };
+    call.endedAt = Date.now();
+  }
+  return call;
+}
+
+/** Policy, approval if needed, then the call itself; every outcome ends up on the record. */
+async function runToolCall(run: AgentRun, message: ChatMessage, call: ToolCallRecord): Promise<void> {
+  const update = () => run.emit({ type: 'tool-call', messageId: message.id, call: { ...call } });
+  const finish = (status: ToolCallRecord['status']) => {
+    call.status = status;
+    call.endedAt = Date.now();
+    update();
+  };
+  const origin = run.offer.byName.get(call.modelName);
+  if (!origin) return;
+  const decision = run.policy.decide(origin.serverId, origin.tool, run.conversationId);
+  if (decision.allow) {
+    call.approval = decision.how;
+  } else {
+    call.status = 'awaiting-approval';
+    update();
+    const settlement = await run.broker.ask(
+      {
+        kind: 'tool-approval',
+        conversationId: run.conversationId,
+        serverId: origin.serverId,
+        tool: origin.tool.name,
+        ...(origin.tool.title ? { toolTitle: origin.tool.title } : {}),
+        ...(origin.tool.description ? { description: origin.tool.description } : {}),
+        ...(origin.tool.annotations ? { annotations: origin.tool.annotations } : {}),
+        inputSchema: origin.tool.inputSchema,
+        args: call.args,
+        reason: decision.reason,
+      },
+      { signal: run.signal },
+    );
+    if (settlement === 'cancelled') return finish('cancelled');
+    if (settlement === 'deny' || settlement === 'timeout') {
+      if (settlement === 'timeout') call.error = { code: 'approval_timeout', message: 'nobody answered the approval in time' };
+      return finish('denied');
+    }
+    await run.policy.remember(settlement, origin.serverId, origin.tool.name, run.conversationId);
+    call.approval = settlement;
+  }
+  if (run.signal.aborted) return finish('cancelled');
+  call.status = 'running';
+  update();
+  const onAbort = () => run.cancelTool(call.id);
+  run.signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const result = await run.callTool(origin.serverId, origin.tool.name, call.args, {
+      callId: call.id,
+      onProgress: (p) => {
+        call.progress = p;
+        update();
+      },
+    });
+    call.result = result;
+    finish(result.isError ? 'error' : 'done');
+  } catch (error) {
+    call.error = toHostError(error);
+    finish(run.signal.aborted ? 'cancelled' : 'error');
+  } finally {
+    run.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function appendText(message: ChatMessage, kind: 'text' | 'thinking', text: string): void {
+  const last = message.parts[message.parts.length - 1];
+  if (last && last.type === kind) last.text += text;
+  else message.parts.push({ type: kind, text });
+}
+
+function modelParts(message: ChatMessage): ModelPart[] {
+  const parts: ModelPart[] = [];
+  for (const p of message.parts) {
+    if (p.type === 'text' && p.text) parts.push({ type: 'text', text: p.text });
+    if (p.type === 'tool_call') {
+      parts.push({ type: 'function_call', id: p.call.id, name: p.call.modelName, args: p.call.args, ...(p.call.signature ? { signature: p.call.signature } : {}) });
+    }
+  }
+  return parts;
+}
+
+function providerError(error: unknown): HostError {
+  if (error instanceof ProviderError) return { code: error.retryable ? 'model_unavailable' : 'model_error', message: error.message };
+  return toHostError(error);
+}
+
+function isNetworkError(error: unknown): boolean {
+  const msg = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : '';
+  return /fetch failed|ECONNRESET|ECONNREFUSED|ETIMEDOUT|socket hang up|network/i.test(msg);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(t);
+      resolve();
+    }, { once: true });
+  });
+}

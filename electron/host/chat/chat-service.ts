@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import type { Attachment, ChatEvent, ChatMessage, Conversation, ConversationSummary, RunEnd, ToolOffer } from '../../../shared/domain/chat.js';
+import type { HostError } from '../../../shared/domain/server-state.js';
+import type { HostEvents } from '../host-events.js';
+import type { McpHost } from '../mcp-host.js';
+import type { PendingBroker } from '../pending/pending-broker.js';
+import type { ConversationStore } from '../stores/conversation-store.js';
+import type { SettingsStore } from '../stores/settings-store.js';
+import { HostFailure, toHostError } from '../util/errors.js';
+import { runAgent } from './agent-loop.js';
+import { toModelHistory } from './model-history.js';
+import { ProviderFactory } from './provider-factory.js';
+import { buildToolOffer } from './tool-offer.js';
+import type { ToolPolicy } from './tool-policy.js';
+
+export interface ChatServiceDeps {
+  host: McpHost;
+  events: HostEvents;
+  broker: PendingBroker;
+  conversations: ConversationStore;
+  settings: SettingsStore;
+  providers: ProviderFactory;
+  policy: ToolPolicy;
+}
+
+interface ActiveRun {
+  runId: string;
+  controller: AbortController;
+  done: Promise<{ reason: RunEnd; error?: HostError }>;
+}
+
+const DEFAULT_TITLE = 'New chat';
+
+/**
+ * Conversations and their runs: one run at a time per conversation, its events fanned out
+ * to the UI, every finished step saved (atomically) as it happens, so a crash loses only
+ * the step in flight.
+ */
+export class ChatService {
+  private readonly runs = new Map<string, ActiveRun>();
+  private readonly listeners = new Set<(conversationId: string, event: ChatEvent) => void>();
+
+  constructor(private readonly deps: ChatServiceDeps) {}
+
+  list(): Promise<ConversationSummary[]> {
+    return this.deps.conversations.list();
+  }
+
+  get(id: string): Promise<Conversation> {
+    return this.deps.conversations.get(id);
+  }
+
+  async create(title?: string): Promise<Conversation> {
+    const c = await this.deps.conversations.create(title?.trim() || DEFAULT_TITLE);
+    await this.emitList();
+    return c;
+  }
+
+  async rename(id: string, title: string): Promise<ConversationSummary> {
+    const s = await this.deps.conversations.rename(id, title.trim());
+    await this.emitList();
+    return s;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.stop(id);
+    await this.runs.get(id)?.done;
+    await this.deps.conversations.delete(id);
+    this.deps.policy.forgetConversation(id);
+    await this.emitList();
+  }
+
+  /** Observe chat events in-process (the CLI). */
+  onEvent(listener: (conversationId: string, event: ChatEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** What the next turn would offer the model. */
+  async toolOffer(): Promise<ToolOffer> {
+    const settings = this.deps.settings.get();
+    const limit = settings.provider === 'gemini' ? 128 : 128;
+    const plan = buildToolOffer(this.deps.host.catalog(), settings, limit);
+    return { offered: plan.tools.length, limit: plan.limit, warnings: plan.warnings };
+  }
+
+  /** Add the person's message and start a run; resolves once the run has started. */
+  async send(conversationId: string, text: string, attachments: { serverId: string; uri: string }[] = []): Promise<{ runId: string; done: ActiveRun['done'] }> {
+    if (this.runs.has(conversationId)) throw new HostFailure('run_active', 'this conversation is still answering: stop it or wait');
+    if (!text.trim() && attachments.length === 0) throw new HostFailure('empty_message', 'type a message first');
+    const conversation = await this.deps.conversations.get(conversationId);
+    const attached = await Promise.all(attachments.map((a) => this.readAttachment(a.serverId, a.uri)));
+    const userMessage: ChatMessage = {
+      id: randomUUID(),
+      role: 'user',
+      createdAt: Date.now(),
+      parts: [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...attached.map((attachment) => ({ type: 'attachment' as const, attachment }))],
+    };
+    conversation.messages.push(userMessage);
+    if (conversation.title === DEFAULT_TITLE && text.trim()) conversation.title = titleFrom(text);
+    await this.deps.conversations.save(conversation);
+    const runId = randomUUID();
+    const controller = new AbortController();
+    this.emit(conversationId, { type: 'run-start', runId, userMessage });
+    await this.emitList();
+    const done = this.execute(conversation, runId, controller);
+    const run: ActiveRun = { runId, controller, done };
+    this.runs.set(conversationId, run);
+    void done.finally(() => {
+      if (this.runs.get(conversationId) === run) this.runs.delete(conversationId);
+    });
+    return { runId, done };
+  }
+
+  /** Stop a run: the stream, its pending approvals and its in-flight tool calls. */
+  async stop(conversationId: string): Promise<boolean> {
+    const run = this.runs.get(conversationId);
+    if (!run) return false;
+    run.controller.abort();
+    this.deps.broker.cancelWhere((r) => r.conversationId === conversationId);
+    return true;
+  }
+
+  async dispose(): Promise<void> {
+    const active = [...this.runs.keys()];
+    await Promise.all(active.map((id) => this.stop(id)));
+    await Promise.all([...this.runs.values()].map((r) => r.done.catch(() => undefined)));
+    await this.deps.conversations.flush();
+  }
+
+  private async execute(conversation: Conversation, runId: string, controller: AbortController) {
+    const id = conversation.id;
+    let outcome: { reason: RunEnd; error?: HostError };
+    try {
+      const settings = this.deps.settings.get();
+      const provider = await this.deps.providers.create(settings);
+      const offer = buildToolOffer(this.deps.host.catalog(), settings, provider.maxTools);
+      for (const w of offer.warnings) this.emit(id, { type: 'notice', text: w });
+      outcome = await runAgent({
+        provider,
+        model: ProviderFactory.modelOf(settings),
+        system: this.systemPrompt(),
+        history: toModelHistory(conversation.messages),
+        offer,
+        maxTurns: settings.maxTurns,
+        signal: controller.signal,
+        conversationId: id,
+        policy: this.deps.policy,
+        broker: this.deps.broker,
+        callTool: (serverId, tool, args, opts) => this.deps.host.callTool(serverId, tool, args, opts),
+        cancelTool: (callId) => void this.deps.host.cancel(callId),
+        emit: (event) => this.emit(id, event),
+        commit: async (message) => {
+          const i = conversation.messages.findIndex((m) => m.id === message.id);
+          const copy = structuredClone(message);
+          if (i >= 0) conversation.messages[i] = copy;
+          else conversation.messages.push(copy);
+          await this.deps.conversations.save(conversation);
+        },
+      });
+    } catch (error) {
+      outcome = { reason: 'error', error: toHostError(error) };
+    }
+    if (controller.signal.aborted && outcome.reason !== 'error') outcome = { reason: 'stopped' };
+    await this.deps.conversations.save(conversation).catch(() => undefined);
+    this.emit(id, { type: 'run-end', runId, reason: outcome.reason, ...(outcome.error ? { error: outcome.error } : {}) });
+    await this.emitList().catch(() => undefined);
+    return outcome;
+  }
+
+  private async readAttachment(serverId: string, uri: string): Promise<Attachment> {
+    const resource = this.deps.host.catalog().resources.find((r) => r.serverId === serverId && r.resource.uri === uri)?.resource;
+    const result = await this.deps.host.readResource(serverId, uri);
+    const texts = result.contents.map((c) => c.text ?? `[binary ${c.mimeType ?? 'data'}, ${c.blob?.length ?? 0} base64 chars, not included]`);
+    return {
+      serverId,
+      uri,
+      name: resource?.name ?? uri,
+      ...(resource?.mimeType ? { mimeType: resource.mimeType } : {}),
+      text: texts.join('\n').slice(0, 200_000),
+    };
+  }
+
+  /** Our framing plus each connected server's own instructions. */
+  private systemPrompt(): string {
+    const lines = [
+      'You are the assistant in MCP Desk, a desktop app that connects you to MCP servers the user chose.',
+      'Use the offered tools when they help; every tool call may need the user\'s approval, and a denied call must not be retried.',
+    ];
+    for (const s of this.deps.host.list()) {
+      if (s.state.kind === 'connected' && s.state.info.instructions) {
+        lines.push(`Instructions from MCP server "${s.id}":\n${s.state.info.instructions.slice(0, 4000)}`);
+      }
+    }
+    return lines.join('\n\n');
+  }
+
+  private emit(conversationId: string, event: ChatEvent): void {
+    this.deps.events.emit('chat.event', { conversationId, event });
+    for (const l of this.listeners) l(conversationId, event);
+  }
+
+  private async emitList(): Promise<void> {
+    if (this.deps.events.hasListeners('chat.listChanged')) this.deps.events.emit('chat.listChanged', await this.list());
+  }
+}
+
+function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0]!;
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
+}

@@ -1,0 +1,79 @@
+import type { ChatMessage, ToolCallRecord } from '../../../shared/domain/chat.js';
+import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
+import type { ModelMessage, ModelPart } from './provider.js';
+
+/**
+ * Turn a stored conversation into the provider-neutral history. Each assistant message is
+ * one model turn; its tool calls are answered by one user turn of function responses, as
+ * every provider requires. Thinking is shown to people, never sent back.
+ */
+export function toModelHistory(messages: ChatMessage[]): ModelMessage[] {
+  const out: ModelMessage[] = [];
+  for (const m of messages) {
+    if (m.role === 'user') {
+      const parts: ModelPart[] = [];
+      for (const p of m.parts) {
+        if (p.type === 'text' && p.text) parts.push({ type: 'text', text: p.text });
+        if (p.type === 'attachment') {
+          const a = p.attachment;
+          parts.push({ type: 'text', text: `Attached resource "${a.name}" (${a.uri}) from MCP server "${a.serverId}":\n${a.text ?? '[binary content not included]'}` });
+        }
+      }
+      if (parts.length) out.push({ role: 'user', parts });
+      continue;
+    }
+    const parts: ModelPart[] = [];
+    const calls: ToolCallRecord[] = [];
+    for (const p of m.parts) {
+      if (p.type === 'text' && p.text) parts.push({ type: 'text', text: p.text });
+      if (p.type === 'tool_call') {
+        calls.push(p.call);
+        parts.push({ type: 'function_call', id: p.call.id, name: p.call.modelName, args: p.call.args, ...(p.call.signature ? { signature: p.call.signature } : {}) });
+      }
+    }
+    if (!parts.length) continue;
+    out.push({ role: 'model', parts });
+    if (calls.length) out.push({ role: 'user', parts: calls.map(functionResponse) });
+  }
+  return out;
+}
+
+/** What the model is told about one finished (or refused) tool call. */
+export function functionResponse(call: ToolCallRecord): ModelPart {
+  const base = { type: 'function_response' as const, id: call.id, name: call.modelName };
+  switch (call.status) {
+    case 'done':
+      return { ...base, output: call.result ? resultForModel(call.result) : {}, isError: false };
+    case 'error':
+      return { ...base, output: { error: call.result ? resultText(call.result) : (call.error?.message ?? 'the tool failed') }, isError: true };
+    case 'denied':
+      return { ...base, output: { error: 'The user denied this tool call. Do not retry it; continue without it or ask the user.' }, isError: true };
+    default:
+      return { ...base, output: { error: 'The tool call was cancelled before it finished.' }, isError: true };
+  }
+}
+
+/** A tool result as the model sees it: its text, structured content, and notes for media. */
+export function resultForModel(result: CallToolResult): Record<string, unknown> {
+  const out: Record<string, unknown> = { content: resultText(result) };
+  if (result.structuredContent) out.structuredContent = result.structuredContent;
+  return out;
+}
+
+function resultText(result: CallToolResult): string {
+  return result.content
+    .map((b) => {
+      switch (b.type) {
+        case 'text':
+          return b.text;
+        case 'image':
+        case 'audio':
+          return `[${b.type} ${b.mimeType} shown to the user]`;
+        case 'resource':
+          return b.resource.text ?? `[resource ${b.resource.uri}]`;
+        case 'resource_link':
+          return `[resource link "${b.name}": ${b.uri}]`;
+      }
+    })
+    .join('\n');
+}

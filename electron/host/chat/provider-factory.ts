@@ -1,0 +1,38 @@
+import type { ChatSettings, ProviderId } from '../../../shared/domain/chat.js';
+import type { SecretStore } from '../stores/secret-store.js';
+import { HostFailure } from '../util/errors.js';
+import type { ChatProvider } from './provider.js';
+import { GeminiProvider } from './providers/gemini-provider.js';
+import { OpenAiProvider } from './providers/openai-provider.js';
+
+/** Where providers connect, for tests and self-hosted gateways. */
+export interface ProviderOverrides {
+  geminiBaseUrl?: string;
+  /** A key given on the command line or by env (CLI); otherwise the keychain's. */
+  geminiApiKey?: string;
+}
+
+/** Builds the provider a conversation runs on from settings and keychain secrets. */
+export class ProviderFactory {
+  constructor(
+    private readonly secrets: SecretStore,
+    private readonly overrides: ProviderOverrides = {},
+  ) {}
+
+  async create(settings: ChatSettings, provider: ProviderId = settings.provider): Promise<ChatProvider> {
+    if (provider === 'openai') {
+      const apiKey = await this.secrets.get('openaiApiKey').catch(() => undefined);
+      return new OpenAiProvider({ baseUrl: settings.openaiBaseUrl, ...(apiKey ? { apiKey } : {}) });
+    }
+    const apiKey = this.overrides.geminiApiKey ?? (await this.secrets.get('geminiApiKey'));
+    if (!apiKey) {
+      throw new HostFailure('api_key_missing', 'No Gemini API key is set: add one in Settings (it is kept in the OS keychain), or set GEMINI_API_KEY for the CLI.');
+    }
+    return new GeminiProvider({ apiKey, ...(this.overrides.geminiBaseUrl ? { baseUrl: this.overrides.geminiBaseUrl } : {}) });
+  }
+
+  /** The model a settings object selects for its provider. */
+  static modelOf(settings: ChatSettings): string {
+    return settings.provider === 'openai' ? settings.openaiModel : settings.geminiModel;
+  }
+}

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import type { JsonSchema } from '../../../../shared/domain/mcp-types.js';
+import { inlineRefs } from '../gemini-schema.js';
+import { ProviderError, type ChatProvider, type ModelMessage, type ModelTool, type ProviderEvent, type StreamRequest } from '../provider.js';
+
+/** Any server speaking OpenAI's /v1/chat/completions: Ollama, LM Studio, llama.cpp, vLLM, OpenAI. */
+export interface OpenAiProviderOptions {
+  /** The API root, e.g. http://localhost:11434/v1 (requests go to `${baseUrl}/chat/completions`). */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer`; local servers usually need none. */
+  apiKey?: string;
+}
+
+/**
+ * OpenAI documents "A max of 128 functions are supported" for `tools`
+ * (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools); local
+ * servers inherit the limit in spirit, and small models do far worse long before it.
+ */
+export const OPENAI_MAX_TOOLS = 128;
+
+/** A message in OpenAI's chat format. */
+export type OpenAiMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[] }
+  | { role: 'assistant'; content: string | null; tool_calls?: OpenAiToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface OpenAiToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+interface ToolCallDelta {
+  index?: number;
+  id?: string;
+  function?: { name?: string; arguments?: string };
+}
+
+interface CompletionChunk {
+  choices?: { delta?: ChoiceDelta; message?: ChoiceDelta; finish_reason?: string | null }[];
+  error?: unknown;
+}
+
+interface ChoiceDelta {
+  content?: string | null;
+  /** Reasoning text: DeepSeek, vLLM and LM Studio call it reasoning_content, Ollama reasoning. */
+  reasoning_content?: string | null;
+  reasoning?: string | null;
+  tool_calls?: ToolCallDelta[];
+}
+
+/** Chat completions over SSE, with streamed tool calls assembled from their deltas. */
+export class OpenAiProvider implements ChatProvider {
+  readonly id = 'openai' as const;
+  readonly maxTools = OPENAI_MAX_TOOLS;
+  private readonly baseUrl: string;
+  private readonly apiKey: string | undefined;
+
+  constructor(options: OpenAiProviderOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.apiKey = options.apiKey || undefined;
+  }
+
+  async listModels(signal?: AbortSignal): Promise<string[]> {
+    const res = await this.fetch('/models', { method: 'GET', headers: this.headers() }, signal);
+    const body: unknown = await res.json().catch(() => undefined);
+    const data = isRecord(body) && Array.isArray(body.data) ? body.data : [];
+    return data.flatMap((m) => (isRecord(m) && typeof m.id === 'string' ? [m.id] : [])).sort();
+  }
+
+  async *stream(request: StreamRequest): AsyncIterable<ProviderEvent> {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    if (request.signal.aborted) controller.abort();
+    const calls = new Map<number, { id?: string; name: string; args: string }>();
+    let finishReason: string | undefined;
+    try {
+      const body = {
+        model: request.model,
+        messages: toOpenAiMessages(request.system, request.messages),
+        stream: true,
+        ...(request.tools.length ? { tools: request.tools.map(toOpenAiTool), tool_choice: request.toolMode === 'none' ? 'none' : 'auto' } : {}),
+      };
+      const res = await this.fetch('/chat/completions', { method: 'POST', headers: this.headers(), body: JSON.stringify(body) }, controller.signal);
+      const chunks = (res.headers.get('content-type') ?? '').includes('text/event-stream') ? sseData(res, controller.signal) : wholeBody(res);
+      for await (const data of chunks) {
+        if (data === '[DONE]') break;
+        const chunk = parseChunk(data);
+        if (chunk.error !== undefined) throw new ProviderError(this.redact(`The model server reported an error: ${errorText(chunk.error)}`), false);
+        const choice = chunk.choices?.[0];
+        const delta = choice?.delta ?? choice?.message;
+        const reasoning = delta?.reasoning_content ?? delta?.reasoning;
+        if (reasoning) yield { type: 'thinking', text: reasoning };
+        if (delta?.content) yield { type: 'text', text: delta.content };
+        for (const [i, d] of (delta?.tool_calls ?? []).entries()) {
+          // Deltas carry an index; the id and name come once, the arguments in pieces.
+          const index = d.index ?? i;
+          const call = calls.get(index) ?? { name: '', args: '' };
+          if (d.id) call.id = d.id;
+          if (d.function?.name) call.name += d.function.name;
+          if (d.function?.arguments) call.args += d.function.arguments;
+          calls.set(index, call);
+        }
+        if (choice?.finish_reason) finishReason = choice.finish_reason;
+      }
+      // An abort between reads ends the SSE loop quietly; it must still read as a stop.
+      if (request.signal.aborted) throw new ProviderError('The request to the model server was cancelled.', false);
+    } catch (error) {
+      throw this.providerError(error, request.signal);
+    } finally {
+      request.signal.removeEventListener('abort', onAbort);
+      controller.abort();
+    }
+    for (const [, call] of [...calls].sort(([a], [b]) => a - b)) {
+      yield { type: 'function_call', id: call.id || `call_${randomUUID()}`, name: call.name, args: parseArgs(call.name, call.args) };
+    }
+    yield { type: 'done', ...(finishReason ? { finishReason } : {}) };
+  }
+
+  private headers(): Record<string, string> {
+    return {
+      'content-type': 'application/json',
+      accept: 'text/event-stream, application/json',
+      ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}),
+    };
+  }
+
+  private async fetch(path: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.baseUrl}${path}`, { ...init, ...(signal ? { signal } : {}) });
+    } catch (error) {
+      throw this.providerError(error, signal);
+    }
+    if (res.ok) return res;
+    const text = await res.text().catch(() => '');
+    let detail = text.slice(0, 500);
+    try {
+      const body: unknown = JSON.parse(text);
+      if (isRecord(body)) detail = errorText(body.error ?? body.message ?? body);
+    } catch {
+      // Not JSON: keep the text.
+    }
+    const hint = res.status === 401 || res.status === 403 ? ' Check the API key.' : res.status === 404 ? ' Check the base URL and the model name.' : '';
+    throw new ProviderError(this.redact(`Model server error ${res.status} at ${this.host()}: ${detail || res.statusText}.${hint}`), res.status === 408 || res.status === 429 || res.status >= 500, res.status);
+  }
+
+  private providerError(error: unknown, signal?: AbortSignal): ProviderError {
+    if (error instanceof ProviderError) return error;
+    if (signal?.aborted) return new ProviderError('The request to the model server was cancelled.', false);
+    const cause = error instanceof Error && isRecord(error.cause) && typeof error.cause.code === 'string' ? error.cause.code : undefined;
+    const text = error instanceof Error ? error.message : String(error);
+    return new ProviderError(this.redact(`Could not reach the model server at ${this.host()} (${cause ?? text}).`), true);
+  }
+
+  private redact(text: string): string {
+    return this.apiKey ? text.split(this.apiKey).join('[redacted]') : text;
+  }
+
+  private host(): string {
+    try {
+      return new URL(this.baseUrl).host;
+    } catch {
+      return this.baseUrl;
+    }
+  }
+}
+
+/**
+ * The provider-neutral history in OpenAI's shape: function responses become `tool` messages
+ * right after the assistant message that called them (the API requires that order), any
+ * other user content follows them.
+ */
+export function toOpenAiMessages(system: string | undefined, messages: readonly ModelMessage[]): OpenAiMessage[] {
+  const out: OpenAiMessage[] = system ? [{ role: 'system', content: system }] : [];
+  for (const m of messages) {
+    if (m.role === 'model') {
+      const text = m.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
+      const toolCalls = m.parts.flatMap((p): OpenAiToolCall[] =>
+        p.type === 'function_call' ? [{ id: p.id, type: 'function', function: { name: p.name, arguments: JSON.stringify(p.args ?? {}) } }] : [],
+      );
+      if (text || toolCalls.length) out.push({ role: 'assistant', content: text || null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) });
+      continue;
+    }
+    const content: Exclude<Extract<OpenAiMessage, { role: 'user' }>['content'], string> = [];
+    for (const p of m.parts) {
+      if (p.type === 'function_response') {
+        const body = typeof p.output === 'string' ? p.output : JSON.stringify(p.isError && !isRecord(p.output) ? { error: p.output } : (p.output ?? null));
+        out.push({ role: 'tool', tool_call_id: p.id, content: body });
+      } else if (p.type === 'text') content.push({ type: 'text', text: p.text });
+      else if (p.type === 'image') content.push({ type: 'image_url', image_url: { url: `data:${p.mimeType};base64,${p.data}` } });
+    }
+    if (content.length === 0) continue;
+    const onlyText = content.every((c) => c.type === 'text');
+    out.push({ role: 'user', content: onlyText ? content.map((c) => (c.type === 'text' ? c.text : '')).join('\n') : content });
+  }
+  return out;
+}
+
+/** A tool as OpenAI declares it; JSON Schema passes through with refs inlined. */
+export function toOpenAiTool(tool: ModelTool): { type: 'function'; function: { name: string; description: string; parameters: JsonSchema } } {
+  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: toOpenAiParameters(tool.inputSchema) } };
+}
+
+/** Local servers often cannot follow `$ref` (llama.cpp grammars, some Ollama models): inline them. */
+export function toOpenAiParameters(schema: JsonSchema | undefined): JsonSchema {
+  const { schema: plain } = inlineRefs(isRecord(schema) ? schema : {});
+  return { ...plain, type: 'object', properties: isRecord(plain.properties) ? plain.properties : {} };
+}
+
+/** The `data:` payloads of a server-sent event stream. */
+async function* sseData(res: Response, signal: AbortSignal): AsyncIterable<string> {
+  if (!res.body) return;
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let data: string[] = [];
+  try {
+    for (;;) {
+      if (signal.aborted) return;
+      const { done, value } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      const lines = buffer.split(/\r\n|\r|\n/);
+      buffer = done ? '' : (lines.pop() ?? '');
+      for (const line of lines) {
+        if (line === '') {
+          if (data.length) yield data.join('\n');
+          data = [];
+        } else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      if (done) {
+        if (data.length) yield data.join('\n');
+        return;
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+/** A server that ignored `stream: true` answers with one JSON completion. */
+async function* wholeBody(res: Response): AsyncIterable<string> {
+  yield await res.text();
+}
+
+function parseChunk(data: string): CompletionChunk {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return isRecord(parsed) ? (parsed as CompletionChunk) : {};
+  } catch {
+    throw new ProviderError(`The model server sent something that is not JSON: ${data.slice(0, 120)}`, false);
+  }
+}
+
+function parseArgs(name: string, text: string): Record<string, unknown> {
+  if (!text.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isRecord(parsed)) return parsed;
+  } catch {
+    // fall through
+  }
+  throw new ProviderError(`The model sent malformed arguments for tool "${name}": ${text.slice(0, 200)}`, false);
+}
+
+function errorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (isRecord(error) && typeof error.message === 'string') return error.message;
+  return JSON.stringify(error);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,52 @@
+import type { CatalogSnapshot } from '../../../shared/domain/catalog.js';
+import type { ChatSettings } from '../../../shared/domain/chat.js';
+import type { Tool } from '../../../shared/domain/mcp-types.js';
+import type { ModelTool } from './provider.js';
+import { qualifyToolNames } from './tool-names.js';
+
+/** The tools a model is offered for one turn, and how to map its calls back. */
+export interface ToolOfferPlan {
+  tools: ModelTool[];
+  byName: Map<string, { serverId: string; tool: Tool }>;
+  warnings: string[];
+  limit: number;
+  enabledCount: number;
+}
+
+/** The key settings use for one tool. */
+export const toolKey = (serverId: string, tool: string) => `${serverId}/${tool}`;
+
+/**
+ * Build the offer from the live catalog: enabled servers and tools only, names made
+ * provider-safe and reversible. Past the provider's limit the rest are left out with a
+ * warning a person can act on, rather than failing the whole request.
+ */
+export function buildToolOffer(catalog: CatalogSnapshot, settings: ChatSettings, limit: number): ToolOfferPlan {
+  const disabledServers = new Set(settings.disabledServers);
+  const disabledTools = new Set(settings.disabledTools);
+  const enabled = catalog.tools
+    .filter((t) => !disabledServers.has(t.serverId) && !disabledTools.has(toolKey(t.serverId, t.tool.name)))
+    .sort((a, b) => a.serverId.localeCompare(b.serverId) || a.tool.name.localeCompare(b.tool.name));
+  const warnings: string[] = [];
+  const kept = enabled.slice(0, limit);
+  if (enabled.length > limit) {
+    warnings.push(
+      `${enabled.length} tools are enabled but the model accepts at most ${limit}: ${enabled.length - limit} were left out. Disable servers or tools you do not need in Settings.`,
+    );
+  }
+  const names = qualifyToolNames(kept.map((t) => ({ serverId: t.serverId, name: t.tool.name })));
+  const byName = new Map<string, { serverId: string; tool: Tool }>();
+  const tools: ModelTool[] = [];
+  for (const [qualified, origin] of names) {
+    const entry = kept.find((t) => t.serverId === origin.serverId && t.tool.name === origin.tool);
+    if (!entry) continue;
+    byName.set(qualified, { serverId: entry.serverId, tool: entry.tool });
+    const title = entry.tool.title ?? entry.tool.annotations?.title;
+    tools.push({
+      name: qualified,
+      description: `${title ? `${title}: ` : ''}${entry.tool.description ?? ''} (tool "${entry.tool.name}" of MCP server "${entry.serverId}")`.trim(),
+      inputSchema: entry.tool.inputSchema,
+    });
+  }
+  return { tools, byName, warnings, limit, enabledCount: enabled.length };
+}

@@ -1,0 +1,58 @@
+import type { ApprovalChoice } from '../../../shared/domain/chat.js';
+import type { ServerConfig } from '../../../shared/domain/server-config.js';
+import type { Tool } from '../../../shared/domain/mcp-types.js';
+import { launchKey } from '../connection/launch.js';
+import type { SettingsStore } from '../stores/settings-store.js';
+import { toolKey } from './tool-offer.js';
+
+/** The outcome of the policy for one tool call. */
+export type PolicyDecision =
+  | { allow: true; how: 'trusted' | 'allow-listed' | 'chat' }
+  | { allow: false; reason: string };
+
+/**
+ * Who may run a tool without asking. A server is trusted, or a tool "always allowed",
+ * only for the launch config it was trusted with: trust is stored with a hash of the
+ * command/args/env (or URL/headers), so a changed command asks again. "For this chat"
+ * lives in memory with the conversation's id.
+ */
+export class ToolPolicy {
+  private readonly chatAllows = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly configOf: (serverId: string) => ServerConfig | undefined,
+  ) {}
+
+  decide(serverId: string, tool: Tool, conversationId?: string): PolicyDecision {
+    const config = this.configOf(serverId);
+    if (!config) return { allow: false, reason: `server "${serverId}" is not configured` };
+    const key = launchKey(config);
+    if (config.trust === 'trusted' || this.settings.isTrustedServer(serverId, key)) return { allow: true, how: 'trusted' };
+    if (this.settings.isAlwaysAllowed(serverId, key, tool.name)) return { allow: true, how: 'allow-listed' };
+    if (conversationId && this.chatAllows.get(conversationId)?.has(toolKey(serverId, tool.name))) return { allow: true, how: 'chat' };
+    const hints: string[] = [];
+    if (tool.annotations?.destructiveHint) hints.push('it may change or delete data');
+    if (tool.annotations?.openWorldHint) hints.push('it reaches outside your machine');
+    return {
+      allow: false,
+      reason: `"${serverId}" is not a trusted server${hints.length ? ` and ${hints.join(' and ')}` : ''}.`,
+    };
+  }
+
+  /** Remember what a person chose, at the scope they chose. */
+  async remember(choice: ApprovalChoice, serverId: string, tool: string, conversationId?: string): Promise<void> {
+    if (choice === 'chat' && conversationId) {
+      let set = this.chatAllows.get(conversationId);
+      if (!set) this.chatAllows.set(conversationId, (set = new Set()));
+      set.add(toolKey(serverId, tool));
+    } else if (choice === 'always') {
+      const config = this.configOf(serverId);
+      if (config) await this.settings.allowAlways(serverId, launchKey(config), tool);
+    }
+  }
+
+  forgetConversation(conversationId: string): void {
+    this.chatAllows.delete(conversationId);
+  }
+}

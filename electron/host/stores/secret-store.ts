@@ -1,0 +1,242 @@
+import type { SecretStatus } from '../../../shared/domain/chat.js';
+import { APP_NAME } from '../paths.js';
+import { HostFailure } from '../util/errors.js';
+
+/** Names a secret may have: API keys now, `${secret:NAME}` values of server configs later. */
+export const SECRET_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,100}$/;
+
+/** The secrets SecretStatus reports on. */
+export const KNOWN_SECRET_NAMES = ['geminiApiKey', 'openaiApiKey'] as const;
+
+/** Longer than any API key or token we expect, short enough to refuse a pasted file. */
+export const MAX_SECRET_LENGTH = 100_000;
+
+/** Write-mostly storage for secrets; values never leave the host and never appear in errors. */
+export interface SecretStore {
+  get(name: string): Promise<string | undefined>;
+  set(name: string, value: string): Promise<void>;
+  /** Resolves true if something was removed, false if nothing was stored. */
+  delete(name: string): Promise<boolean>;
+  /** Which known secrets are set; `keychainError` says why the keychain cannot be used, if it cannot. */
+  status(): Promise<SecretStatus>;
+}
+
+/** Throws `invalid_secret_name` unless `name` matches SECRET_NAME_PATTERN. */
+export function assertSecretName(name: unknown): asserts name is string {
+  if (typeof name !== 'string' || !SECRET_NAME_PATTERN.test(name)) {
+    const shown = typeof name === 'string' ? JSON.stringify(name.slice(0, 100)) : typeof name;
+    throw new HostFailure('invalid_secret_name', `not a secret name: ${shown} (letters, digits, "_", "." and "-", at most 100)`);
+  }
+}
+
+// The value is never quoted back: the message says only what is wrong with it.
+function assertSecretValue(name: string, value: unknown): asserts value is string {
+  if (typeof value !== 'string') throw new HostFailure('invalid_secret', `secret "${name}" must be a string`);
+  if (value.length === 0) throw new HostFailure('invalid_secret', `secret "${name}" is empty: delete it instead of setting it to nothing`);
+  if (value.length > MAX_SECRET_LENGTH) {
+    throw new HostFailure('invalid_secret', `secret "${name}" is too long (${value.length} characters, at most ${MAX_SECRET_LENGTH})`);
+  }
+}
+
+function statusOf(isSet: (name: string) => boolean): SecretStatus {
+  return { geminiApiKey: isSet('geminiApiKey'), openaiApiKey: isSet('openaiApiKey') };
+}
+
+/** Options for MemorySecretStore. */
+export interface MemorySecretStoreOptions {
+  initial?: Record<string, string>;
+  /** Behave like a machine without a keychain: every call fails with this reason. */
+  unavailableReason?: string;
+}
+
+/** Secrets in memory only (tests, one-shot CLI runs). */
+export class MemorySecretStore implements SecretStore {
+  private readonly values = new Map<string, string>();
+
+  constructor(private readonly options: MemorySecretStoreOptions = {}) {
+    for (const [name, value] of Object.entries(options.initial ?? {})) {
+      assertSecretName(name);
+      assertSecretValue(name, value);
+      this.values.set(name, value);
+    }
+  }
+
+  async get(name: string): Promise<string | undefined> {
+    assertSecretName(name);
+    this.check();
+    return this.values.get(name);
+  }
+
+  async set(name: string, value: string): Promise<void> {
+    assertSecretName(name);
+    assertSecretValue(name, value);
+    this.check();
+    this.values.set(name, value);
+  }
+
+  async delete(name: string): Promise<boolean> {
+    assertSecretName(name);
+    this.check();
+    return this.values.delete(name);
+  }
+
+  async status(): Promise<SecretStatus> {
+    const reason = this.options.unavailableReason;
+    if (reason !== undefined) return { ...statusOf(() => false), keychainError: reason };
+    return statusOf((name) => this.values.has(name));
+  }
+
+  dispose(): void {
+    this.values.clear();
+  }
+
+  private check(): void {
+    const reason = this.options.unavailableReason;
+    if (reason !== undefined) throw new HostFailure('keychain_unavailable', reason);
+  }
+}
+
+/** The part of `@napi-rs/keyring` this store uses (injectable, and loaded lazily). */
+export type KeyringModule = Pick<typeof import('@napi-rs/keyring'), 'AsyncEntry' | 'findCredentialsAsync'>;
+
+/** Options for KeychainSecretStore. */
+export interface KeychainSecretStoreOptions {
+  /** The keychain "service" every secret is filed under; tests use their own. */
+  service?: string;
+  loadKeyring?: () => Promise<KeyringModule>;
+  platform?: NodeJS.Platform;
+}
+
+/**
+ * Secrets in the OS keychain (macOS Keychain, Windows Credential Manager, the Secret
+ * Service on Linux) through @napi-rs/keyring: service "MCP Desk", account = secret name.
+ * There is deliberately no plaintext fallback: without a keychain every call fails with
+ * `keychain_unavailable` and a message saying what to install or unlock.
+ *
+ * @napi-rs/keyring 1.2.0 reports read and delete failures as "no entry" (getPassword
+ * resolves null, deleteCredential false) even when there is no D-Bus at all, which would
+ * make "no keychain" look like "no key". On Linux, where a missing Secret Service is
+ * common, each call therefore first asks the Secret Service for this service's items
+ * (findCredentialsAsync does report a missing D-Bus or provider).
+ */
+export class KeychainSecretStore implements SecretStore {
+  readonly service: string;
+  private module: Promise<KeyringModule> | undefined;
+  private readonly loadKeyring: () => Promise<KeyringModule>;
+  private readonly platform: NodeJS.Platform;
+
+  constructor(options: KeychainSecretStoreOptions = {}) {
+    this.service = options.service ?? APP_NAME;
+    // Loaded on first use so that a missing native binary is a clear error, not a crash at startup.
+    this.loadKeyring = options.loadKeyring ?? (() => import('@napi-rs/keyring'));
+    this.platform = options.platform ?? process.platform;
+  }
+
+  async get(name: string): Promise<string | undefined> {
+    assertSecretName(name);
+    const keyring = await this.ready();
+    try {
+      return (await new keyring.AsyncEntry(this.service, name).getPassword()) ?? undefined;
+    } catch (error) {
+      throw this.failure('read', name, error);
+    }
+  }
+
+  async set(name: string, value: string): Promise<void> {
+    assertSecretName(name);
+    assertSecretValue(name, value);
+    const keyring = await this.ready();
+    try {
+      await new keyring.AsyncEntry(this.service, name).setPassword(value);
+    } catch (error) {
+      throw this.failure('store', name, error, value);
+    }
+  }
+
+  async delete(name: string): Promise<boolean> {
+    assertSecretName(name);
+    const keyring = await this.ready();
+    try {
+      return await new keyring.AsyncEntry(this.service, name).deleteCredential();
+    } catch (error) {
+      throw this.failure('delete', name, error);
+    }
+  }
+
+  async status(): Promise<SecretStatus> {
+    try {
+      const keyring = await this.load();
+      const stored = await keyring.findCredentialsAsync(this.service).catch((error: unknown) => {
+        throw this.unavailable(error);
+      });
+      const names = new Set(stored.map((c) => c.account));
+      return statusOf((name) => names.has(name));
+    } catch (error) {
+      const reason = error instanceof HostFailure ? error.message : this.unavailable(error).message;
+      return { ...statusOf(() => false), keychainError: reason };
+    }
+  }
+
+  dispose(): void {}
+
+  private load(): Promise<KeyringModule> {
+    this.module ??= this.loadKeyring().catch((error: unknown) => {
+      this.module = undefined;
+      throw new HostFailure('keychain_unavailable', `the OS keychain module could not be loaded (${firstLine(error)})`);
+    });
+    return this.module;
+  }
+
+  /** The module, after checking (on Linux) that a Secret Service answers. */
+  private async ready(): Promise<KeyringModule> {
+    const keyring = await this.load();
+    if (this.platform === 'linux') {
+      try {
+        await keyring.findCredentialsAsync(this.service);
+      } catch (error) {
+        throw this.unavailable(error);
+      }
+    }
+    return keyring;
+  }
+
+  private unavailable(error: unknown): HostFailure {
+    return new HostFailure('keychain_unavailable', `${this.missingKeychainHint()} (${firstLine(error)})`);
+  }
+
+  private failure(action: 'read' | 'store' | 'delete', name: string, error: unknown, value?: string): HostFailure {
+    const detail = scrub(firstLine(error), value);
+    // keyring-rs: PlatformFailure / NoStorageAccess mean the store itself is unusable (no
+    // D-Bus, no provider, no unlocked default collection); anything else is about this entry.
+    if (/platform secure storage|secret service|d-?bus/i.test(detail)) {
+      return new HostFailure('keychain_unavailable', `could not ${action} secret "${name}": ${this.missingKeychainHint()} (${detail})`);
+    }
+    return new HostFailure('keychain_error', `could not ${action} secret "${name}" in the OS keychain: ${detail}`);
+  }
+
+  private missingKeychainHint(): string {
+    switch (this.platform) {
+      case 'darwin':
+        return 'the macOS Keychain could not be used: check that your login keychain exists and is unlocked';
+      case 'win32':
+        return 'Windows Credential Manager could not be used';
+      default:
+        return (
+          'no OS keychain available: on Linux install and unlock gnome-keyring or another Secret Service ' +
+          '(KeePassXC, KWallet) and run the app inside a desktop session with D-Bus (DBUS_SESSION_BUS_ADDRESS set)'
+        );
+    }
+  }
+}
+
+/** The first line of an error (the native one appends a Rust backtrace), kept short. */
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.split('\n')[0]?.trim() || 'unknown error';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+/** The native message has never been seen to echo the value; this makes sure it cannot. */
+function scrub(text: string, value: string | undefined): string {
+  return value ? text.split(value).join('[redacted]') : text;
+}

@@ -1,0 +1,316 @@
+import { lstat, readFile, rename } from 'node:fs/promises';
+import { z } from 'zod';
+import type { ChatSettings } from '../../../shared/domain/chat.js';
+import { SerialWriter } from '../util/atomic-write.js';
+import { describeIssues, HostFailure } from '../util/errors.js';
+
+/** What a person gets before they change anything. */
+export const DEFAULT_CHAT_SETTINGS: Readonly<ChatSettings> = Object.freeze({
+  provider: 'gemini',
+  geminiModel: 'gemini-2.5-flash',
+  openaiBaseUrl: 'http://127.0.0.1:11434/v1',
+  openaiModel: 'llama3.1',
+  maxTurns: 10,
+  disabledServers: [],
+  disabledTools: [],
+});
+
+/** The chat settings as stored and as accepted by `update` (same limits as the IPC contract). */
+export const chatSettingsSchema = z
+  .object({
+    provider: z.enum(['gemini', 'openai']),
+    geminiModel: z.string().trim().min(1).max(200),
+    openaiBaseUrl: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
+    openaiModel: z.string().trim().min(1).max(200),
+    maxTurns: z.number().int().min(1).max(100),
+    disabledServers: z.array(z.string().min(1).max(64)).max(1000),
+    disabledTools: z.array(z.string().min(1).max(300)).max(10_000),
+  })
+  .strict();
+
+const settingsPatchSchema = chatSettingsSchema.partial().strict();
+
+const trustId = z.string().min(1).max(300);
+const allowedToolSchema = z.object({ serverId: trustId, launchKey: trustId, tool: trustId }).strict();
+const trustedServerSchema = z.object({ serverId: trustId, launchKey: trustId }).strict();
+
+/** A tool a person chose to "always allow", valid only for the launch config it was allowed with. */
+export type AllowedTool = z.infer<typeof allowedToolSchema>;
+/** A server a person trusted, valid only for the launch config it was trusted with. */
+export type TrustedServer = z.infer<typeof trustedServerSchema>;
+
+/** Standing trust decisions. `launchKey` is the policy's hash of a server's launch config. */
+export interface TrustSettings {
+  alwaysAllowed: AllowedTool[];
+  trustedServers: TrustedServer[];
+}
+
+/** Options for SettingsStore.open. */
+export interface SettingsStoreOptions {
+  /** Told when the file was unreadable or partly invalid and what was done about it. */
+  onWarning?: (message: string) => void;
+  now?: () => number;
+}
+
+type JsonObject = Record<string, unknown>;
+
+interface SettingsDocument {
+  chat: ChatSettings;
+  trust: TrustSettings;
+  /** Keys this version does not know, written back untouched (a newer version, conf's own). */
+  otherKeys: JsonObject;
+  otherChatKeys: JsonObject;
+}
+
+/**
+ * Chat settings and standing trust, in one plain JSON object (`{ chat, trust }`) so that
+ * electron-store/conf can read the same file later. Reads are synchronous from memory;
+ * every change is written atomically and in order. A file that cannot be read or holds
+ * invalid values is never lost: it is kept beside the original as `settings.json.bad-<ts>`,
+ * the valid values are kept and the rest fall back to defaults, with a warning.
+ */
+export class SettingsStore {
+  private constructor(
+    private doc: SettingsDocument,
+    private readonly writer: SerialWriter | undefined,
+    /** The settings file, or undefined when nothing is persisted. */
+    readonly path: string | undefined,
+  ) {}
+
+  /** Load `path` (usually `<dataDir>/settings.json`); a missing file means defaults. */
+  static async open(path: string, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
+    const warn = options.onWarning ?? ((message: string) => console.warn(message));
+    const now = options.now ?? Date.now;
+    let text: string | undefined;
+    let problems: string[] = [];
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') problems = [`it could not be read (${code ?? (error as Error).message})`];
+    }
+    let doc = emptyDocument();
+    if (text !== undefined) ({ doc, problems } = parseSettings(text));
+    if (problems.length === 0) return new SettingsStore(doc, new SerialWriter(path), path);
+
+    const aside = await keepAside(path, now());
+    if (!aside) {
+      // Writing would replace a file we could neither read nor move: keep changes in memory.
+      warn(`settings file ${path}: ${problems.join('; ')}. It could not be moved aside either, so settings changes will not be saved this session.`);
+      return new SettingsStore(doc, undefined, path);
+    }
+    warn(`settings file ${path}: ${problems.join('; ')}. Those settings fell back to defaults; the original file was kept as ${aside}.`);
+    const store = new SettingsStore(doc, new SerialWriter(path), path);
+    await store.persist().catch((error: unknown) => warn(`settings file ${path} could not be rewritten: ${(error as Error).message}`));
+    return store;
+  }
+
+  /** Settings that live only in memory (CLI one-shots, tests). */
+  static inMemory(initial: Partial<ChatSettings> = {}, trust?: TrustSettings): SettingsStore {
+    const doc = emptyDocument();
+    doc.chat = validateSettings({ ...doc.chat, ...initial });
+    if (trust) doc.trust = { alwaysAllowed: trust.alwaysAllowed.map((e) => ({ ...e })), trustedServers: trust.trustedServers.map((e) => ({ ...e })) };
+    return new SettingsStore(doc, undefined, undefined);
+  }
+
+  /** The current chat settings (a copy). */
+  get(): ChatSettings {
+    return copyChat(this.doc.chat);
+  }
+
+  /** Change some settings; throws `invalid_settings` naming each bad field, changing nothing. */
+  async update(patch: Partial<ChatSettings>): Promise<ChatSettings> {
+    const parsed = settingsPatchSchema.safeParse(patch);
+    if (!parsed.success) throw new HostFailure('invalid_settings', `invalid settings: ${describeIssues(parsed.error.issues)}`);
+    const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+    this.doc.chat = normaliseChat({ ...this.doc.chat, ...changes });
+    await this.persist();
+    return this.get();
+  }
+
+  /** The standing trust decisions (a copy). */
+  trust(): TrustSettings {
+    return {
+      alwaysAllowed: this.doc.trust.alwaysAllowed.map((e) => ({ ...e })),
+      trustedServers: this.doc.trust.trustedServers.map((e) => ({ ...e })),
+    };
+  }
+
+  isAlwaysAllowed(serverId: string, launchKey: string, tool: string): boolean {
+    return this.doc.trust.alwaysAllowed.some((e) => e.serverId === serverId && e.launchKey === launchKey && e.tool === tool);
+  }
+
+  /** Remember "always allow" for a tool of a server as launched with `launchKey`. */
+  async allowAlways(serverId: string, launchKey: string, tool: string): Promise<void> {
+    const entry = checkTrust(allowedToolSchema, { serverId, launchKey, tool });
+    if (this.isAlwaysAllowed(serverId, launchKey, tool)) return;
+    // An entry for an older launch config can never match again; replacing it keeps the file small.
+    const rest = this.doc.trust.alwaysAllowed.filter((e) => !(e.serverId === serverId && e.tool === tool));
+    this.doc.trust.alwaysAllowed = [...rest, entry];
+    await this.persist();
+  }
+
+  /** Forget "always allow" for one tool (any launch config). */
+  async disallowTool(serverId: string, tool: string): Promise<void> {
+    const before = this.doc.trust.alwaysAllowed.length;
+    this.doc.trust.alwaysAllowed = this.doc.trust.alwaysAllowed.filter((e) => !(e.serverId === serverId && e.tool === tool));
+    if (this.doc.trust.alwaysAllowed.length !== before) await this.persist();
+  }
+
+  isTrustedServer(serverId: string, launchKey: string): boolean {
+    return this.doc.trust.trustedServers.some((e) => e.serverId === serverId && e.launchKey === launchKey);
+  }
+
+  /** Trust every tool of a server as launched with `launchKey`. */
+  async trustServer(serverId: string, launchKey: string): Promise<void> {
+    const entry = checkTrust(trustedServerSchema, { serverId, launchKey });
+    if (this.isTrustedServer(serverId, launchKey)) return;
+    const rest = this.doc.trust.trustedServers.filter((e) => e.serverId !== serverId);
+    this.doc.trust.trustedServers = [...rest, entry];
+    await this.persist();
+  }
+
+  /** Stop trusting a server (whatever launch config it was trusted with). */
+  async untrustServer(serverId: string): Promise<void> {
+    const before = this.doc.trust.trustedServers.length;
+    this.doc.trust.trustedServers = this.doc.trust.trustedServers.filter((e) => e.serverId !== serverId);
+    if (this.doc.trust.trustedServers.length !== before) await this.persist();
+  }
+
+  /** Drop every trust decision about a server (it was removed from the config). */
+  async forgetServer(serverId: string): Promise<void> {
+    const t = this.doc.trust;
+    const before = t.trustedServers.length + t.alwaysAllowed.length;
+    t.trustedServers = t.trustedServers.filter((e) => e.serverId !== serverId);
+    t.alwaysAllowed = t.alwaysAllowed.filter((e) => e.serverId !== serverId);
+    if (t.trustedServers.length + t.alwaysAllowed.length !== before) await this.persist();
+  }
+
+  /** Resolves once every queued write has finished. */
+  flush(): Promise<void> {
+    return this.writer?.flush() ?? Promise.resolve();
+  }
+
+  dispose(): Promise<void> {
+    return this.flush();
+  }
+
+  private persist(): Promise<void> {
+    // Serialised now, so the queued write carries the state of this change and every earlier one.
+    return this.writer?.write(serialiseSettings(this.doc)) ?? Promise.resolve();
+  }
+}
+
+function emptyDocument(): SettingsDocument {
+  return { chat: copyChat(DEFAULT_CHAT_SETTINGS), trust: { alwaysAllowed: [], trustedServers: [] }, otherKeys: {}, otherChatKeys: {} };
+}
+
+function copyChat(chat: Readonly<ChatSettings>): ChatSettings {
+  return { ...chat, disabledServers: [...chat.disabledServers], disabledTools: [...chat.disabledTools] };
+}
+
+function normaliseChat(chat: ChatSettings): ChatSettings {
+  return { ...chat, disabledServers: [...new Set(chat.disabledServers)], disabledTools: [...new Set(chat.disabledTools)] };
+}
+
+function validateSettings(value: unknown): ChatSettings {
+  const parsed = chatSettingsSchema.safeParse(value);
+  if (!parsed.success) throw new HostFailure('invalid_settings', `invalid settings: ${describeIssues(parsed.error.issues)}`);
+  return normaliseChat(parsed.data);
+}
+
+function checkTrust<T>(schema: z.ZodType<T>, value: T): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HostFailure('invalid_trust', `invalid trust entry: ${describeIssues(parsed.error.issues)}`);
+  return parsed.data;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Parse the file, keeping every valid value; `problems` says what was dropped and why. */
+function parseSettings(text: string): { doc: SettingsDocument; problems: string[] } {
+  const doc = emptyDocument();
+  const problems: string[] = [];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { doc, problems: [`it is not valid JSON (${(error as Error).message})`] };
+  }
+  if (!isObject(json)) return { doc, problems: ['it is not a JSON object'] };
+  const { chat, trust, ...otherKeys } = json;
+  doc.otherKeys = otherKeys;
+
+  if (chat !== undefined && !isObject(chat)) problems.push('"chat" is not an object');
+  if (isObject(chat)) {
+    const merged: JsonObject = { ...doc.chat };
+    const shape = chatSettingsSchema.shape;
+    for (const [key, value] of Object.entries(chat)) {
+      if (!Object.hasOwn(shape, key)) {
+        doc.otherChatKeys[key] = value;
+        continue;
+      }
+      const field = shape[key as keyof typeof shape].safeParse(value);
+      if (field.success) merged[key] = field.data;
+      else problems.push(`chat.${key}: ${describeIssues(field.error.issues)}`);
+    }
+    doc.chat = validateSettings(merged);
+  }
+
+  if (trust !== undefined && !isObject(trust)) problems.push('"trust" is not an object');
+  if (isObject(trust)) {
+    doc.trust.alwaysAllowed = parseList(trust.alwaysAllowed, allowedToolSchema, 'trust.alwaysAllowed', problems);
+    doc.trust.trustedServers = parseList(trust.trustedServers, trustedServerSchema, 'trust.trustedServers', problems);
+  }
+  return { doc, problems };
+}
+
+function parseList<T>(value: unknown, schema: z.ZodType<T>, where: string, problems: string[]): T[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    problems.push(`${where} is not a list`);
+    return [];
+  }
+  const out: T[] = [];
+  value.forEach((item, i) => {
+    const parsed = schema.safeParse(item);
+    if (parsed.success) out.push(parsed.data);
+    else problems.push(`${where}[${i}]: ${describeIssues(parsed.error.issues)}`);
+  });
+  return out;
+}
+
+function serialiseSettings(doc: SettingsDocument): string {
+  return `${JSON.stringify({ ...doc.otherKeys, chat: { ...doc.otherChatKeys, ...doc.chat }, trust: doc.trust }, null, 2)}\n`;
+}
+
+/** Move a bad file out of the way under a name that says when; undefined if that failed. */
+async function keepAside(path: string, at: number): Promise<string | undefined> {
+  const stamp = new Date(at).toISOString().replace(/[:.]/g, '-');
+  for (let n = 0; n < 100; n++) {
+    const aside = `${path}.bad-${stamp}${n ? `-${n}` : ''}`;
+    // rename silently replaces an existing target, which would lose an earlier bad file.
+    if (await taken(aside)) continue;
+    try {
+      await rename(path, aside);
+      return aside;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+async function taken(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import type { ApprovalChoice, ToolApprovalRequest } from '../../../shared/domain/chat.js';
+import type { HostError } from '../../../shared/domain/server-state.js';
+import { JsonView } from '../../components/content/json-view.js';
+import { ErrorBox } from '../../components/error-box.js';
+import { asHostError } from '../../host/errors.js';
+import { useHost } from '../../host/host-context.js';
+import { useNow } from '../../hooks/use-now.js';
+import { secondsUntil } from '../../lib/format.js';
+import { ToolBadges } from '../tools/tool-badges.js';
+
+const CHOICES: { choice: ApprovalChoice; label: string; testId: string; className: string }[] = [
+  { choice: 'once', label: 'Allow once', testId: 'approve-once', className: 'primary' },
+  { choice: 'chat', label: 'Allow for this chat', testId: 'approve-chat', className: '' },
+  { choice: 'always', label: 'Always allow this tool', testId: 'approve-always', className: '' },
+  { choice: 'deny', label: 'Deny', testId: 'deny', className: 'danger-text' },
+];
+
+/**
+ * A tool call waiting on the person. Everything the tool will receive is shown in full
+ * (never summarised) so what is approved is exactly what runs.
+ */
+export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
+  const host = useHost();
+  const now = useNow(true);
+  const [sending, setSending] = useState<ApprovalChoice | null>(null);
+  const [error, setError] = useState<HostError | null>(null);
+  const title = request.toolTitle ?? request.annotations?.title ?? request.tool;
+
+  const respond = (choice: ApprovalChoice) => {
+    setSending(choice);
+    setError(null);
+    host.invoke('pending.respond', { id: request.id, choice }).then(
+      (r) => {
+        // Settled elsewhere first (timeout, stop): pending.changed removes the card anyway.
+        if (!r.settled) setError({ code: 'not_pending', message: 'This request was already settled (it timed out or the run stopped).' });
+      },
+      (e: unknown) => {
+        setSending(null);
+        setError(asHostError(e));
+      },
+    );
+  };
+
+  return (
+    <section className="approval-card" data-testid="approval-card" data-request-id={request.id} aria-label={`Approve ${title}?`}>
+      <div className="approval-head">
+        <span className="approval-icon" aria-hidden="true">
+          ⚠
+        </span>
+        <h3>
+          Run <span className="approval-tool">{title}</span> on <span className="badge subtle">{request.serverId}</span>?
+        </h3>
+        <ToolBadges annotations={request.annotations} />
+        <span className="muted small-print approval-expiry">expires in {secondsUntil(request.expiresAt, now)}s</span>
+      </div>
+      {title !== request.tool && <code className="muted">{request.tool}</code>}
+      {request.description && <p className="approval-description">{request.description}</p>}
+      <p className="approval-reason" data-testid="approval-reason">
+        {request.reason}
+      </p>
+      <div className="section-title">Arguments</div>
+      <div className="approval-args">
+        <JsonView value={request.args} testId="approval-args" />
+      </div>
+      <div className="form-actions approval-actions">
+        {CHOICES.map((c) => (
+          <button key={c.choice} type="button" className={c.className} disabled={sending !== null} onClick={() => respond(c.choice)} data-testid={c.testId}>
+            {sending === c.choice ? 'Sending…' : c.label}
+          </button>
+        ))}
+      </div>
+      {error && <ErrorBox error={error} testId="approval-error" />}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { ChatSettings } from '../../../shared/domain/chat.js';
+import type { HostError } from '../../../shared/domain/server-state.js';
+import { asHostError } from '../../host/errors.js';
+import { useHost } from '../../host/host-context.js';
+import { downloadText } from './download.js';
+
+/** The open conversation's title, the model in use, Export, and the settings toggle. */
+export function ChatHeader({
+  conversationId,
+  title,
+  settings,
+  onOpenSettings,
+  onError,
+}: {
+  conversationId: string | null;
+  title: string;
+  settings: ChatSettings | null;
+  onOpenSettings: () => void;
+  onError: (e: HostError | null) => void;
+}) {
+  const host = useHost();
+  const [exporting, setExporting] = useState(false);
+  const model = settings ? (settings.provider === 'openai' ? settings.openaiModel : settings.geminiModel) : null;
+
+  const exportAs = (format: 'markdown' | 'json') => {
+    if (!conversationId) return;
+    setExporting(true);
+    host.invoke('chat.export', { id: conversationId, format }).then(
+      (file) => {
+        setExporting(false);
+        downloadText(file.filename, file.mimeType, file.content);
+      },
+      (e: unknown) => {
+        setExporting(false);
+        onError(asHostError(e));
+      },
+    );
+  };
+
+  return (
+    <header className="view-header chat-header">
+      <h1 className="chat-title" data-testid="conversation-title" title={title}>
+        {conversationId ? title || 'Untitled' : 'Chat'}
+      </h1>
+      <div className="header-actions">
+        {conversationId && (
+          <>
+            <button type="button" className="small" disabled={exporting} onClick={() => exportAs('markdown')} title="Download as Markdown" data-testid="export-markdown">
+              ⤓ Markdown
+            </button>
+            <button type="button" className="small" disabled={exporting} onClick={() => exportAs('json')} title="Download as JSON" data-testid="export-json">
+              ⤓ JSON
+            </button>
+          </>
+        )}
+        <button type="button" className="small model-chip" onClick={onOpenSettings} title="Chat settings: provider, model, API key" data-testid="settings-open">
+          ⚙ {model ? `${settings?.provider === 'openai' ? 'OpenAI-compatible' : 'Gemini'} · ${model}` : 'Settings'}
+        </button>
+      </div>
+    </header>
+  );
+}

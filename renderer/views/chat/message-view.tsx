@@ -1,0 +1,75 @@
+import type { Attachment, ChatMessage, ChatPart } from '../../../shared/domain/chat.js';
+import { ErrorBox } from '../../components/error-box.js';
+import { MarkdownView } from '../../components/markdown/markdown-view.js';
+import { ToolCallCard } from './tool-call-card.js';
+
+/** One message bubble: the person's words as typed, the model's as sanitised Markdown. */
+export function MessageView({ message, streaming }: { message: ChatMessage; streaming: boolean }) {
+  if (message.role === 'user') {
+    const attachments = message.parts.flatMap((p) => (p.type === 'attachment' ? [p.attachment] : []));
+    const text = message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n\n');
+    return (
+      <div className="message-row user">
+        <div className="bubble user" data-testid="message-user" data-message-id={message.id}>
+          {attachments.length > 0 && <AttachmentChips attachments={attachments} />}
+          {text && <div className="user-text">{text}</div>}
+          {message.error && <ErrorBox error={message.error} testId="run-error" />}
+        </div>
+      </div>
+    );
+  }
+  const empty = message.parts.length === 0;
+  // While a tool card is the newest thing, the card says what is happening; no caret under it.
+  const writing = streaming && message.parts.at(-1)?.type !== 'tool_call';
+  return (
+    <div className="message-row assistant">
+      <div className="bubble assistant" data-testid="message-assistant" data-message-id={message.id}>
+        {message.parts.map((part, i) => (
+          <AssistantPart key={partKey(part, i)} part={part} />
+        ))}
+        {writing && <span className={empty ? 'typing' : 'caret'} aria-label="the model is writing" />}
+        {message.error && <ErrorBox error={message.error} testId="run-error" />}
+        {message.model && <div className="message-meta muted">{message.model}</div>}
+      </div>
+    </div>
+  );
+}
+
+function AssistantPart({ part }: { part: ChatPart }) {
+  switch (part.type) {
+    case 'text':
+      return (
+        <div className="assistant-text" data-testid="assistant-text">
+          <MarkdownView text={part.text} />
+        </div>
+      );
+    case 'thinking':
+      return (
+        <details className="thinking" data-testid="thinking">
+          <summary>Thinking</summary>
+          <MarkdownView text={part.text} />
+        </details>
+      );
+    case 'tool_call':
+      return <ToolCallCard call={part.call} />;
+    case 'attachment':
+      return <AttachmentChips attachments={[part.attachment]} />;
+  }
+}
+
+/** Tool calls keep their identity across updates; text parts are positional. */
+function partKey(part: ChatPart, index: number): string {
+  return part.type === 'tool_call' ? `call-${part.call.id}` : `${part.type}-${index}`;
+}
+
+function AttachmentChips({ attachments }: { attachments: Attachment[] }) {
+  return (
+    <div className="chips">
+      {attachments.map((a) => (
+        <span key={`${a.serverId} ${a.uri}`} className="chip" title={`${a.serverId}: ${a.uri}`} data-testid="message-attachment">
+          <span aria-hidden="true">◫</span> {a.name}
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import type { CatalogPrompt } from '../../../shared/domain/catalog.js';
+import type { HostError } from '../../../shared/domain/server-state.js';
+import { ArgumentFields } from '../../components/argument-fields.js';
+import { ErrorBox } from '../../components/error-box.js';
+import { asHostError } from '../../host/errors.js';
+import { useHost } from '../../host/host-context.js';
+import { slashName } from './prompt-menu.js';
+import { promptText } from './prompt-text.js';
+
+/**
+ * The arguments of a prompt chosen from the `/` menu; on Insert it is expanded by its
+ * server (prompts.get) and the text goes into the composer for the person to edit and send.
+ */
+export function PromptInsert({
+  entry,
+  canComplete,
+  onInsert,
+  onCancel,
+}: {
+  entry: CatalogPrompt;
+  canComplete: boolean;
+  onInsert: (text: string) => void;
+  onCancel: () => void;
+}) {
+  const host = useHost();
+  const { serverId, prompt } = entry;
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<HostError | null>(null);
+  const args = prompt.arguments ?? [];
+  const missing = args.filter((a) => a.required && !values[a.name]).map((a) => a.title ?? a.name);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    // Empty optional arguments are left out rather than sent as "".
+    const sent = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+    host.invoke('prompts.get', { serverId, name: prompt.name, args: sent }).then(
+      (result) => {
+        setBusy(false);
+        onInsert(promptText(result));
+      },
+      (err: unknown) => {
+        setBusy(false);
+        setError(asHostError(err));
+      },
+    );
+  };
+
+  return (
+    <form className="composer-popover prompt-insert" onSubmit={onSubmit} data-testid="prompt-insert">
+      <div className="detail-head">
+        <strong className="mono">/{slashName(entry)}</strong>
+        {prompt.title && <span>{prompt.title}</span>}
+      </div>
+      {prompt.description && <p className="muted small-print">{prompt.description}</p>}
+      <ArgumentFields
+        idPrefix="chat-prompt-arg"
+        fields={args.map((a) => ({ name: a.name, label: a.title ?? a.name, description: a.description, required: a.required === true }))}
+        values={values}
+        onChange={setValues}
+        serverId={serverId}
+        completionRef={{ type: 'ref/prompt', name: prompt.name }}
+        completionEnabled={canComplete}
+        disabled={busy}
+      />
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={busy || missing.length > 0} data-testid="prompt-insert-submit">
+          {busy ? 'Getting…' : 'Insert'}
+        </button>
+        <button type="button" onClick={onCancel} data-testid="prompt-insert-cancel">
+          Cancel
+        </button>
+        {missing.length > 0 && <span className="muted small-print">Fill in {missing.join(', ')}</span>}
+      </div>
+      {error && <ErrorBox error={error} testId="prompt-insert-error" />}
+    </form>
+  );
+}

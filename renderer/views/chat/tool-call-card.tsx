@@ -1,0 +1,92 @@
+import type { ToolCallRecord } from '../../../shared/domain/chat.js';
+import { ContentBlocks } from '../../components/content/content-blocks.js';
+import { JsonView } from '../../components/content/json-view.js';
+import { ErrorBox } from '../../components/error-box.js';
+
+const STATUS_LABEL: Record<ToolCallRecord['status'], { label: string; className: string }> = {
+  'awaiting-approval': { label: 'awaiting approval', className: 'status-waiting' },
+  running: { label: 'running', className: 'status-running' },
+  done: { label: 'done', className: 'ok' },
+  error: { label: 'error', className: 'danger' },
+  denied: { label: 'denied', className: 'danger' },
+  cancelled: { label: 'cancelled', className: 'subtle' },
+};
+
+const APPROVAL_LABEL: Record<NonNullable<ToolCallRecord['approval']>, string> = {
+  trusted: 'trusted server',
+  'allow-listed': 'allow-listed',
+  once: 'allowed once',
+  chat: 'allowed for this chat',
+  always: 'always allowed',
+};
+
+/** One tool call inside an assistant message: what was asked, its state, and what came back. */
+export function ToolCallCard({ call }: { call: ToolCallRecord }) {
+  const status = STATUS_LABEL[call.status];
+  const elapsed = call.endedAt !== undefined ? call.endedAt - call.startedAt : null;
+  return (
+    <div className={`tool-card tool-card-${call.status}`} data-testid="tool-card" data-status={call.status} data-call-id={call.id}>
+      <div className="tool-card-head">
+        <span className="tool-card-icon" aria-hidden="true">
+          ⚒
+        </span>
+        <span className="badge subtle">{call.serverId}</span>
+        <strong className="tool-card-name">{call.tool}</strong>
+        <span className={`badge ${status.className}`} data-testid="tool-card-status">
+          {status.label}
+        </span>
+        {call.approval && <span className="muted small-print">{APPROVAL_LABEL[call.approval]}</span>}
+        {elapsed !== null && <span className="muted small-print tool-card-time">{Math.round(elapsed)} ms</span>}
+      </div>
+      <details className="tool-card-args">
+        <summary>Arguments</summary>
+        <JsonView value={call.args} testId="tool-card-args" />
+      </details>
+      {call.status === 'running' && call.progress && <CallProgress progress={call.progress} />}
+      <CallOutcome call={call} />
+    </div>
+  );
+}
+
+function CallProgress({ progress }: { progress: NonNullable<ToolCallRecord['progress']> }) {
+  return (
+    <div className="progress" data-testid="tool-card-progress">
+      <progress value={progress.progress} max={progress.total ?? undefined} />
+      <span className="muted small-print">
+        {progress.total !== undefined ? `${progress.progress} / ${progress.total}` : String(progress.progress)}
+        {progress.message ? ` — ${progress.message}` : ''}
+      </span>
+    </div>
+  );
+}
+
+function CallOutcome({ call }: { call: ToolCallRecord }) {
+  switch (call.status) {
+    case 'awaiting-approval':
+    case 'running':
+      return null;
+    case 'denied':
+      return <p className="muted small-print tool-card-note">Not run: the call was denied.</p>;
+    case 'cancelled':
+      return <p className="muted small-print tool-card-note">Cancelled before it finished.</p>;
+    case 'done':
+    case 'error':
+      return (
+        <div className={`tool-card-result${call.result?.isError || call.error ? ' is-error' : ''}`} data-testid="tool-card-result">
+          {call.error && <ErrorBox error={call.error} testId="tool-card-error" />}
+          {call.result && (
+            <>
+              {call.result.isError && <div className="error-text small-print">The tool reported an error:</div>}
+              <ContentBlocks blocks={call.result.content ?? []} serverId={call.serverId} />
+              {call.result.structuredContent !== undefined && (
+                <details className="structured">
+                  <summary className="section-title">Structured content</summary>
+                  <JsonView value={call.result.structuredContent} testId="structured-content" />
+                </details>
+              )}
+            </>
+          )}
+        </div>
+      );
+  }
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import type { ProviderId, ToolOffer } from '../../../shared/domain/chat.js';
+import type { HostError } from '../../../shared/domain/server-state.js';
+import { asHostError } from '../../host/errors.js';
+import { useHost, useHostEpoch } from '../../host/host-context.js';
+
+/** The models a provider lists; asked again when `refreshKey` changes (a key was set, a URL changed). */
+export function useModels(provider: ProviderId | null, refreshKey: string): { models: string[]; error: HostError | null; loading: boolean } {
+  const host = useHost();
+  const epoch = useHostEpoch();
+  const [state, setState] = useState<{ models: string[]; error: HostError | null; loading: boolean }>({ models: [], error: null, loading: false });
+  useEffect(() => {
+    if (epoch === null || provider === null) return undefined;
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    host.invoke('chat.models', { provider }).then(
+      (models) => {
+        if (live) setState({ models, error: null, loading: false });
+      },
+      (e: unknown) => {
+        if (live) setState({ models: [], error: asHostError(e), loading: false });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [host, epoch, provider, refreshKey]);
+  return state;
+}
+
+/** What the model would be offered now; asked again when `refreshKey` changes. */
+export function useToolOffer(refreshKey: string): ToolOffer | null {
+  const host = useHost();
+  const epoch = useHostEpoch();
+  const [offer, setOffer] = useState<ToolOffer | null>(null);
+  useEffect(() => {
+    if (epoch === null) return undefined;
+    let live = true;
+    host.invoke('chat.toolOffer', {}).then(
+      (o) => {
+        if (live) setOffer(o);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [host, epoch, refreshKey]);
+  return offer;
+}
