@@ -74,6 +74,14 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     },
   });
   const info = (): HostInfo => ({ version: '0.1.0', mode: opts.mode, configPath: opts.configPath });
+  const toolOn = () => {
+    const c = settings.get();
+    const servers = new Set(c.disabledServers);
+    const tools = new Set(c.disabledTools);
+    host.setToolEnabledPredicate((serverId, tool) => !servers.has(serverId) && !tools.has(`${serverId}/${tool}`));
+  };
+  toolOn();
+  events.on('settings.changed', toolOn);
   const broker = new PendingBroker(events);
   const providers = new ProviderFactory(secrets, opts.providerOverrides);
   const policy = new ToolPolicy(settings, (id) => host.serverConfig(id));

@@ -42,8 +42,15 @@ export class McpHost {
   private flushTimer?: NodeJS.Timeout;
   private readonly dirty = new Set<string>();
   private changeTimer?: NodeJS.Timeout;
+  private toolEnabled: (serverId: string, tool: string) => boolean = () => true;
 
   constructor(private readonly deps: McpHostDeps) {}
+
+  /** Which tools chat may offer (per-server and per-tool switches live in settings). */
+  setToolEnabledPredicate(fn: (serverId: string, tool: string) => boolean): void {
+    this.toolEnabled = fn;
+    this.emitCatalogSoon();
+  }
 
   /**
    * Load the config and start enabled servers (without waiting for them). `only` limits
@@ -175,7 +182,7 @@ export class McpHost {
       const c = slot.connection;
       if (!c || c.state.kind !== 'connected') continue;
       const lists = c.catalog;
-      for (const tool of lists.tools) snap.tools.push({ serverId, tool, enabled: true });
+      for (const tool of lists.tools) snap.tools.push({ serverId, tool, enabled: this.toolEnabled(serverId, tool.name) });
       for (const resource of lists.resources) snap.resources.push({ serverId, resource });
       for (const template of lists.templates) snap.templates.push({ serverId, template });
       for (const prompt of lists.prompts) snap.prompts.push({ serverId, prompt });

@@ -315,3 +315,26 @@ test('chat: Stop ends a run that is still streaming', { timeout: 60_000 }, async
     await shot(p, '10-stopped');
   });
 });
+
+test('chat: a reload while a call waits for approval keeps the card, and the run finishes', { timeout: 60_000 }, async (t) => {
+  const p = pageOrSkip(t);
+  if (!p || !mode || !gemini) return;
+  await withEvidence(p, 'reload-mid-run', async () => {
+    gemini!.enqueue(reply(functionCall(ECHO_FOR_MODEL, { message: 'after reload' })), reply(text('Done after the reload.')));
+    await p.getByTestId('chat-input').fill('Echo "after reload", please.');
+    await p.getByTestId('chat-input').press('Enter');
+    await p.getByTestId('approval-card').waitFor({ timeout: STEP_TIMEOUT_MS });
+    await p.reload();
+    // The page never saw this run start: the waiting approval still shows, and so does Stop.
+    const card = p.getByTestId('approval-card');
+    await card.waitFor({ timeout: STEP_TIMEOUT_MS });
+    assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), { message: 'after reload' });
+    await p.getByTestId('chat-stop').waitFor();
+    await card.getByTestId('approve-once').click();
+    await p.getByTestId('assistant-text').filter({ hasText: 'Done after the reload.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    const tool = p.locator('[data-testid="tool-card"][data-status="done"]').filter({ hasText: 'Echo: after reload' });
+    await tool.waitFor();
+    await p.getByTestId('chat-send').waitFor();
+    await shot(p, '11-after-mid-run-reload');
+  });
+});

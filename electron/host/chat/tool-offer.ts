@@ -25,7 +25,7 @@ export function buildToolOffer(catalog: CatalogSnapshot, settings: ChatSettings,
   const disabledServers = new Set(settings.disabledServers);
   const disabledTools = new Set(settings.disabledTools);
   const enabled = catalog.tools
-    .filter((t) => !disabledServers.has(t.serverId) && !disabledTools.has(toolKey(t.serverId, t.tool.name)))
+    .filter((t) => t.enabled && !disabledServers.has(t.serverId) && !disabledTools.has(toolKey(t.serverId, t.tool.name)))
     .sort((a, b) => a.serverId.localeCompare(b.serverId) || a.tool.name.localeCompare(b.tool.name));
   const warnings: string[] = [];
   const kept = enabled.slice(0, limit);

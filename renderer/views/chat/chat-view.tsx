@@ -35,13 +35,15 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
   const [stopping, setStopping] = useState<string | null>(null);
   const [error, setError] = useState<HostError | null>(null);
 
-  const running = selectedId !== null && runs.running.has(selectedId);
   useEffect(() => {
     if (stopping && !runs.running.has(stopping)) setStopping(null);
   }, [runs.running, stopping]);
   useEffect(() => setError(null), [selectedId]);
 
   const { here, elsewhere, unassigned } = useMemo(() => splitPending(pending, selectedId, list), [pending, selectedId, list]);
+  // An approval waiting for this conversation means its run is alive, even when this page
+  // (reloaded mid-run) never saw the run start.
+  const running = selectedId !== null && (runs.running.has(selectedId) || here.length > 0);
 
   const create = async (): Promise<string> => {
     setCreating(true);
