@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { watch } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -152,7 +152,7 @@ describe('FileConversationStore', () => {
     assert.deepEqual(await readdir(root), [], 'nothing was written anywhere');
   });
 
-  it('a crash in the middle of saving loses nothing that was saved before it', { timeout: 120_000 }, async () => {
+  it('a crash in the middle of saving loses nothing that was saved before it', { timeout: 120_000 }, async (t) => {
     const scriptDir = await tempDir();
     const script = join(scriptDir, 'save-loop.mts');
     const storeUrl = pathToFileURL(join(ROOT, 'electron/host/stores/conversation-store.ts')).href;
@@ -172,9 +172,13 @@ for (let i = 0; ; i++) {
 `,
     );
     let killedMidWrite = 0;
+    const children: ChildProcess[] = [];
+    // A failed assertion must not leave a save loop running (it would also keep the runner alive).
+    t.after(() => children.forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGKILL')));
     for (let round = 0; round < 4; round++) {
       const dir = await tempDir();
       const child = spawn(process.execPath, ['--import', 'tsx', script, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       const lastCompleted = await new Promise<number>((resolvePromise, reject) => {
@@ -195,7 +199,12 @@ for (let i = 0; ; i++) {
                 watcher.close();
               }
             });
-            child.once('exit', () => watcher.close());
+            // A writer that never makes a temp file (not atomic) still gets killed, mid-something.
+            const fallback = setTimeout(() => child.kill('SIGKILL'), 2000);
+            child.once('exit', () => {
+              watcher.close();
+              clearTimeout(fallback);
+            });
           }
         });
         child.on('exit', (code, signal) => {

@@ -93,7 +93,8 @@ export class SettingsStore {
       if (code !== 'ENOENT') problems = [`it could not be read (${code ?? (error as Error).message})`];
     }
     let doc = emptyDocument();
-    if (text !== undefined) ({ doc, problems } = parseSettings(text));
+    // An empty file is what a fresh conf/electron-store may leave: nothing to keep, nothing to warn about.
+    if (text !== undefined && text.trim() !== '') ({ doc, problems } = parseSettings(text));
     if (problems.length === 0) return new SettingsStore(doc, new SerialWriter(path), path);
 
     const aside = await keepAside(path, now());

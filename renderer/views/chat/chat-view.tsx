@@ -13,7 +13,7 @@ import { MessageThread } from './message-thread.js';
 import { SettingsPanel } from './settings-panel.js';
 import { useChatRuns } from './use-chat-runs.js';
 import { useChatSettings, useSecretStatus } from './use-chat-settings.js';
-import { useConversations } from './use-conversations.js';
+import { useConversations, type ConversationsState } from './use-conversations.js';
 import { useSelection } from './use-selection.js';
 import { useThread } from './use-thread.js';
 
@@ -153,7 +153,7 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
 }
 
 /** Approvals for the open conversation, counts for the others, and those tied to none we know. */
-function splitPending(pending: PendingRequest[], selectedId: string | null, list: ReturnType<typeof useConversations>) {
+function splitPending(pending: PendingRequest[], selectedId: string | null, list: ConversationsState) {
   const known = new Set(list.kind === 'ready' ? list.conversations.map((c) => c.id) : []);
   const here: ToolApprovalRequest[] = [];
   const unassigned: ToolApprovalRequest[] = [];
