@@ -56,7 +56,8 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
   const redactor = new Redactor();
   const eraCache: EraCache = opts.eraCachePath ? await FileEraCache.open(opts.eraCachePath) : new MemoryEraCache();
   const env = opts.env ?? process.env;
-  const secrets = opts.secretStore ?? new KeychainSecretStore();
+  // MCP_DESK_KEYCHAIN_SERVICE files secrets under another keychain service (tests, side-by-side installs).
+  const secrets = opts.secretStore ?? new KeychainSecretStore(env.MCP_DESK_KEYCHAIN_SERVICE ? { service: env.MCP_DESK_KEYCHAIN_SERVICE } : {});
   const settings = opts.dataDir ? await SettingsStore.open(join(opts.dataDir, 'settings.json')) : SettingsStore.inMemory();
   const conversations = opts.dataDir ? new FileConversationStore(join(opts.dataDir, 'conversations')) : new MemoryConversationStore();
   const host = new McpHost({

@@ -57,6 +57,8 @@ export interface Conversation {
   createdAt: number;
   updatedAt: number;
   messages: ChatMessage[];
+  /** Set while a run is answering in this conversation (not stored). */
+  activeRunId?: string;
 }
 
 export interface ConversationSummary {
@@ -64,6 +66,8 @@ export interface ConversationSummary {
   title: string;
   updatedAt: number;
   messageCount: number;
+  /** Set while a run is answering in this conversation. */
+  activeRunId?: string;
 }
 
 /** Why a run ended. */
@@ -83,6 +87,8 @@ export type ChatEvent =
 export interface ToolApprovalRequest {
   kind: 'tool-approval';
   id: string;
+  /** The ToolCallRecord this approval decides. */
+  callId?: string;
   conversationId?: string;
   serverId: string;
   tool: string;

@@ -72,6 +72,7 @@ test('add server-everything through the form and call echo', { timeout: 120_000 
   const message = 'hello from the e2e test, with spaces & ünïcode';
   await withEvidence(p, 'add-and-call', async () => {
     await p.goto(mode!.url);
+    await p.getByTestId('nav-servers').click();
     await p.getByTestId('servers-empty').waitFor();
     // The token moves from the URL bar into sessionStorage at once.
     assert.equal(new URL(p.url()).hash, '', 'the #token fragment is removed from the address bar');
@@ -109,6 +110,7 @@ test('after a reload the server is still listed and connected', { timeout: 90_00
   if (!p || !mode) return;
   await withEvidence(p, 'reload', async () => {
     await p.reload();
+    await p.getByTestId('nav-servers').click();
     // The token now comes from sessionStorage: the reloaded page must still reach the host.
     await p.getByTestId('server-row-everything').waitFor();
     await p.locator('[data-testid="server-state-everything"][data-state="connected"]').waitFor({ timeout: CONNECT_TIMEOUT_MS });

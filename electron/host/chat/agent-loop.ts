@@ -159,6 +159,7 @@ async function runToolCall(run: AgentRun, message: ChatMessage, call: ToolCallRe
     const settlement = await run.broker.ask(
       {
         kind: 'tool-approval',
+        callId: call.id,
         conversationId: run.conversationId,
         serverId: origin.serverId,
         tool: origin.tool.name,

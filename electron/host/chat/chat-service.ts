@@ -42,12 +42,18 @@ export class ChatService {
 
   constructor(private readonly deps: ChatServiceDeps) {}
 
-  list(): Promise<ConversationSummary[]> {
-    return this.deps.conversations.list();
+  async list(): Promise<ConversationSummary[]> {
+    return (await this.deps.conversations.list()).map((s) => this.withRun(s));
   }
 
-  get(id: string): Promise<Conversation> {
-    return this.deps.conversations.get(id);
+  /** A copy of the conversation (the store's object stays the store's), marked if a run is active. */
+  async get(id: string): Promise<Conversation> {
+    return this.withRun(structuredClone(await this.deps.conversations.get(id)));
+  }
+
+  private withRun<T extends { id: string; activeRunId?: string }>(item: T): T {
+    const run = this.runs.get(item.id);
+    return run ? { ...item, activeRunId: run.runId } : item;
   }
 
   async create(title?: string): Promise<Conversation> {
@@ -160,6 +166,9 @@ export class ChatService {
       });
     } catch (error) {
       outcome = { reason: 'error', error: toHostError(error) };
+      // Failures before the first model turn (no key, no provider) still leave a trace in the thread.
+      const message: ChatMessage = { id: randomUUID(), role: 'assistant', parts: [], createdAt: Date.now(), error: outcome.error };
+      conversation.messages.push(message);
     }
     if (controller.signal.aborted && outcome.reason !== 'error') outcome = { reason: 'stopped' };
     await this.deps.conversations.save(conversation).catch(() => undefined);
