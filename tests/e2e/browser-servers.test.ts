@@ -102,6 +102,13 @@ test('add server-everything through the form and call echo', { timeout: 120_000 
     assert.equal(await result.getAttribute('data-status'), 'ok');
     assert.equal((await result.getByTestId('content-text').textContent())?.trim(), `Echo: ${message}`);
     await shot(p, '05-echo-result');
+
+    // Switching a tool off for chat is a setting the host applies to the catalog.
+    const offer = p.getByTestId('chat-offer-everything-echo');
+    await offer.click(); // controlled by the host: it flips once settings.changed arrives
+    await p.locator('[data-testid="tool-item-everything-echo"].off').waitFor({ timeout: 10_000 });
+    await offer.click();
+    await p.locator('[data-testid="tool-item-everything-echo"]:not(.off)').waitFor({ timeout: 10_000 });
   });
 });
 

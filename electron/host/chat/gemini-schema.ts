@@ -1,5 +1,12 @@
 import { Type, type Schema } from '@google/genai';
 import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
+import { isRecord, mergeSchemas, note, resolvePointer, str, withRefs, type JsonNode } from './json-schema-refs.js';
+import { annotations, coercedEnum, convertNumber, convertString, jsonText, setInt, where, type Ctx } from './gemini-schema-leaves.js';
+import type { ArgFix, ArgPath } from './schema-arg-fixes.js';
+
+// Re-exported so importers keep one entry point for everything schema-related.
+export { applyArgFixes, type ArgFix, type ArgPath } from './schema-arg-fixes.js';
+export { inlineRefs } from './json-schema-refs.js';
 
 /**
  * MCP tool input schemas (JSON Schema 2020-12 / draft-07, as servers send them) converted to
@@ -36,30 +43,12 @@ import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
 /** A Gemini function-declaration schema node. */
 export type GeminiSchema = Schema;
 
-/** A location in the arguments: property names, `null` standing for every array element. */
-export type ArgPath = (string | null)[];
-
-/** How to turn one argument the model sent back into what the tool's schema wants. */
-export type ArgFix =
-  | { path: ArgPath; kind: 'json'; expect: 'object' | 'any' }
-  | { path: ArgPath; kind: 'enum'; values: Record<string, unknown> };
-
 export interface GeminiParameters {
   /** Absent when the tool takes no (declarable) parameters. */
   parameters?: GeminiSchema;
   /** What could not be carried over faithfully, for logs and the UI. */
   warnings: string[];
   argFixes: ArgFix[];
-}
-
-type Node = Record<string, unknown>;
-
-interface Ctx {
-  root: Node;
-  warnings: string[];
-  fixes: ArgFix[];
-  /** Refs being expanded on the current path: a repeat is recursion. */
-  refStack: string[];
 }
 
 /** Keys that only describe (stay on a union node instead of being copied into its branches). */
@@ -79,54 +68,6 @@ export function toGeminiParameters(schema: JsonSchema | undefined): GeminiParame
     return { warnings, argFixes: [] };
   }
   return { parameters: out, warnings, argFixes: ctx.fixes };
-}
-
-/** Turn the model's arguments into the values the tool expects (JSON text parsed, enum text mapped back). */
-export function applyArgFixes(args: Record<string, unknown>, fixes: readonly ArgFix[]): Record<string, unknown> {
-  let out: unknown = args;
-  for (const fix of fixes) out = applyAt(out, fix.path, fix);
-  return isRecord(out) ? out : args;
-}
-
-/**
- * Inline every local `$ref` (recursive ones become a permissive object with a note) and drop
- * `$schema`/`$defs`/`definitions`: plain JSON Schema for APIs that do not resolve refs.
- */
-export function inlineRefs(schema: JsonSchema): { schema: JsonSchema; warnings: string[] } {
-  const warnings: string[] = [];
-  const stack: string[] = ['#'];
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (!isRecord(value)) return value;
-    if (typeof value.$ref === 'string') {
-      const { $ref: ref, ...siblings } = value;
-      const target = stack.includes(ref) ? undefined : resolvePointer(schema, ref);
-      if (!target) {
-        const recursive = stack.includes(ref);
-        warnings.push(recursive ? `recursive reference ${ref} was cut off` : `unresolvable reference ${ref}`);
-        const why = recursive ? `the same structure as its parent, ${ref}` : `described by ${ref}`;
-        return { type: 'object', ...walkMap(siblings), description: note(str(siblings.description), why) };
-      }
-      stack.push(ref);
-      try {
-        return walk(mergeSchemas(target, siblings));
-      } finally {
-        stack.pop();
-      }
-    }
-    return walkMap(value);
-  };
-  const walkMap = (node: Node): Node => {
-    const out: Node = {};
-    for (const [key, v] of Object.entries(node)) {
-      if (key === '$defs' || key === 'definitions' || key === '$schema') continue;
-      if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'example') out[key] = v;
-      else if ((key === 'properties' || key === 'patternProperties') && isRecord(v)) out[key] = Object.fromEntries(Object.entries(v).map(([k, s]) => [k, walk(s)]));
-      else out[key] = walk(v);
-    }
-    return out;
-  };
-  return { schema: walk(schema) as JsonSchema, warnings };
 }
 
 function convert(raw: unknown, path: ArgPath, ctx: Ctx): GeminiSchema {
@@ -151,7 +92,7 @@ function convert(raw: unknown, path: ArgPath, ctx: Ctx): GeminiSchema {
 
   if (Array.isArray(raw.allOf)) {
     const { allOf, ...rest } = raw;
-    let merged: Node = rest;
+    let merged: JsonNode = rest;
     const refs: string[] = [];
     for (let branch of allOf) {
       while (isRecord(branch) && typeof branch.$ref === 'string' && !ctx.refStack.includes(branch.$ref) && !refs.includes(branch.$ref)) {
@@ -166,7 +107,7 @@ function convert(raw: unknown, path: ArgPath, ctx: Ctx): GeminiSchema {
     return withRefs(refs, ctx, () => convert(merged, path, ctx));
   }
 
-  const node: Node = { ...raw };
+  const node: JsonNode = { ...raw };
   let nullable = node.nullable === true;
   if (Array.isArray(node.type)) {
     const types = [...new Set(node.type.filter((t): t is string => typeof t === 'string'))];
@@ -204,7 +145,7 @@ function convert(raw: unknown, path: ArgPath, ctx: Ctx): GeminiSchema {
 }
 
 /** Each branch gets the parent's structure (type, properties, ...) unless it says otherwise. */
-function convertUnion(node: Node, branches: unknown[], path: ArgPath, ctx: Ctx): GeminiSchema {
+function convertUnion(node: JsonNode, branches: unknown[], path: ArgPath, ctx: Ctx): GeminiSchema {
   const structure = Object.fromEntries(Object.entries(node).filter(([k]) => !ANNOTATIONS.has(k)));
   const converted: GeminiSchema[] = [];
   for (const branch of branches) {
@@ -216,7 +157,7 @@ function convertUnion(node: Node, branches: unknown[], path: ArgPath, ctx: Ctx):
   return { anyOf: converted, ...annotations(node, undefined) };
 }
 
-function convertTyped(node: Node, path: ArgPath, ctx: Ctx): GeminiSchema {
+function convertTyped(node: JsonNode, path: ArgPath, ctx: Ctx): GeminiSchema {
   const notes: string[] = [];
   if (node.const !== undefined) {
     if (typeof node.const === 'string') node.enum = [node.const];
@@ -247,42 +188,7 @@ function convertTyped(node: Node, path: ArgPath, ctx: Ctx): GeminiSchema {
   }
 }
 
-function convertString(node: Node, values: string[] | undefined, notes: string[], path: ArgPath, ctx: Ctx): GeminiSchema {
-  const out: GeminiSchema = { type: Type.STRING };
-  if (values) out.enum = [...new Set(values)];
-  if (node.format === 'date-time') out.format = 'date-time';
-  else if (typeof node.format === 'string' && node.format !== 'enum') notes.push(`format: ${node.format}`);
-  setInt(out, 'minLength', node.minLength);
-  setInt(out, 'maxLength', node.maxLength);
-  if (typeof node.pattern === 'string') {
-    // Google evaluates patterns with RE2: no lookaround, no backreferences.
-    if (/\(\?<?[=!]|\(\?>|\\[1-9]|\\k</.test(node.pattern)) notes.push(`must match the regular expression ${node.pattern}`);
-    else out.pattern = node.pattern;
-  }
-  return { ...out, ...annotations(node, notes, 'string') };
-}
-
-function convertNumber(node: Node, type: 'integer' | 'number', notes: string[], path: ArgPath, ctx: Ctx): GeminiSchema {
-  const out: GeminiSchema = { type: type === 'integer' ? Type.INTEGER : Type.NUMBER };
-  const formats = type === 'integer' ? ['int32', 'int64'] : ['float', 'double'];
-  if (typeof node.format === 'string' && formats.includes(node.format)) out.format = node.format;
-  const bound = (inclusive: unknown, exclusive: unknown, sign: 1 | -1, word: string): number | undefined => {
-    // 2019+: exclusiveMinimum is the number; draft-04: a boolean flag on minimum.
-    const ex = typeof exclusive === 'number' ? exclusive : exclusive === true && typeof inclusive === 'number' ? inclusive : undefined;
-    if (ex === undefined) return typeof inclusive === 'number' ? inclusive : undefined;
-    if (type === 'integer' && Number.isInteger(ex)) return ex + sign;
-    notes.push(`${word} ${ex}`);
-    return ex;
-  };
-  const min = bound(node.minimum, node.exclusiveMinimum, 1, 'greater than');
-  const max = bound(node.maximum, node.exclusiveMaximum, -1, 'less than');
-  if (min !== undefined && Number.isFinite(min)) out.minimum = min;
-  if (max !== undefined && Number.isFinite(max)) out.maximum = max;
-  if (typeof node.multipleOf === 'number') notes.push(`a multiple of ${node.multipleOf}`);
-  return { ...out, ...annotations(node, notes, 'number') };
-}
-
-function convertArray(node: Node, notes: string[], path: ArgPath, ctx: Ctx): GeminiSchema {
+function convertArray(node: JsonNode, notes: string[], path: ArgPath, ctx: Ctx): GeminiSchema {
   const itemsPath = [...path, null];
   const tuple = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : undefined;
   let items: GeminiSchema;
@@ -300,7 +206,7 @@ function convertArray(node: Node, notes: string[], path: ArgPath, ctx: Ctx): Gem
   return { ...out, ...annotations(node, notes, 'array') };
 }
 
-function convertObject(node: Node, notes: string[], path: ArgPath, ctx: Ctx): GeminiSchema {
+function convertObject(node: JsonNode, notes: string[], path: ArgPath, ctx: Ctx): GeminiSchema {
   const properties: Record<string, GeminiSchema> = {};
   if (isRecord(node.properties)) {
     for (const [name, sub] of Object.entries(node.properties)) properties[name] = convert(sub, [...path, name], ctx);
@@ -324,50 +230,6 @@ function convertObject(node: Node, notes: string[], path: ArgPath, ctx: Ctx): Ge
   return { ...out, ...annotations(node, notes, 'object') };
 }
 
-/** Non-string literals: offered as their JSON text, mapped back by an ArgFix. */
-function coercedEnum(node: Node, values: unknown[], path: ArgPath, ctx: Ctx): GeminiSchema {
-  const mapping: Record<string, unknown> = {};
-  const texts: string[] = [];
-  for (const v of values) {
-    const text = typeof v === 'string' ? v : JSON.stringify(v);
-    if (Object.hasOwn(mapping, text)) continue;
-    mapping[text] = v;
-    texts.push(text);
-  }
-  ctx.fixes.push({ path, kind: 'enum', values: mapping });
-  const desc = note(str(node.description), `one of ${values.map((v) => JSON.stringify(v)).join(', ')}, given as text`);
-  const out: GeminiSchema = { type: Type.STRING, enum: texts };
-  const coerce = (v: unknown) => (v === undefined ? undefined : typeof v === 'string' ? v : JSON.stringify(v));
-  return { ...out, ...annotations({ ...node, description: desc, default: coerce(node.default), example: coerce(firstExample(node)), examples: undefined }, undefined, 'string') };
-}
-
-/** A value Gemini cannot declare, carried as JSON text and parsed back by an ArgFix. */
-function jsonText(node: Node, path: ArgPath, ctx: Ctx, expect: 'object' | 'any', notes: string[] = []): GeminiSchema {
-  ctx.fixes.push({ path, kind: 'json', expect });
-  const how = expect === 'object' ? 'give a JSON object written as a string, e.g. "{\\"key\\": \\"value\\"}"' : 'give JSON text written as a string';
-  const def = node.default === undefined ? undefined : JSON.stringify(node.default);
-  const example = firstExample(node);
-  return {
-    type: Type.STRING,
-    ...annotations({ ...node, description: note(str(node.description), [...notes, how].join('; ')), default: def, example: example === undefined ? undefined : JSON.stringify(example), examples: undefined }, undefined, 'string'),
-  };
-}
-
-/** title, description (+ notes), nullable, and default/example when they fit the type. */
-function annotations(node: Node, notes: string[] | undefined, kind?: 'string' | 'number' | 'boolean' | 'array' | 'object'): GeminiSchema {
-  const out: GeminiSchema = {};
-  if (typeof node.title === 'string') out.title = node.title;
-  const description = note(str(node.description), notes?.join('; ') ?? '');
-  if (description) out.description = description;
-  if (node.nullable === true) out.nullable = true;
-  const fits = (v: unknown) =>
-    v !== undefined && v !== null && (!kind || (kind === 'array' ? Array.isArray(v) : kind === 'object' ? isRecord(v) : typeof v === kind));
-  if (fits(node.default)) out.default = node.default;
-  const example = firstExample(node);
-  if (fits(example)) out.example = example;
-  return out;
-}
-
 /** A union of objects at the root: one object with every property, required only where all agree. */
 function mergeObjectBranches(union: GeminiSchema, branches: GeminiSchema[]): GeminiSchema {
   const properties: Record<string, GeminiSchema> = {};
@@ -378,67 +240,7 @@ function mergeObjectBranches(union: GeminiSchema, branches: GeminiSchema[]): Gem
   return { type: Type.OBJECT, properties, ...(required.length ? { required } : {}), description };
 }
 
-function applyAt(value: unknown, path: ArgPath, fix: ArgFix): unknown {
-  if (path.length === 0) return fixValue(value, fix);
-  const [head, ...rest] = path;
-  if (head === null) return Array.isArray(value) ? value.map((v) => applyAt(v, rest, fix)) : value;
-  if (isRecord(value) && head !== undefined && Object.hasOwn(value, head)) return { ...value, [head]: applyAt(value[head], rest, fix) };
-  return value;
-}
-
-function fixValue(value: unknown, fix: ArgFix): unknown {
-  if (typeof value !== 'string') return value;
-  if (fix.kind === 'enum') return Object.hasOwn(fix.values, value) ? fix.values[value] : value;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return fix.expect === 'any' || isRecord(parsed) ? parsed : value;
-  } catch {
-    return value;
-  }
-}
-
-/**
- * allOf-style merge: properties united (a property in both becomes an allOf of the two),
- * required united, anything else taken from `a` first.
- */
-function mergeSchemas(a: Node, b: Node): Node {
-  const out: Node = { ...b };
-  for (const [k, v] of Object.entries(a)) if (v !== undefined) out[k] = v;
-  if (isRecord(a.properties) || isRecord(b.properties)) {
-    const pa = isRecord(a.properties) ? a.properties : {};
-    const pb = isRecord(b.properties) ? b.properties : {};
-    const props: Node = { ...pb };
-    for (const [k, v] of Object.entries(pa)) props[k] = Object.hasOwn(pb, k) ? { allOf: [v, pb[k]] } : v;
-    out.properties = props;
-  }
-  if (Array.isArray(a.required) || Array.isArray(b.required)) {
-    out.required = [...new Set([...(Array.isArray(a.required) ? a.required : []), ...(Array.isArray(b.required) ? b.required : [])])];
-  }
-  if ((a.type === 'integer' && b.type === 'number') || (a.type === 'number' && b.type === 'integer')) out.type = 'integer';
-  return out;
-}
-
-function withRefs<T>(refs: string[], ctx: Ctx, run: () => T): T {
-  ctx.refStack.push(...refs);
-  try {
-    return run();
-  } finally {
-    ctx.refStack.length -= refs.length;
-  }
-}
-
-/** Local JSON pointers only (`#`, `#/$defs/x`, `#/definitions/x`); remote refs are never fetched. */
-function resolvePointer(root: Node, ref: string): Node | undefined {
-  if (!ref.startsWith('#')) return undefined;
-  let cur: unknown = root;
-  for (const raw of ref.slice(1).split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    cur = isRecord(cur) ? cur[key] : Array.isArray(cur) ? cur[Number(key)] : undefined;
-  }
-  return isRecord(cur) ? cur : undefined;
-}
-
-function inferType(node: Node, values: unknown[] | undefined): string | undefined {
+function inferType(node: JsonNode, values: unknown[] | undefined): string | undefined {
   if (values) return values.every((v) => typeof v === 'string') ? 'string' : undefined;
   if (node.const !== undefined && node.const !== null) return typeof node.const === 'object' ? undefined : typeof node.const;
   if (isRecord(node.properties) || node.additionalProperties !== undefined || Array.isArray(node.required)) return 'object';
@@ -452,7 +254,7 @@ function isNullSchema(b: unknown): boolean {
   return isRecord(b) && (b.type === 'null' || b.const === null || (Array.isArray(b.enum) && b.enum.length === 1 && b.enum[0] === null));
 }
 
-function isLiteral(b: unknown): b is Node {
+function isLiteral(b: unknown): b is JsonNode {
   return isRecord(b) && (b.const !== undefined || Array.isArray(b.enum)) && !isRecord(b.properties) && b.items === undefined;
 }
 
@@ -461,35 +263,10 @@ function isStructural(b: unknown): boolean {
   return isRecord(b) && ['type', 'properties', 'items', 'enum', 'const', '$ref', 'allOf', 'anyOf', 'oneOf', 'format', 'pattern'].some((k) => b[k] !== undefined);
 }
 
-function declaresExtraKeys(schema: Node): boolean {
+function declaresExtraKeys(schema: JsonNode): boolean {
   return (schema.additionalProperties !== undefined && schema.additionalProperties !== false) || schema.patternProperties !== undefined;
 }
 
-function setInt(out: GeminiSchema, key: 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'minProperties' | 'maxProperties', value: unknown): void {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) out[key] = String(value);
-}
-
-function firstExample(node: Node): unknown {
-  return node.example !== undefined ? node.example : Array.isArray(node.examples) ? node.examples[0] : undefined;
-}
-
-function note(description: string, extra: string): string {
-  if (!extra) return description;
-  return description ? `${description} (${extra})` : `(${extra})`;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function asNode(value: unknown): Node {
+function asNode(value: unknown): JsonNode {
   return isRecord(value) ? value : {};
-}
-
-function where(path: ArgPath): string {
-  return path.length ? path.map((p) => (p === null ? '[]' : p)).join('.') : '(root)';
-}
-
-function isRecord(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

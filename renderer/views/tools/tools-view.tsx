@@ -4,6 +4,8 @@ import { ErrorBox } from '../../components/error-box.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
 import { useLastSeen } from '../../hooks/use-last-seen.js';
 import { groupByServer, matches } from '../../lib/group-by-server.js';
+import { useChatSettings, type SettingsHandle } from '../chat/use-chat-settings.js';
+import { ChatOfferToggle } from './chat-offer-toggle.js';
 import { ToolBadges } from './tool-badges.js';
 import { ToolDetail } from './tool-detail.js';
 
@@ -12,6 +14,7 @@ type Selection = { serverId: string; name: string } | null;
 /** Every tool of every connected server, searchable, each callable through a generated form. */
 export function ToolsView() {
   const catalog = useCatalog();
+  const chatSettings = useChatSettings();
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Selection>(null);
   const tools = catalog.kind === 'ready' ? catalog.catalog.tools : [];
@@ -35,7 +38,7 @@ export function ToolsView() {
           {catalog.kind === 'ready' && tools.length === 0 && <p className="muted">No tools yet: connect a server that offers some.</p>}
           {catalog.kind === 'ready' && tools.length > 0 && groups.length === 0 && <p className="muted">No tool matches “{query}”.</p>}
           {groups.map(([serverId, items]) => (
-            <ToolGroup key={serverId} serverId={serverId} items={items} selected={selected} onSelect={setSelected} />
+            <ToolGroup key={serverId} serverId={serverId} items={items} selected={selected} onSelect={setSelected} chat={chatSettings} />
           ))}
         </div>
         <aside className="split-side">
@@ -50,17 +53,19 @@ export function ToolsView() {
   );
 }
 
-function ToolGroup({ serverId, items, selected, onSelect }: { serverId: string; items: CatalogTool[]; selected: Selection; onSelect: (s: Selection) => void }) {
+function ToolGroup(props: { serverId: string; items: CatalogTool[]; selected: Selection; onSelect: (s: Selection) => void; chat: SettingsHandle }) {
+  const { serverId, items, selected, onSelect, chat } = props;
   return (
     <div className="group" data-testid={`tool-group-${serverId}`}>
       <h3 className="group-title">
         {serverId} <span className="muted">{items.length}</span>
+        <ChatOfferToggle handle={chat} serverId={serverId} />
       </h3>
       <ul className="item-list">
         {items.map(({ tool, enabled }) => {
           const isSelected = selected?.serverId === serverId && selected.name === tool.name;
           return (
-            <li key={tool.name}>
+            <li key={tool.name} className="tool-row">
               <button
                 type="button"
                 className={`item${isSelected ? ' selected' : ''}${enabled ? '' : ' off'}`}
@@ -71,6 +76,7 @@ function ToolGroup({ serverId, items, selected, onSelect }: { serverId: string; 
                 <ToolBadges annotations={tool.annotations} compact />
                 {tool.description && <span className="item-desc">{tool.description}</span>}
               </button>
+              <ChatOfferToggle handle={chat} serverId={serverId} tool={tool.name} />
             </li>
           );
         })}
