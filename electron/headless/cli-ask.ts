@@ -16,8 +16,9 @@ export async function runAsk(args: CliArgs, services: HostServices, prompt: stri
   // Headless approvals: the flag decides, and the person sees which calls were refused.
   events.on('pending.changed', (list) => {
     for (const r of list) {
+      if (r.kind !== 'tool-approval') continue;
       if (!args.yes) process.stderr.write(`approval needed for ${r.serverId}/${r.tool}: denied (pass --yes to allow)\n`);
-      broker.respond(r.id, args.yes ? 'once' : 'deny');
+      broker.respond(r.id, { kind: 'tool-approval', choice: args.yes ? 'once' : 'deny' });
     }
   });
 

@@ -104,7 +104,7 @@ export class HostRouter {
       },
 
       'pending.list': () => broker.list(),
-      'pending.respond': (r) => ({ settled: broker.respond(r.id, r.choice) }),
+      'pending.respond': (r) => ({ settled: broker.respond(r.id, 'choice' in r ? { kind: 'tool-approval', choice: r.choice } : r.response) }),
     };
   }
 

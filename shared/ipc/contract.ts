@@ -25,6 +25,36 @@ const jsonObject = z.record(z.string(), z.unknown());
 const convId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a conversation id');
 const providerId = z.enum(['gemini', 'openai']);
 const secretName = z.enum(['geminiApiKey', 'openaiApiKey']);
+const pendingId = z.string().min(1).max(100);
+const approvalChoice = z.enum(['once', 'chat', 'always', 'deny']);
+const samplingContent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string().max(1_000_000) }).strict(),
+  z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string().max(100) }).strict(),
+  z.object({ type: z.literal('audio'), data: z.string(), mimeType: z.string().max(100) }).strict(),
+  z.object({ type: z.literal('other'), summary: z.string() }).strict(),
+]);
+const pendingResponse = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('tool-approval'), choice: approvalChoice }).strict(),
+  z
+    .object({
+      kind: z.literal('sampling'),
+      action: z.enum(['approve', 'deny']),
+      messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.array(samplingContent).max(100) }).strict()).max(200).optional(),
+      systemPrompt: z.string().max(200_000).optional(),
+      model: z.object({ provider: z.enum(['gemini', 'openai']), model: z.string().min(1).max(200) }).strict().optional(),
+      remember: z.enum(['session', 'always', 'never']).optional(),
+      replyText: z.string().max(1_000_000).optional(),
+      skipReplyReview: z.boolean().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('elicitation'),
+      action: z.enum(['accept', 'decline', 'cancel']),
+      content: z.record(z.string(), z.unknown()).optional(),
+    })
+    .strict(),
+]);
 /** Ids the renderer picks for calls it may later cancel or follow. */
 const callId = z.string().min(1).max(100);
 
@@ -146,8 +176,12 @@ export const requestChannels = {
 
   /** Everything waiting on a person, and the answer to one of them. */
   'pending.list': { request: empty, response: typed<PendingRequest[]>() },
+  /** Either a tool approval's choice, or a full response for sampling and elicitation. */
   'pending.respond': {
-    request: z.object({ id: z.string().min(1).max(100), choice: z.enum(['once', 'chat', 'always', 'deny']) }).strict(),
+    request: z.union([
+      z.object({ id: pendingId, choice: approvalChoice }).strict(),
+      z.object({ id: pendingId, response: pendingResponse }).strict(),
+    ]),
     response: typed<{ settled: boolean }>(),
   },
 } as const;

@@ -80,9 +80,10 @@ test('an approval denied: the card shows the full arguments, the tool never runs
   const { done } = await h.chat.send(conv.id, 'echo my plan');
   const pending = await waitFor('approval request', () => h.broker.list()[0]);
   assert.equal(pending.kind, 'tool-approval');
+  if (pending.kind !== 'tool-approval') return;
   assert.deepEqual(pending.args, { message: 'secret plan' });
   assert.equal(pending.conversationId, conv.id);
-  assert.ok(h.broker.respond(pending.id, 'deny'));
+  assert.ok(h.broker.respond(pending.id, { kind: 'tool-approval', choice: 'deny' }));
   assert.equal((await done).reason, 'done');
   assert.equal(calls()[0]?.status, 'denied');
   assert.equal(h.host.trace('everything').filter((e) => e.method === 'tools/call').length, traceBefore, 'no tools/call reached the server');
@@ -96,7 +97,7 @@ test('"allow for this chat" is remembered for the conversation only', async () =
   const { calls } = collect(h, conv.id);
   const { done } = await h.chat.send(conv.id, 'echo twice');
   const first = await waitFor('approval', () => h.broker.list()[0]);
-  h.broker.respond(first.id, 'chat');
+  h.broker.respond(first.id, { kind: 'tool-approval', choice: 'chat' });
   await done;
   assert.deepEqual(calls().map((c) => [c.status, c.approval]), [['done', 'chat'], ['done', 'chat']]);
   // A new conversation asks again.
@@ -104,8 +105,8 @@ test('"allow for this chat" is remembered for the conversation only', async () =
   const other = await h.chat.create();
   const run = await h.chat.send(other.id, 'echo again');
   const again = await waitFor('approval in the other chat', () => h.broker.list()[0]);
-  assert.equal(again.conversationId, other.id);
-  h.broker.respond(again.id, 'deny');
+  assert.equal(again.kind === 'tool-approval' ? again.conversationId : undefined, other.id);
+  h.broker.respond(again.id, { kind: 'tool-approval', choice: 'deny' });
   await run.done;
 });
 

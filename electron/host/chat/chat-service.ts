@@ -123,7 +123,7 @@ export class ChatService {
     const run = this.runs.get(conversationId);
     if (!run) return false;
     run.controller.abort();
-    this.deps.broker.cancelWhere((r) => r.conversationId === conversationId);
+    this.deps.broker.cancelWhere((r) => r.kind === 'tool-approval' && r.conversationId === conversationId);
     return true;
   }
 

@@ -17,6 +17,7 @@ export interface Ctx {
   refStack: string[];
 }
 
+/** A STRING node; formats and patterns Gemini refuses become description notes. */
 export function convertString(node: JsonNode, values: string[] | undefined, notes: string[], path: ArgPath, ctx: Ctx): GeminiSchema {
   const out: GeminiSchema = { type: Type.STRING };
   if (values) out.enum = [...new Set(values)];
@@ -32,6 +33,7 @@ export function convertString(node: JsonNode, values: string[] | undefined, note
   return { ...out, ...annotations(node, notes, 'string') };
 }
 
+/** An INTEGER or NUMBER node; exclusive bounds become inclusive ones where the type allows. */
 export function convertNumber(node: JsonNode, type: 'integer' | 'number', notes: string[], path: ArgPath, ctx: Ctx): GeminiSchema {
   const out: GeminiSchema = { type: type === 'integer' ? Type.INTEGER : Type.NUMBER };
   const formats = type === 'integer' ? ['int32', 'int64'] : ['float', 'double'];

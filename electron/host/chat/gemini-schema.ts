@@ -43,6 +43,7 @@ export { inlineRefs } from './json-schema-refs.js';
 /** A Gemini function-declaration schema node. */
 export type GeminiSchema = Schema;
 
+/** What `toGeminiParameters` produces for one tool. */
 export interface GeminiParameters {
   /** Absent when the tool takes no (declarable) parameters. */
   parameters?: GeminiSchema;

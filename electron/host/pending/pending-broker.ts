@@ -1,23 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalChoice, PendingRequest } from '../../../shared/domain/chat.js';
+import type { ApprovalChoice } from '../../../shared/domain/chat.js';
+import type { PendingRequest, PendingResponse } from '../../../shared/domain/pending.js';
 import type { HostEvents } from '../host-events.js';
 
-/** How a pending request ended when nobody chose: it always ends. */
-export type Settlement = ApprovalChoice | 'timeout' | 'cancelled';
+/** How a pending request ended when nobody answered: it always ends. */
+export type Unanswered = 'timeout' | 'cancelled';
 
-type NewRequest = Omit<PendingRequest, 'id' | 'createdAt' | 'expiresAt'>;
+type Kind = PendingRequest['kind'];
+type RequestOfKind<K extends Kind> = Extract<PendingRequest, { kind: K }>;
+type ResponseOfKind<K extends Kind> = Extract<PendingResponse, { kind: K }>;
+/** A request as its asker writes it: the broker adds id and timestamps. */
+export type NewRequest<K extends Kind> = Omit<RequestOfKind<K>, 'id' | 'createdAt' | 'expiresAt'>;
+
+/** How a tool approval ended. */
+export type Settlement = ApprovalChoice | Unanswered;
 
 interface Entry {
   request: PendingRequest;
-  settle: (s: Settlement) => void;
+  settle: (s: PendingResponse | Unanswered) => void;
   timer: NodeJS.Timeout;
 }
 
 /**
- * One queue for everything that waits on a person. Every request gets an id, a deadline
- * and a guaranteed settlement: the person's answer, or `timeout`, or `cancelled` when its
- * run stops, its server goes away or the host shuts down. The UI sees the whole queue on
- * every change.
+ * One queue for everything that waits on a person: tool approvals, sampling reviews,
+ * elicitation forms. Every request gets an id, a deadline and a guaranteed settlement: the
+ * person's answer, or `timeout`, or `cancelled` when its run stops, its server goes away
+ * or the host shuts down. The UI sees the whole queue on every change.
  */
 export class PendingBroker {
   private readonly entries = new Map<string, Entry>();
@@ -27,22 +35,22 @@ export class PendingBroker {
     private readonly defaultTimeoutMs = 10 * 60_000,
   ) {}
 
-  /** Ask; resolves when the person answers or the request is settled otherwise. */
-  ask(request: NewRequest, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Settlement> {
+  /** Ask; resolves with the person's answer of the same kind, or how it went unanswered. */
+  request<K extends Kind>(request: NewRequest<K>, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ResponseOfKind<K> | Unanswered> {
     const id = randomUUID();
     const now = Date.now();
     const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
-    const full = { ...request, id, createdAt: now, expiresAt: now + timeoutMs } as PendingRequest;
-    return new Promise<Settlement>((resolve) => {
+    const full = { ...request, id, createdAt: now, expiresAt: now + timeoutMs } as unknown as PendingRequest;
+    return new Promise((resolve) => {
       if (opts.signal?.aborted) return resolve('cancelled');
-      const settle = (s: Settlement) => {
+      const settle = (s: PendingResponse | Unanswered) => {
         const e = this.entries.get(id);
         if (!e) return;
         clearTimeout(e.timer);
         this.entries.delete(id);
         opts.signal?.removeEventListener('abort', onAbort);
         this.emit();
-        resolve(s);
+        resolve(s as ResponseOfKind<K> | Unanswered);
       };
       const onAbort = () => settle('cancelled');
       opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -51,15 +59,21 @@ export class PendingBroker {
     });
   }
 
+  /** A tool approval: the person's choice, or how it went unanswered. */
+  async ask(request: NewRequest<'tool-approval'>, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Settlement> {
+    const r = await this.request(request, opts);
+    return typeof r === 'string' ? r : r.choice;
+  }
+
   list(): PendingRequest[] {
     return [...this.entries.values()].map((e) => e.request);
   }
 
-  /** The person's answer. False when the request is already gone. */
-  respond(id: string, choice: ApprovalChoice): boolean {
+  /** The person's answer. False when the request is gone or the answer is for another kind. */
+  respond(id: string, response: PendingResponse): boolean {
     const e = this.entries.get(id);
-    if (!e) return false;
-    e.settle(choice);
+    if (!e || e.request.kind !== response.kind) return false;
+    e.settle(response);
     return true;
   }
 
