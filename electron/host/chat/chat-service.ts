@@ -10,6 +10,8 @@ import { HostFailure, toHostError } from '../util/errors.js';
 import { runAgent } from './agent-loop.js';
 import { toModelHistory } from './model-history.js';
 import { ProviderFactory } from './provider-factory.js';
+import { GEMINI_MAX_TOOLS } from './providers/gemini-provider.js';
+import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
 import { buildToolOffer } from './tool-offer.js';
 import type { ToolPolicy } from './tool-policy.js';
 
@@ -85,7 +87,7 @@ export class ChatService {
   /** What the next turn would offer the model. */
   async toolOffer(): Promise<ToolOffer> {
     const settings = this.deps.settings.get();
-    const limit = settings.provider === 'gemini' ? 128 : 128;
+    const limit = settings.provider === 'gemini' ? GEMINI_MAX_TOOLS : OPENAI_MAX_TOOLS;
     const plan = buildToolOffer(this.deps.host.catalog(), settings, limit);
     return { offered: plan.tools.length, limit: plan.limit, warnings: plan.warnings };
   }
