@@ -3,8 +3,10 @@ import { useLinkStatus } from './host/host-context.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Nav, type ViewName } from './components/nav.js';
 import { usePending } from './hooks/use-pending.js';
+import { AuditView } from './views/audit/audit-view.js';
 import { ChatView } from './views/chat/chat-view.js';
 import { PromptsView } from './views/prompts/prompts-view.js';
+import { RequestsView } from './views/requests/requests-view.js';
 import { ResourcesView } from './views/resources/resources-view.js';
 import { ServersView } from './views/servers/servers-view.js';
 import { ToolsView } from './views/tools/tools-view.js';
@@ -22,11 +24,14 @@ export function App() {
   const stale = link.kind === 'waiting' || (link.kind === 'connecting' && link.attempt > 0);
   return (
     <div className="app">
-      <Nav view={view} onSelect={setView} badges={{ chat: pending.length }} />
+      <Nav view={view} onSelect={setView} badges={{ chat: pending.filter((p) => p.kind === 'tool-approval').length, requests: pending.length }} />
       <main className={stale ? 'main stale' : 'main'}>
         <ConnectionBanner />
         <div hidden={view !== 'chat'} className="view-slot">
           <ChatView pending={pending} />
+        </div>
+        <div hidden={view !== 'requests'} className="view-slot">
+          <RequestsView pending={pending} active={view === 'requests'} />
         </div>
         <div hidden={view !== 'servers'} className="view-slot">
           <ServersView />
@@ -39,6 +44,9 @@ export function App() {
         </div>
         <div hidden={view !== 'prompts'} className="view-slot">
           <PromptsView />
+        </div>
+        <div hidden={view !== 'audit'} className="view-slot">
+          <AuditView active={view === 'audit'} />
         </div>
       </main>
     </div>

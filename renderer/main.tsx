@@ -12,6 +12,8 @@ import './styles/chat.css';
 import './styles/chat-cards.css';
 import './styles/chat-composer.css';
 import './styles/markdown.css';
+import './styles/audit.css';
+import './styles/requests.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -12,9 +12,21 @@ export interface CliArgs {
   model?: string;
   baseUrl?: string;
   yes: boolean;
+  /** How to answer a server's elicitation without a person (absent: cancel with a note). */
+  elicitation?: ElicitationAnswer;
+  /** How to answer a server's sampling request without a person (absent: deny with a note). */
+  sampling?: SamplingAnswer;
 }
 
-const VALUE_OPTIONS = new Set(['--config', '--port', '--timeout', '--model', '--base-url']);
+/** Headless answers to elicitation requests. */
+export type ElicitationAnswer = 'accept-defaults' | 'decline' | 'cancel';
+const ELICITATION_ANSWERS: readonly ElicitationAnswer[] = ['accept-defaults', 'decline', 'cancel'];
+
+/** Headless answers to sampling requests. */
+export type SamplingAnswer = 'approve' | 'deny';
+const SAMPLING_ANSWERS: readonly SamplingAnswer[] = ['approve', 'deny'];
+
+const VALUE_OPTIONS = new Set(['--config', '--port', '--timeout', '--model', '--base-url', '--elicitation', '--sampling']);
 
 /** Parse argv (without node and script). Throws a one-line message on bad input. */
 export function parseCliArgs(argv: string[]): CliArgs {
@@ -48,6 +60,18 @@ export function parseCliArgs(argv: string[]): CliArgs {
           break;
         case '--base-url':
           out.baseUrl = value;
+          break;
+        case '--elicitation':
+          if (!(ELICITATION_ANSWERS as readonly (string | undefined)[]).includes(value)) {
+            throw new Error(`--elicitation must be one of ${ELICITATION_ANSWERS.join(', ')}, got "${value}"`);
+          }
+          out.elicitation = value as ElicitationAnswer;
+          break;
+        case '--sampling':
+          if (!(SAMPLING_ANSWERS as readonly (string | undefined)[]).includes(value)) {
+            throw new Error(`--sampling must be one of ${SAMPLING_ANSWERS.join(', ')}, got "${value}"`);
+          }
+          out.sampling = value as SamplingAnswer;
           break;
         case '--yes':
           out.yes = true;
@@ -106,4 +130,11 @@ Options (before or after the command):
   --model M       ask: the model (default: the app's setting)
   --base-url URL  ask: the Gemini API endpoint (tests, gateways)
   --yes           ask: approve every tool call (otherwise calls needing approval are denied)
+  --elicitation accept-defaults|decline|cancel
+                  answer servers' questions without a person (default: cancel). accept-defaults
+                  sends the form's defaults when they satisfy it and declines otherwise; links
+                  (URL mode) are never opened headless, so they are declined
+  --sampling approve|deny
+                  answer servers' sampling requests without a person (default: deny). approve
+                  runs them unchanged on the configured model (--model, --base-url apply)
 `;

@@ -7,8 +7,10 @@ import { startBridge } from './bridge-server.js';
 import { parseCliArgs, USAGE, type CliArgs } from './cli-args.js';
 import { describeState, firstText, renderContent, serverJson, toolsJson } from './cli-output.js';
 import { runAsk } from './cli-ask.js';
+import { answerElicitationsHeadless } from './cli-elicitation.js';
+import { answerSamplingHeadless } from './cli-sampling.js';
 import { runConformanceClient } from './conformance-client.js';
-import { openInBrowser } from './open-browser.js';
+import { openExternalChecked, openInBrowser } from './open-browser.js';
 
 /** Exit codes: 0 ok, 1 the operation failed, 2 bad usage. */
 class CliError extends Error {
@@ -40,12 +42,15 @@ async function main(argv: string[]): Promise<number> {
     mode: browser ? 'browser' : 'cli',
     // Browser mode is the app without Electron: it keeps conversations and settings. One-shot
     // commands keep theirs in memory and never touch the person's history.
-    ...(browser ? { dataDir } : {}),
+    ...(browser ? { dataDir, openExternal: openExternalChecked } : {}),
     providerOverrides: {
       ...(geminiBaseUrl ? { geminiBaseUrl } : {}),
       ...(!browser && process.env.GEMINI_API_KEY ? { geminiApiKey: process.env.GEMINI_API_KEY } : {}),
     },
   });
+  // Browser mode has a person at the UI; every other command answers servers' questions itself.
+  if (!browser) answerElicitationsHeadless(services, args.elicitation, (text) => process.stderr.write(`mcp-desk: ${text}\n`));
+  if (!browser) answerSamplingHeadless(services, args.sampling, args.model, (text) => process.stderr.write(`mcp-desk: ${text}\n`));
   try {
     return await run(args, services);
   } finally {

@@ -1,6 +1,8 @@
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { composeHost } from '../host/compose.js';
 import { MemoryConfigStore } from '../host/config/config-store.js';
 import { schemaDefaults } from '../host/elicitation/schema-defaults.js';
+import { USER_REJECTED } from '../host/sampling/sampling-service.js';
 import { toHostError } from '../host/util/errors.js';
 import { sampleArguments } from './sample-args.js';
 
@@ -27,6 +29,12 @@ export async function runConformanceClient(url: string | undefined, timeoutMs = 
         const content = schemaDefaults(params.requestedSchema);
         log(`elicitation accepted with defaults: ${JSON.stringify(content)}`);
         return { action: 'accept', content: content as Record<string, string | number | boolean | string[]> };
+      },
+      // Nobody is there to review a sampling request, and running a model unreviewed is never
+      // a default: refuse at once (the spec's "user rejected") instead of waiting out a review.
+      sample: async () => {
+        log('sampling request rejected: no person to review it');
+        throw new ProtocolError(USER_REJECTED, 'User rejected sampling request: the conformance client has no person to review it');
       },
     },
     backoff: { baseMs: 200, maxMs: 1000, maxAttempts: 0 },

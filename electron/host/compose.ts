@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { HostInfo } from '../../shared/ipc/contract.js';
+import { FileAuditLog, MemoryAuditLog, type AuditLog } from './audit/audit-log.js';
 import { FileConfigStore, type ConfigStore } from './config/config-store.js';
 import type { SecretResolver } from './config/expand.js';
 import { FileEraCache, MemoryEraCache, type EraCache } from './connection/era-cache.js';
@@ -8,6 +9,10 @@ import type { ConnectionDeps, ServerRequestHandlers } from './connection/server-
 import { ChatService } from './chat/chat-service.js';
 import { ProviderFactory, type ProviderOverrides } from './chat/provider-factory.js';
 import { ToolPolicy } from './chat/tool-policy.js';
+import { ElicitationService, type OpenExternal } from './elicitation/elicitation-service.js';
+import { RateLimiter } from './sampling/rate-limiter.js';
+import { SamplingConsentStore } from './sampling/sampling-consent-store.js';
+import { SamplingService } from './sampling/sampling-service.js';
 import { HostEvents } from './host-events.js';
 import { PendingBroker } from './pending/pending-broker.js';
 import { FileConversationStore, MemoryConversationStore } from './stores/conversation-store.js';
@@ -35,6 +40,10 @@ export interface ComposeOptions {
   /** The keychain by default. */
   secretStore?: SecretStore;
   providerOverrides?: ProviderOverrides;
+  /** Sampling limits (tests shorten them): per-server rate and how long a review waits. */
+  sampling?: { rateLimit?: { capacity: number; perMs: number }; timeoutMs?: number };
+  /** Opens an accepted URL-mode elicitation's link; absent does nothing (tests, headless). */
+  openExternal?: OpenExternal;
 }
 
 /** Everything a host entry point needs, wired once. */
@@ -47,6 +56,12 @@ export interface HostServices {
   settings: SettingsStore;
   secrets: SecretStore;
   broker: PendingBroker;
+  /** The append-only audit log (on disk under `<dataDir>/audit` when there is a dataDir). */
+  audit: AuditLog;
+  /** Answers servers' sampling requests (consent, rate limit, reviews, the model). */
+  sampling: SamplingService;
+  /** Standing per-server sampling decisions. */
+  samplingConsent: SamplingConsentStore;
   dispose(): Promise<void>;
 }
 
@@ -59,13 +74,23 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
   // MCP_DESK_KEYCHAIN_SERVICE files secrets under another keychain service (tests, side-by-side installs).
   const secrets = opts.secretStore ?? new KeychainSecretStore(env.MCP_DESK_KEYCHAIN_SERVICE ? { service: env.MCP_DESK_KEYCHAIN_SERVICE } : {});
   const settings = opts.dataDir ? await SettingsStore.open(join(opts.dataDir, 'settings.json')) : SettingsStore.inMemory();
+  const audit: AuditLog = opts.dataDir ? new FileAuditLog(join(opts.dataDir, 'audit'), redactor) : new MemoryAuditLog(redactor);
   const conversations = opts.dataDir ? new FileConversationStore(join(opts.dataDir, 'conversations')) : new MemoryConversationStore();
+  // Elicitation goes to a person through the pending queue unless the entry brings its own
+  // answerer (the conformance client). The service is created below, next to the broker;
+  // connections only call this after init, long after composeHost has returned.
+  const handlers: ServerRequestHandlers = {
+    ...opts.handlers,
+    elicit: opts.handlers?.elicit ?? ((serverId, params, signal) => elicitation.handle(serverId, params, signal)),
+    sample: opts.handlers?.sample ?? ((serverId, params, signal) => sampling.handle(serverId, params, signal)),
+  };
   const host = new McpHost({
     store: opts.store ?? new FileConfigStore(opts.configPath),
     eraCache,
     events,
-    handlers: opts.handlers,
+    handlers,
     backoff: opts.backoff,
+    audit,
     launch: {
       env,
       // `${secret:NAME}` in server configs resolves from the same keychain as API keys.
@@ -83,11 +108,31 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
   };
   toolOn();
   events.on('settings.changed', toolOn);
-  const broker = new PendingBroker(events);
+  const broker = new PendingBroker(events, undefined, { audit });
+  const elicitation = new ElicitationService({ broker, openExternal: opts.openExternal ?? (async () => undefined) });
+  // A server that stops, disconnects or is removed can no longer use an answer: settle its requests now.
+  events.on('servers.changed', (list) => {
+    const up = new Set(list.filter((s) => s.state.kind === 'connected').map((s) => s.id));
+    for (const id of elicitation.activeServers()) if (!up.has(id)) elicitation.cancelServer(id);
+  });
   const providers = new ProviderFactory(secrets, opts.providerOverrides);
+  const samplingConsent = opts.dataDir ? await SamplingConsentStore.open(join(opts.dataDir, 'sampling.json')) : SamplingConsentStore.inMemory();
+  const limit = opts.sampling?.rateLimit;
+  const sampling = new SamplingService({
+    broker,
+    settings,
+    providers,
+    consent: samplingConsent,
+    ...(limit ? { limiter: new RateLimiter(limit.capacity, limit.perMs) } : {}),
+    ...(opts.sampling?.timeoutMs !== undefined ? { timeoutMs: opts.sampling.timeoutMs } : {}),
+  });
+  events.on('servers.changed', (list) => {
+    const up = new Set(list.filter((s) => s.state.kind === 'connected').map((s) => s.id));
+    for (const id of sampling.activeServers()) if (!up.has(id)) sampling.cancelServer(id);
+  });
   const policy = new ToolPolicy(settings, (id) => host.serverConfig(id));
   const chat = new ChatService({ host, events, broker, conversations, settings, providers, policy });
-  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, broker, providers });
+  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, broker, providers, audit });
   return {
     host,
     events,
@@ -97,12 +142,20 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     settings,
     secrets,
     broker,
+    audit,
+    sampling,
+    samplingConsent,
     async dispose() {
       await chat.dispose();
+      elicitation.dispose();
+      sampling.dispose();
+      await samplingConsent.flush();
       broker.dispose();
       await host.dispose();
       await settings.flush();
       if (eraCache instanceof FileEraCache) await eraCache.flush();
+      // Last: the shutdown above (disconnects, cancelled requests) is itself recorded.
+      await audit.dispose();
     },
   };
 }

@@ -3,6 +3,8 @@ import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../../
 import type { ServerConfig } from '../../shared/domain/server-config.js';
 import type { LogLine, ServerState, ServerSummary, TraceEntry } from '../../shared/domain/server-state.js';
 import type { CompletionValues, ImportResult } from '../../shared/ipc/contract.js';
+import type { AuditLog } from './audit/audit-log.js';
+import { auditToolCall, connectionAuditor } from './audit/host-audit.js';
 import { maskConfig, unmaskConfig } from './config/config-mask.js';
 import { parseDocument, parseEntry, type ConfigDocument, type ConfigEntry } from './config/config-document.js';
 import type { ConfigStore } from './config/config-store.js';
@@ -22,6 +24,8 @@ export interface McpHostDeps {
   backoff?: ConnectionDeps['backoff'];
   /** Batch window for live log/trace events. */
   outputFlushMs?: number;
+  /** Where connection changes and tool calls are recorded (absent: not recorded). */
+  audit?: AuditLog;
 }
 
 interface Slot {
@@ -203,12 +207,16 @@ export class McpHost {
       if (this.calls.has(opts.callId)) throw new HostFailure('duplicate_call', `call id "${opts.callId}" is already in flight`);
       this.calls.set(opts.callId, controller);
     }
+    const audited = auditToolCall(this.deps.audit, serverId, tool, args, opts.callId);
     try {
-      return await connection.callTool(tool, args, { signal: controller.signal, timeoutMs: opts.timeoutMs, onProgress: opts.onProgress });
+      const result = await connection.callTool(tool, args, { signal: controller.signal, timeoutMs: opts.timeoutMs, onProgress: opts.onProgress });
+      audited.ok(result);
+      return result;
     } catch (error) {
       // The SDK reports every abort as a REQUEST_TIMEOUT SdkError; a cancel is not a timeout.
-      if (controller.signal.aborted && controller.signal.reason instanceof HostFailure) throw controller.signal.reason;
-      throw error;
+      const thrown: unknown = controller.signal.aborted && controller.signal.reason instanceof HostFailure ? controller.signal.reason : error;
+      audited.failed(thrown);
+      throw thrown;
     } finally {
       if (opts.callId) this.calls.delete(opts.callId);
     }
@@ -263,7 +271,8 @@ export class McpHost {
   }
 
   private newConnection(id: string, config: ServerConfig, output: ServerOutput): ServerConnection {
-    return new ServerConnection(id, config, {
+    const audit = connectionAuditor(this.deps.audit, id, () => connection.transportKind);
+    const connection: ServerConnection = new ServerConnection(id, config, {
       launch: this.deps.launch,
       eraCache: this.deps.eraCache,
       output,
@@ -271,10 +280,12 @@ export class McpHost {
       backoff: this.deps.backoff,
       onState: (state: ServerState) => {
         output.note(`state: ${state.kind}`);
+        audit(state);
         this.emitServersSoon();
       },
       onLists: () => this.emitCatalogSoon(),
     });
+    return connection;
   }
 
   private startIfEnabled(slot: Slot): void {

@@ -7,6 +7,7 @@ import {
   type RequestChannel,
   type ResponseOf,
 } from '../../shared/ipc/contract.js';
+import type { AuditLog } from './audit/audit-log.js';
 import type { ChatService } from './chat/chat-service.js';
 import { ProviderFactory } from './chat/provider-factory.js';
 import { exportJson, exportMarkdown } from './stores/conversation-export.js';
@@ -36,9 +37,9 @@ export class HostRouter {
     events: HostEvents,
     info: () => HostInfo,
     private readonly redactor: Redactor,
-    chat: { service: ChatService; settings: SettingsStore; secrets: SecretStore; broker: PendingBroker; providers: ProviderFactory },
+    chat: { service: ChatService; settings: SettingsStore; secrets: SecretStore; broker: PendingBroker; providers: ProviderFactory; audit?: AuditLog },
   ) {
-    const { service, settings, secrets, broker, providers } = chat;
+    const { service, settings, secrets, broker, providers, audit } = chat;
     this.handlers = {
       'host.info': () => info(),
       'servers.list': () => host.list(),
@@ -105,6 +106,13 @@ export class HostRouter {
 
       'pending.list': () => broker.list(),
       'pending.respond': (r) => ({ settled: broker.respond(r.id, 'choice' in r ? { kind: 'tool-approval', choice: r.choice } : r.response) }),
+
+      'audit.query': async (r) => (audit ? audit.query(r) : []),
+      'audit.export': async (r) => ({
+        filename: `mcp-desk-audit-${new Date().toISOString().slice(0, 10)}.jsonl`,
+        mimeType: 'application/x-ndjson',
+        content: audit ? await audit.export(r) : '',
+      }),
     };
   }
 

@@ -1,8 +1,9 @@
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, session, shell } from 'electron';
 import { join } from 'node:path';
 import { EVENT_CHANNEL } from '../../shared/ipc/electron-channels.js';
 import { composeHost, type HostServices } from '../host/compose.js';
 import { defaultConfigPath } from '../host/paths.js';
+import { checkExternalUrl } from '../host/util/external-url.js';
 import { installIpcGate } from './ipc-gate.js';
 import { createMainWindow, lockNavigation, rendererUrl, type WindowPaths } from './window-factory.js';
 
@@ -44,6 +45,12 @@ async function start(): Promise<void> {
     dataDir,
     mode: 'electron',
     useLoginShellPath: true,
+    // URL elicitation: opened only after the person consented, and only checked http(s) links.
+    openExternal: async (url) => {
+      const safe = checkExternalUrl(url);
+      if (!safe) throw new Error('only http(s) links without credentials are opened');
+      await shell.openExternal(safe);
+    },
   });
   installIpcGate(services.router, () => rendererUrl(paths));
   services.events.onAny((event, payload) => {

@@ -1,6 +1,6 @@
 import { BrowserWindow, shell, type WebContents, type WebPreferences } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { checkExternalUrl } from './external-url.js';
+import { checkExternalUrl } from '../host/util/external-url.js';
 
 /** Where the built renderer and preload live (out/renderer, out/preload). */
 export interface WindowPaths {

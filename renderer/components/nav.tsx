@@ -3,14 +3,16 @@ import type { HostInfo } from '../../shared/ipc/contract.js';
 import { useHost, useHostEpoch } from '../host/host-context.js';
 
 /** The top-level views. */
-export type ViewName = 'chat' | 'servers' | 'tools' | 'resources' | 'prompts';
+export type ViewName = 'chat' | 'requests' | 'servers' | 'tools' | 'resources' | 'prompts' | 'audit';
 
 const ITEMS: { id: ViewName; label: string; icon: string }[] = [
   { id: 'chat', label: 'Chat', icon: '✦' },
+  { id: 'requests', label: 'Requests', icon: '⚑' },
   { id: 'servers', label: 'Servers', icon: '▤' },
   { id: 'tools', label: 'Tools', icon: '⚒' },
   { id: 'resources', label: 'Resources', icon: '◫' },
   { id: 'prompts', label: 'Prompts', icon: '❝' },
+  { id: 'audit', label: 'Activity', icon: '☰' },
 ];
 
 /**

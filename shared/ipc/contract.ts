@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_KINDS, type AuditKind, type AuditRecord } from '../domain/audit.js';
 import type { CatalogSnapshot } from '../domain/catalog.js';
 import type { ChatEvent, ChatSettings, Conversation, ConversationSummary, PendingRequest, SecretStatus, ToolOffer } from '../domain/chat.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../domain/mcp-types.js';
@@ -55,6 +56,16 @@ const pendingResponse = z.discriminatedUnion('kind', [
     })
     .strict(),
 ]);
+/** Which audit records to read (see shared/domain/audit.ts). */
+const auditQuery = z
+  .object({
+    serverId: z.string().min(1).max(64).optional(),
+    kind: z.enum(AUDIT_KINDS as [AuditKind, ...AuditKind[]]).optional(),
+    from: z.number().int().min(0).optional(),
+    to: z.number().int().min(0).optional(),
+    limit: z.number().int().min(1).max(10_000).optional(),
+  })
+  .strict();
 /** Ids the renderer picks for calls it may later cancel or follow. */
 const callId = z.string().min(1).max(100);
 
@@ -184,6 +195,11 @@ export const requestChannels = {
     ]),
     response: typed<{ settled: boolean }>(),
   },
+
+  /** The audit log, newest first (500 records unless a limit is given). */
+  'audit.query': { request: auditQuery, response: typed<AuditRecord[]>() },
+  /** The same records as a JSON Lines file, oldest first. */
+  'audit.export': { request: auditQuery, response: typed<{ filename: string; mimeType: string; content: string }>() },
 } as const;
 
 export const eventChannels = {

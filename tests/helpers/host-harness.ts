@@ -103,6 +103,12 @@ export interface TestHostOptions {
   providerOverrides?: ComposeOptions['providerOverrides'];
   /** Chat settings to start from (in memory). */
   maxTurns?: number;
+  /** Where accepted URL elicitations go (a recorder in tests). */
+  openExternal?: ComposeOptions['openExternal'];
+  /** Keep data (settings, conversations, audit) on disk here, or in `<dir>/data` with `true` (default: in memory). */
+  dataDir?: string | true;
+  /** Sampling limits (rate limit, review timeout). */
+  sampling?: ComposeOptions['sampling'];
 }
 
 /** Compose a real host on a temp config file; disposed (process trees included) at cleanup. */
@@ -118,6 +124,9 @@ export async function createTestHost(stack: CleanupStack, opts: TestHostOptions 
     ...(opts.env ? { env: opts.env } : {}),
     ...(opts.handlers ? { handlers: opts.handlers } : {}),
     ...(opts.providerOverrides ? { providerOverrides: opts.providerOverrides } : {}),
+    ...(opts.openExternal ? { openExternal: opts.openExternal } : {}),
+    ...(opts.sampling ? { sampling: opts.sampling } : {}),
+    ...(opts.dataDir ? { dataDir: opts.dataDir === true ? join(dir, 'data') : opts.dataDir } : {}),
   });
   if (opts.maxTurns !== undefined) await services.settings.update({ maxTurns: opts.maxTurns });
   stack.defer(() => services.dispose());

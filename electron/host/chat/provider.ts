@@ -32,8 +32,12 @@ export interface StreamRequest {
   system?: string;
   messages: ModelMessage[];
   tools: ModelTool[];
-  /** `none` forbids tool calls (the best-effort answer after max turns). */
-  toolMode?: 'auto' | 'none';
+  /** `none` forbids tool calls (the best-effort answer after max turns); `required` demands one (sampling toolChoice). */
+  toolMode?: 'auto' | 'none' | 'required';
+  /** Generation limits a sampling request asks for; absent means the provider's defaults. */
+  maxTokens?: number;
+  temperature?: number;
+  stopSequences?: string[];
   signal: AbortSignal;
 }
 

@@ -1,4 +1,4 @@
-import type { Client, ClientCapabilities, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import type { Client, ClientCapabilities, CreateMessageRequest, CreateMessageResult, CreateMessageResultWithTools, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../../../shared/domain/mcp-types.js';
 import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
 import type { HostError, ServerState } from '../../../shared/domain/server-state.js';
@@ -16,6 +16,8 @@ import { tapTransport } from './trace-tap.js';
 /** Answers for requests a server sends us; absent ones are not declared as capabilities. */
 export interface ServerRequestHandlers {
   elicit?: (serverId: string, request: ElicitRequest['params'], signal: AbortSignal) => Promise<ElicitResult>;
+  /** sampling/createMessage (pushed, or an input_required round); declared with tool support. */
+  sample?: (serverId: string, request: CreateMessageRequest['params'], signal: AbortSignal) => Promise<CreateMessageResult | CreateMessageResultWithTools>;
 }
 
 export interface ConnectionDeps {
@@ -277,6 +279,7 @@ export class ServerConnection {
   private capabilities(): ClientCapabilities {
     const caps: ClientCapabilities = {};
     if (this.deps.handlers.elicit) caps.elicitation = { form: {}, url: {} };
+    if (this.deps.handlers.sample) caps.sampling = { tools: {} };
     return caps;
   }
 
@@ -284,6 +287,10 @@ export class ServerConnection {
     const elicit = this.deps.handlers.elicit;
     if (elicit) {
       client.setRequestHandler('elicitation/create', (request, ctx) => elicit(this.id, request.params, ctx.mcpReq.signal));
+    }
+    const sample = this.deps.handlers.sample;
+    if (sample) {
+      client.setRequestHandler('sampling/createMessage', (request, ctx) => sample(this.id, request.params, ctx.mcpReq.signal));
     }
     client.setNotificationHandler('notifications/message', (n) => {
       const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalChoice } from '../../../shared/domain/chat.js';
 import type { PendingRequest, PendingResponse } from '../../../shared/domain/pending.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import { auditRaised, auditSettled } from '../audit/pending-audit.js';
 import type { HostEvents } from '../host-events.js';
 
 /** How a pending request ended when nobody answered: it always ends. */
@@ -33,6 +35,8 @@ export class PendingBroker {
   constructor(
     private readonly events: HostEvents,
     private readonly defaultTimeoutMs = 10 * 60_000,
+    /** Where raised and settled requests are recorded (absent: not recorded). */
+    private readonly options: { audit?: AuditLog } = {},
   ) {}
 
   /** Ask; resolves with the person's answer of the same kind, or how it went unanswered. */
@@ -49,12 +53,14 @@ export class PendingBroker {
         clearTimeout(e.timer);
         this.entries.delete(id);
         opts.signal?.removeEventListener('abort', onAbort);
+        auditSettled(this.options.audit, e.request, s);
         this.emit();
         resolve(s as ResponseOfKind<K> | Unanswered);
       };
       const onAbort = () => settle('cancelled');
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       this.entries.set(id, { request: full, settle, timer: setTimeout(() => settle('timeout'), timeoutMs) });
+      auditRaised(this.options.audit, full);
       this.emit();
     });
   }

@@ -93,8 +93,11 @@ export class GeminiProvider implements ChatProvider {
           // NONE is sent even without declarations: the history may still hold function calls,
           // and the turn must not produce new ones.
           ...(declarations.length || request.toolMode === 'none'
-            ? { toolConfig: { functionCallingConfig: { mode: request.toolMode === 'none' ? FunctionCallingConfigMode.NONE : FunctionCallingConfigMode.AUTO } } }
+            ? { toolConfig: { functionCallingConfig: { mode: callingMode(request.toolMode) } } }
             : {}),
+          ...(request.maxTokens !== undefined ? { maxOutputTokens: request.maxTokens } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+          ...(request.stopSequences?.length ? { stopSequences: request.stopSequences } : {}),
           // The agent loop runs tools (with approvals) and retries; the SDK must do neither.
           automaticFunctionCalling: { disable: true },
           automaticContinuation: false,
@@ -139,6 +142,11 @@ export class GeminiProvider implements ChatProvider {
     }
     return new ProviderError(redact(`Gemini request failed: ${text}`), false);
   }
+}
+
+function callingMode(mode: StreamRequest['toolMode']): FunctionCallingConfigMode {
+  if (mode === 'none') return FunctionCallingConfigMode.NONE;
+  return mode === 'required' ? FunctionCallingConfigMode.ANY : FunctionCallingConfigMode.AUTO;
 }
 
 /** The provider-neutral history as Gemini contents. */

@@ -81,7 +81,10 @@ export class OpenAiProvider implements ChatProvider {
         model: request.model,
         messages: toOpenAiMessages(request.system, request.messages),
         stream: true,
-        ...(request.tools.length ? { tools: request.tools.map(toOpenAiTool), tool_choice: request.toolMode === 'none' ? 'none' : 'auto' } : {}),
+        ...(request.tools.length ? { tools: request.tools.map(toOpenAiTool), tool_choice: request.toolMode ?? 'auto' } : {}),
+        ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        ...(request.stopSequences?.length ? { stop: request.stopSequences } : {}),
       };
       const res = await this.fetch('/chat/completions', { method: 'POST', headers: this.headers(), body: JSON.stringify(body) }, controller.signal);
       const chunks = (res.headers.get('content-type') ?? '').includes('text/event-stream') ? sseData(res, controller.signal) : wholeBody(res);

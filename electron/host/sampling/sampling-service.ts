@@ -1,0 +1,299 @@
+import { ProtocolError, ProtocolErrorCode, type CreateMessageRequest, type CreateMessageResult, type CreateMessageResultWithTools } from '@modelcontextprotocol/client';
+import type { ChatSettings, ProviderId } from '../../../shared/domain/chat.js';
+import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
+import type { PendingRequest, PendingResponse, SamplingRequestView } from '../../../shared/domain/pending.js';
+import type { ChatProvider, ModelTool } from '../chat/provider.js';
+import type { NewRequest, PendingBroker } from '../pending/pending-broker.js';
+import { toHostError } from '../util/errors.js';
+import { chooseModel, type ModelChoice } from './model-choice.js';
+import { RateLimiter } from './rate-limiter.js';
+import { applyEdits, invalid, parseMessages, toModelMessages, toViews, type SamplingMessageIn } from './sampling-content.js';
+import type { SamplingConsentStore } from './sampling-consent-store.js';
+
+/** What a sampling request gets back: plain, or with tool_use blocks when tools were offered. */
+export type SamplingResult = CreateMessageResult | CreateMessageResultWithTools;
+
+/** What the service needs: the queue, chat settings (default model), providers, consent. */
+export interface SamplingServiceDeps {
+  broker: PendingBroker;
+  settings: { get(): ChatSettings };
+  providers: { create(settings: ChatSettings, provider?: ProviderId): Promise<ChatProvider> };
+  consent: SamplingConsentStore;
+  /** Default: 10 requests per minute per server. */
+  limiter?: RateLimiter;
+  /** How long each review waits for a person. */
+  timeoutMs?: number;
+}
+
+/** JSON-RPC code the spec gives for "User rejected sampling request". */
+export const USER_REJECTED = -1;
+const MAX_TOKENS_CAP = 65_536;
+type Answer = Extract<PendingResponse, { kind: 'sampling' }>;
+type Checked = Omit<NewRequest<'sampling'>, 'stage' | 'suggestedModel' | 'reply' | 'serverId' | 'kind'> & {
+  parsed: SamplingMessageIn[];
+  toolChoice?: 'auto' | 'none' | 'required';
+};
+
+/**
+ * Answers servers' sampling/createMessage (pushed in the 2025 era, or an input_required
+ * round in 2026-07-28; the SDK routes both to one handler). Consent per server, a rate limit,
+ * a person's review of the request (editable) and of the reply (editable, unless skipped),
+ * then the configured provider. Every path ends in a result or a JSON-RPC error to the server.
+ *
+ * Sampling with tools: the spec's shape (CreateMessageResult with `tool_use` content and
+ * `stopReason: "toolUse"`, then a follow-up request from the server carrying `tool_result`)
+ * makes the SERVER run its own tools: the tools in the request are the server's, not ones this
+ * host could call, so the host never runs them inside the request. The issue's "tool loop
+ * inside the request, with the same approval policy as chat" therefore reads, on the host
+ * side, as: each round of that loop is a separate sampling request, and each is reviewed
+ * under the same consent policy (ask / session / always / never) as every other request.
+ */
+export class SamplingService {
+  private readonly live = new Map<string, Set<AbortController>>();
+  private readonly limiter: RateLimiter;
+  private readonly knownModels = new Map<ProviderId, Promise<string[]>>();
+
+  constructor(private readonly deps: SamplingServiceDeps) {
+    this.limiter = deps.limiter ?? new RateLimiter();
+  }
+
+  /** The `handlers.sample` of every connection. */
+  async handle(serverId: string, params: CreateMessageRequest['params'], signal?: AbortSignal): Promise<SamplingResult> {
+    const standing = this.deps.consent.get(serverId);
+    if (standing.consent === 'never') throw rejected(`${USER_REJECTED_TEXT}: sampling is turned off for this server`);
+    const waitMs = this.limiter.take(serverId);
+    if (waitMs > 0) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        `Sampling rate limit exceeded for server "${serverId}": at most ${this.limiter.capacity} requests per ${Math.round(this.limiter.perMs / 1000)} s; try again in ${Math.ceil(waitMs / 1000)} s`,
+      );
+    }
+    const checked = checkParams(params);
+    const controller = this.track(serverId, signal);
+    try {
+      return await this.run(serverId, checked, standing, controller.signal);
+    } finally {
+      this.untrack(serverId, controller);
+    }
+  }
+
+  /** Cancel everything a server is waiting on (it stopped, was removed or disconnected). */
+  cancelServer(serverId: string): void {
+    for (const c of this.live.get(serverId) ?? []) c.abort();
+    this.deps.broker.cancelWhere((r: PendingRequest) => r.kind === 'sampling' && r.serverId === serverId);
+  }
+
+  /** Servers with a request in flight. */
+  activeServers(): string[] {
+    return [...this.live.keys()];
+  }
+
+  dispose(): void {
+    for (const id of [...this.live.keys()]) this.cancelServer(id);
+  }
+
+  private async run(serverId: string, c: Checked, standing: { consent: string; skipReplyReview: boolean }, signal: AbortSignal): Promise<SamplingResult> {
+    const settings = this.deps.settings.get();
+    const suggestedModel = chooseModel(settings, c.modelPreferences?.hints, c.modelPreferences?.hints?.length ? await this.models(settings, signal) : []);
+    const { parsed, toolChoice, ...shown } = c;
+    let messages = parsed;
+    let system = c.systemPrompt;
+    let model: ModelChoice = suggestedModel;
+    let skipReply = standing.skipReplyReview;
+
+    if (standing.consent === 'ask') {
+      const answer = await this.ask({ kind: 'sampling', serverId, stage: 'request', ...shown, suggestedModel }, signal);
+      // Only a remembered choice that agrees with the answer counts: "always" on a denial
+      // (or "never" on an approval) is a slip of the UI, not consent.
+      const remember = answer.action === 'deny' ? (answer.remember === 'never' ? 'never' : undefined) : answer.remember === 'never' ? undefined : answer.remember;
+      if (remember) await this.deps.consent.setConsent(serverId, remember);
+      if (answer.skipReplyReview) {
+        skipReply = true;
+        await this.deps.consent.setSkipReplyReview(serverId, true);
+      }
+      if (answer.action === 'deny') throw rejected(USER_REJECTED_TEXT);
+      if (answer.messages) messages = applyEdits(parsed, answer.messages);
+      if (answer.systemPrompt !== undefined) system = answer.systemPrompt;
+      if (answer.model) model = answer.model;
+    }
+
+    const reply = await this.generate(settings, model, messages, system, c, toolChoice, signal);
+    let text = reply.text;
+    if (!skipReply) {
+      const answer = await this.ask(
+        { kind: 'sampling', serverId, stage: 'reply', ...shown, messages: toViews(messages), ...(system !== undefined ? { systemPrompt: system } : {}), suggestedModel: model, reply: { model: model.model, text: describeReply(reply), stopReason: reply.stopReason } },
+        signal,
+      );
+      if (answer.skipReplyReview) await this.deps.consent.setSkipReplyReview(serverId, true);
+      if (answer.action === 'deny') throw rejected(`${USER_REJECTED_TEXT}: the reply was not approved`);
+      if (answer.replyText !== undefined) text = answer.replyText;
+    }
+    if (reply.calls.length) {
+      return {
+        role: 'assistant',
+        model: model.model,
+        stopReason: 'toolUse',
+        content: [...(text ? [{ type: 'text' as const, text }] : []), ...reply.calls.map((k) => ({ type: 'tool_use' as const, id: k.id, name: k.name, input: k.args }))],
+      };
+    }
+    return { role: 'assistant', model: model.model, stopReason: reply.stopReason, content: { type: 'text', text } };
+  }
+
+  /** One review; an unanswered one (timeout, server gone, shutdown) is an error to the server. */
+  private async ask(request: NewRequest<'sampling'>, signal: AbortSignal): Promise<Answer> {
+    const answer = await this.deps.broker.request<'sampling'>(request, { ...(this.deps.timeoutMs !== undefined ? { timeoutMs: this.deps.timeoutMs } : {}), signal });
+    if (answer === 'timeout') throw rejected(`${USER_REJECTED_TEXT}: nobody answered the review in time`);
+    if (answer === 'cancelled') throw rejected(`${USER_REJECTED_TEXT}: the review was cancelled`);
+    return answer;
+  }
+
+  private async generate(settings: ChatSettings, model: ModelChoice, messages: SamplingMessageIn[], system: string | undefined, c: Checked, toolChoice: Checked['toolChoice'], signal: AbortSignal) {
+    let provider: ChatProvider;
+    try {
+      provider = await this.deps.providers.create(settings, model.provider);
+    } catch (error) {
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `The host has no model available for sampling: ${toHostError(error).message}`);
+    }
+    const tools: ModelTool[] = (c.tools ?? []).map((t) => ({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema ?? { type: 'object' } }));
+    let text = '';
+    let finishReason: string | undefined;
+    const calls: { id: string; name: string; args: Record<string, unknown> }[] = [];
+    try {
+      for await (const ev of provider.stream({
+        model: model.model,
+        ...(system ? { system } : {}),
+        messages: toModelMessages(messages),
+        tools,
+        ...(toolChoice ? { toolMode: toolChoice } : {}),
+        maxTokens: c.maxTokens,
+        ...(c.temperature !== undefined ? { temperature: c.temperature } : {}),
+        ...(c.stopSequences?.length ? { stopSequences: c.stopSequences } : {}),
+        signal,
+      })) {
+        if (ev.type === 'text') text += ev.text;
+        else if (ev.type === 'function_call') calls.push({ id: ev.id, name: ev.name, args: ev.args });
+        else if (ev.type === 'done') finishReason = ev.finishReason;
+      }
+    } catch (error) {
+      if (signal.aborted) throw rejected(`${USER_REJECTED_TEXT}: the request was cancelled`);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `Sampling failed: ${toHostError(error).message}`);
+    }
+    return { text, calls, stopReason: calls.length ? 'toolUse' : stopReasonOf(finishReason) };
+  }
+
+  /** The provider's model list, fetched once and only when a request carries hints. */
+  private models(settings: ChatSettings, signal: AbortSignal): Promise<string[]> {
+    let known = this.knownModels.get(settings.provider);
+    if (!known) {
+      known = this.deps.providers
+        .create(settings)
+        .then((p) => p.listModels(AbortSignal.any([signal, AbortSignal.timeout(5000)])))
+        .catch(() => []);
+      this.knownModels.set(settings.provider, known);
+      // A failed lookup is retried next time rather than remembered as "no models".
+      void known.then((list) => {
+        if (!list.length) this.knownModels.delete(settings.provider);
+      });
+    }
+    return known;
+  }
+
+  private track(serverId: string, signal?: AbortSignal): AbortController {
+    const controller = new AbortController();
+    if (signal) {
+      if (signal.aborted) controller.abort();
+      else signal.addEventListener('abort', () => controller.abort(), { once: true });
+    }
+    const set = this.live.get(serverId) ?? new Set<AbortController>();
+    set.add(controller);
+    this.live.set(serverId, set);
+    return controller;
+  }
+
+  private untrack(serverId: string, controller: AbortController): void {
+    const set = this.live.get(serverId);
+    set?.delete(controller);
+    if (set && !set.size) this.live.delete(serverId);
+  }
+}
+
+const USER_REJECTED_TEXT = 'User rejected sampling request';
+
+function rejected(message: string): ProtocolError {
+  return new ProtocolError(USER_REJECTED, message);
+}
+
+/** What the reviewer sees as the reply: the text, and any tool calls the model wants. */
+function describeReply(reply: { text: string; calls: { name: string; args: Record<string, unknown> }[] }): string {
+  const calls = reply.calls.map((k) => `[tool call ${k.name} ${JSON.stringify(k.args)}]`);
+  return [reply.text, ...calls].filter(Boolean).join('\n');
+}
+
+/** Provider finish reasons in the spec's words; unknown ones pass through (the field is open). */
+function stopReasonOf(finish: string | undefined): string {
+  switch (finish?.toUpperCase()) {
+    case undefined:
+    case 'STOP':
+      return 'endTurn';
+    case 'MAX_TOKENS':
+    case 'LENGTH':
+      return 'maxTokens';
+    default:
+      return finish ?? 'endTurn';
+  }
+}
+
+/**
+ * Check everything but the messages' content (sampling-content.ts does that). `includeContext`
+ * is shown to the reviewer but not acted on: the spec lets a client ignore it (and soft-deprecates
+ * it), and adding other servers' context to a request would leak it across servers.
+ */
+function checkParams(params: CreateMessageRequest['params']): Checked {
+  const p = params as unknown as Record<string, unknown>;
+  const parsed = parseMessages(p.messages);
+  const maxTokens = p.maxTokens;
+  if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1) throw invalid('sampling "maxTokens" must be a positive integer');
+  const temperature = typeof p.temperature === 'number' && Number.isFinite(p.temperature) ? p.temperature : undefined;
+  const stopSequences = Array.isArray(p.stopSequences) ? p.stopSequences.filter((s): s is string => typeof s === 'string').slice(0, 16) : undefined;
+  const tools = Array.isArray(p.tools) ? p.tools.map(checkTool) : undefined;
+  const choice = isRecord(p.toolChoice) ? p.toolChoice.mode : undefined;
+  const toolChoice = choice === 'auto' || choice === 'none' || choice === 'required' ? choice : undefined;
+  const prefs = isRecord(p.modelPreferences) ? p.modelPreferences : undefined;
+  const hints = prefs && Array.isArray(prefs.hints) ? prefs.hints.filter(isRecord).map((h) => (typeof h.name === 'string' ? { name: h.name.slice(0, 200) } : {})) : undefined;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  return {
+    parsed,
+    messages: toViews(parsed),
+    ...(typeof p.systemPrompt === 'string' ? { systemPrompt: p.systemPrompt } : {}),
+    ...(prefs
+      ? {
+          modelPreferences: {
+            ...(hints ? { hints } : {}),
+            ...(num(prefs.costPriority) !== undefined ? { costPriority: num(prefs.costPriority) } : {}),
+            ...(num(prefs.speedPriority) !== undefined ? { speedPriority: num(prefs.speedPriority) } : {}),
+            ...(num(prefs.intelligencePriority) !== undefined ? { intelligencePriority: num(prefs.intelligencePriority) } : {}),
+          },
+        }
+      : {}),
+    // A server may ask for more than any model gives; the cap keeps one request from running away.
+    maxTokens: Math.min(maxTokens, MAX_TOKENS_CAP),
+    ...(temperature !== undefined ? { temperature } : {}),
+    ...(stopSequences?.length ? { stopSequences } : {}),
+    ...(typeof p.includeContext === 'string' ? { includeContext: p.includeContext } : {}),
+    ...(tools?.length ? { tools } : {}),
+    ...(toolChoice ? { toolChoice } : {}),
+  };
+}
+
+function checkTool(t: unknown, i: number): { name: string; description?: string; inputSchema?: JsonSchema } {
+  if (!isRecord(t) || typeof t.name !== 'string' || !t.name) throw invalid(`tools[${i}] needs a name`);
+  return {
+    name: t.name,
+    ...(typeof t.description === 'string' ? { description: t.description } : {}),
+    ...(isRecord(t.inputSchema) ? { inputSchema: t.inputSchema as JsonSchema } : {}),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

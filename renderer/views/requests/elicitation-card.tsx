@@ -1,0 +1,166 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import type { ElicitationRequestView } from '../../../shared/domain/pending.js';
+import { parseRequestedSchema, validateElicitContent, type ElicitField } from '../../../shared/elicitation/elicitation-schema.js';
+import { ErrorBox } from '../../components/error-box.js';
+import { buildContent, initialDrafts, type Drafts, type FieldDraft } from './elicit-draft.js';
+import { ElicitFieldRow } from './elicit-field.js';
+import { buttonLabel, useRespond, type RespondState } from './use-respond.js';
+
+/**
+ * A server asking the person for information: a form, or a link to open. Decline ("no")
+ * and Cancel ("not now") are separate answers, as the spec keeps them apart.
+ */
+export function ElicitationCard({ request }: { request: ElicitationRequestView }) {
+  switch (request.mode) {
+    case 'form':
+      return <ElicitForm request={request} />;
+    case 'url':
+      return <ElicitUrl request={request} />;
+  }
+}
+
+function Warnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <div className="banner warn elicit-warning" role="alert" data-testid="elicit-warning">
+      {warnings.map((w, i) => (
+        <p key={i}>⚠ {w}</p>
+      ))}
+    </div>
+  );
+}
+
+function Message({ request }: { request: ElicitationRequestView }) {
+  return (
+    <>
+      <h3>
+        <span className="badge subtle">{request.serverId}</span> asks:
+      </h3>
+      <p className="elicit-message" data-testid="elicit-message">
+        {request.message}
+      </p>
+    </>
+  );
+}
+
+/** Decline and Cancel, the same on both modes. */
+function NoButtons({ state, onAnswer }: { state: RespondState; onAnswer: (action: 'decline' | 'cancel', label: string) => void }) {
+  const busy = state.kind === 'sending';
+  return (
+    <>
+      <button type="button" className="danger-text" disabled={busy} onClick={() => onAnswer('decline', 'Decline')} title="Refuse: the server is told you said no" data-testid="elicit-decline">
+        {buttonLabel(state, 'Decline')}
+      </button>
+      <button type="button" disabled={busy} onClick={() => onAnswer('cancel', 'Cancel')} title="Dismiss without answering" data-testid="elicit-cancel">
+        {buttonLabel(state, 'Cancel')}
+      </button>
+    </>
+  );
+}
+
+function ElicitForm({ request }: { request: ElicitationRequestView }) {
+  // The host has already refused schemas outside the spec; a failure here is shown, not thrown.
+  const parsed = useMemo(() => parseRequestedSchema(request.requestedSchema), [request.requestedSchema]);
+  const { state, respond } = useRespond(request.id);
+  const answerNo = (action: 'decline' | 'cancel', label: string) => respond({ kind: 'elicitation', action }, label);
+  return (
+    <section className="request-card elicitation-card" data-testid="elicitation-card" data-mode="form" aria-label={`Form from ${request.serverId}`}>
+      <Message request={request} />
+      <Warnings warnings={request.warnings} />
+      {parsed.ok ? (
+        <FormFields fields={parsed.fields} state={state} onAccept={(content) => respond({ kind: 'elicitation', action: 'accept', content }, 'Accept')} onAnswer={answerNo} />
+      ) : (
+        <>
+          <ErrorBox error={{ code: 'bad_schema', message: parsed.error }} />
+          <div className="form-actions">
+            <NoButtons state={state} onAnswer={answerNo} />
+          </div>
+        </>
+      )}
+      {state.kind === 'failed' && <ErrorBox error={state.error} testId="elicit-send-error" />}
+    </section>
+  );
+}
+
+function FormFields(props: {
+  fields: ElicitField[];
+  state: RespondState;
+  onAccept: (content: Record<string, unknown>) => void;
+  onAnswer: (action: 'decline' | 'cancel', label: string) => void;
+}) {
+  const { fields, state, onAccept, onAnswer } = props;
+  const idPrefix = useId();
+  const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(fields));
+  // Errors show on a field once it was edited, and on every field once Accept was pressed.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const busy = state.kind === 'sending';
+
+  const built = useMemo(() => buildContent(fields, drafts), [fields, drafts]);
+  const check = useMemo(() => validateElicitContent(fields, built.content), [fields, built]);
+  const errorOf = (name: string): string | undefined => {
+    if (!submitted && !touched.has(name)) return undefined;
+    return built.unreadable.get(name) ?? (check.ok ? undefined : Object.prototype.hasOwnProperty.call(check.errors, name) ? check.errors[name] : undefined);
+  };
+  const valid = check.ok && built.unreadable.size === 0;
+
+  const change = (name: string, next: FieldDraft) => {
+    setDrafts((d) => new Map(d).set(name, next));
+    setTouched((t) => new Set(t).add(name));
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (valid && check.ok) onAccept(check.content);
+  };
+
+  return (
+    <form className="elicit-form" onSubmit={onSubmit} noValidate>
+      {fields.map((f, i) => {
+        const draft = drafts.get(f.name);
+        return draft ? (
+          <ElicitFieldRow key={f.name} id={`${idPrefix}-${i}`} field={f} draft={draft} error={errorOf(f.name)} disabled={busy} onChange={(next) => change(f.name, next)} />
+        ) : null;
+      })}
+      {submitted && !valid && (
+        <p className="field-error" role="status" data-testid="elicit-invalid">
+          Fix the fields marked above, or decline.
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={busy} data-testid="elicit-accept">
+          {buttonLabel(state, 'Accept')}
+        </button>
+        <NoButtons state={state} onAnswer={onAnswer} />
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A link the server wants opened. The whole URL and its domain are shown, since where the
+ * person is sent is the decision; the host opens it only after Accept.
+ */
+function ElicitUrl({ request }: { request: ElicitationRequestView }) {
+  const { state, respond } = useRespond(request.id);
+  const busy = state.kind === 'sending';
+  return (
+    <section className="request-card elicitation-card" data-testid="elicitation-card" data-mode="url" aria-label={`Link from ${request.serverId}`}>
+      <Message request={request} />
+      <Warnings warnings={request.warnings} />
+      <p className="elicit-domain-line">
+        Opens a page on <strong className="elicit-domain" data-testid="elicit-domain">{request.domain ?? 'an unknown domain'}</strong>
+      </p>
+      <code className="elicit-url" data-testid="elicit-url">
+        {request.url ?? ''}
+      </code>
+      <div className="form-actions">
+        <button type="button" className="primary" disabled={busy || !request.url} onClick={() => respond({ kind: 'elicitation', action: 'accept' }, 'Open in browser')} data-testid="elicit-accept">
+          {buttonLabel(state, 'Open in browser')}
+        </button>
+        <NoButtons state={state} onAnswer={(action, label) => respond({ kind: 'elicitation', action }, label)} />
+      </div>
+      {state.kind === 'failed' && <ErrorBox error={state.error} testId="elicit-send-error" />}
+    </section>
+  );
+}

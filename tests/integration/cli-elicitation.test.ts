@@ -1,0 +1,92 @@
+/**
+ * `mcp-desk --elicitation …` with server-everything: the headless answers reach the real
+ * server (its tool result says what it got), every decision is noted on stderr, and the
+ * option works before or after the command.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { CleanupStack, nodeServer, REPO_ROOT, SERVERS, tempDir } from '../helpers/host-harness.js';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+describe('mcp-desk --elicitation', { timeout: 180_000 }, () => {
+  const stack = new CleanupStack();
+  let dataDir: string;
+  let config: string;
+
+  before(async () => {
+    const dir = await tempDir(stack);
+    dataDir = join(dir, 'data');
+    config = join(dir, 'servers.json');
+    await writeFile(config, JSON.stringify({ mcpServers: { everything: nodeServer(SERVERS.everything, ['stdio']) } }));
+  });
+  after(() => stack.run());
+
+  function cli(...args: string[]): Promise<Run> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'electron/headless/cli.ts'), ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, MCP_DESK_DATA_DIR: dataDir, NODE_OPTIONS: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr });
+      });
+    });
+  }
+
+  const form = (...opts: string[]) => cli('--config', config, ...opts, 'call', 'everything', 'trigger-elicitation-request', '{}');
+
+  it('cancels with a note when no answer is chosen', async () => {
+    const r = await form();
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /User cancelled the elicitation dialog/);
+    assert.match(r.stderr, /elicitation from everything \(form\) cancelled: nobody can answer here; pass --elicitation/);
+  });
+
+  it('declines, with the option before the command', async () => {
+    const r = await form('--elicitation', 'decline');
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /User declined to provide the requested information/);
+  });
+
+  it('cancels, with the option after the command', async () => {
+    const r = await cli('--config', config, 'call', 'everything', 'trigger-elicitation-request', '{}', '--elicitation=cancel');
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /User cancelled the elicitation dialog/);
+  });
+
+  it('accept-defaults never invents a required value: a form whose defaults are incomplete is declined', async () => {
+    const r = await form('--elicitation', 'accept-defaults');
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /User declined/);
+    assert.match(r.stderr, /declined: the defaults do not complete the form \(name is required\)/);
+  });
+
+  it('accept-defaults never opens a URL headless', async () => {
+    const r = await cli('--config', config, '--elicitation', 'accept-defaults', 'call', 'everything', 'trigger-url-elicitation', '{"url":"https://example.com/x"}');
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /User declined to open the URL/);
+    assert.match(r.stderr, /links are never opened headless \(example\.com\)/);
+  });
+
+  it('refuses an unknown answer as bad usage', async () => {
+    const r = await form('--elicitation', 'maybe');
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--elicitation must be one of accept-defaults, decline, cancel, got "maybe"/);
+  });
+});
