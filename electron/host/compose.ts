@@ -132,7 +132,7 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
   });
   const policy = new ToolPolicy(settings, (id) => host.serverConfig(id));
   const chat = new ChatService({ host, events, broker, conversations, settings, providers, policy });
-  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, broker, providers, audit });
+  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, broker, providers, audit, samplingConsent });
   return {
     host,
     events,

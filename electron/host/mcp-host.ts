@@ -50,6 +50,11 @@ export class McpHost {
 
   constructor(private readonly deps: McpHostDeps) {}
 
+  /** Tell every connected server that the roots changed (2025-era connections only; see ServerConnection). */
+  async notifyRootsChanged(): Promise<void> {
+    await Promise.all([...this.slots.values()].map((s) => s.connection?.notifyRootsChanged()));
+  }
+
   /** Which tools chat may offer (per-server and per-tool switches live in settings). */
   setToolEnabledPredicate(fn: (serverId: string, tool: string) => boolean): void {
     this.toolEnabled = fn;

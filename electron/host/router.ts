@@ -8,6 +8,7 @@ import {
   type ResponseOf,
 } from '../../shared/ipc/contract.js';
 import type { AuditLog } from './audit/audit-log.js';
+import type { SamplingConsentStore } from './sampling/sampling-consent-store.js';
 import type { ChatService } from './chat/chat-service.js';
 import { ProviderFactory } from './chat/provider-factory.js';
 import { exportJson, exportMarkdown } from './stores/conversation-export.js';
@@ -37,9 +38,17 @@ export class HostRouter {
     events: HostEvents,
     info: () => HostInfo,
     private readonly redactor: Redactor,
-    chat: { service: ChatService; settings: SettingsStore; secrets: SecretStore; broker: PendingBroker; providers: ProviderFactory; audit?: AuditLog },
+    chat: {
+      service: ChatService;
+      settings: SettingsStore;
+      secrets: SecretStore;
+      broker: PendingBroker;
+      providers: ProviderFactory;
+      audit?: AuditLog;
+      samplingConsent?: SamplingConsentStore;
+    },
   ) {
-    const { service, settings, secrets, broker, providers, audit } = chat;
+    const { service, settings, secrets, broker, providers, audit, samplingConsent } = chat;
     this.handlers = {
       'host.info': () => info(),
       'servers.list': () => host.list(),
@@ -107,6 +116,13 @@ export class HostRouter {
       'pending.list': () => broker.list(),
       'pending.respond': (r) => ({ settled: broker.respond(r.id, 'choice' in r ? { kind: 'tool-approval', choice: r.choice } : r.response) }),
 
+      'sampling.consent.get': (r) => samplingConsent?.get(r.serverId) ?? { consent: 'ask', skipReplyReview: false },
+      'sampling.consent.set': async (r) => {
+        if (!samplingConsent) throw new HostFailure('unavailable', 'sampling consent is not available in this host');
+        await samplingConsent.setConsent(r.serverId, r.consent);
+        if (r.skipReplyReview !== undefined) await samplingConsent.setSkipReplyReview(r.serverId, r.skipReplyReview);
+        return samplingConsent.get(r.serverId);
+      },
       'audit.query': async (r) => (audit ? audit.query(r) : []),
       'audit.export': async (r) => ({
         filename: `mcp-desk-audit-${new Date().toISOString().slice(0, 10)}.jsonl`,

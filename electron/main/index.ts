@@ -60,7 +60,11 @@ async function start(): Promise<void> {
   });
   await services.host.init();
   mainWindow = createMainWindow(paths);
-  mainWindow.on('closed', () => (mainWindow = undefined));
+  mainWindow.on('closed', () => {
+    mainWindow = undefined;
+    // Nobody is left to answer: every request waiting on a person settles as cancelled.
+    if (BrowserWindow.getAllWindows().length === 0) services?.broker.cancelWhere(() => true);
+  });
 }
 
 app.on('window-all-closed', () => {

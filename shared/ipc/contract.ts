@@ -4,6 +4,7 @@ import type { CatalogSnapshot } from '../domain/catalog.js';
 import type { ChatEvent, ChatSettings, Conversation, ConversationSummary, PendingRequest, SecretStatus, ToolOffer } from '../domain/chat.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../domain/mcp-types.js';
 import { serverConfigSchema, serverNameSchema } from '../domain/server-config.js';
+import type { SamplingConsent } from '../domain/pending.js';
 import type { LogLine, ServerSummary, TraceEntry } from '../domain/server-state.js';
 import type { EventName } from './event-names.js';
 
@@ -186,6 +187,13 @@ export const requestChannels = {
   'secrets.delete': { request: z.object({ name: secretName }).strict(), response: typed<SecretStatus>() },
 
   /** Everything waiting on a person, and the answer to one of them. */
+  /** A server's standing sampling decision: ask each time, this session, always, never. */
+  'sampling.consent.get': { request: z.object({ serverId }).strict(), response: typed<{ consent: SamplingConsent; skipReplyReview: boolean }>() },
+  'sampling.consent.set': {
+    request: z.object({ serverId, consent: z.enum(['ask', 'session', 'always', 'never']), skipReplyReview: z.boolean().optional() }).strict(),
+    response: typed<{ consent: SamplingConsent; skipReplyReview: boolean }>(),
+  },
+
   'pending.list': { request: empty, response: typed<PendingRequest[]>() },
   /** Either a tool approval's choice, or a full response for sampling and elicitation. */
   'pending.respond': {

@@ -1,4 +1,4 @@
-import type { Client, ClientCapabilities, CreateMessageRequest, CreateMessageResult, CreateMessageResultWithTools, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import type { Client, ClientCapabilities, CreateMessageRequest, Root, CreateMessageResult, CreateMessageResultWithTools, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../../../shared/domain/mcp-types.js';
 import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
 import type { HostError, ServerState } from '../../../shared/domain/server-state.js';
@@ -18,6 +18,8 @@ export interface ServerRequestHandlers {
   elicit?: (serverId: string, request: ElicitRequest['params'], signal: AbortSignal) => Promise<ElicitResult>;
   /** sampling/createMessage (pushed, or an input_required round); declared with tool support. */
   sample?: (serverId: string, request: CreateMessageRequest['params'], signal: AbortSignal) => Promise<CreateMessageResult | CreateMessageResultWithTools>;
+  /** roots/list (pushed on 2025 connections, or an input_required round on 2026-07-28); declared with listChanged. */
+  listRoots?: () => Root[];
 }
 
 export interface ConnectionDeps {
@@ -156,6 +158,27 @@ export class ServerConnection {
     return { values: res.completion.values, total: res.completion.total, hasMore: res.completion.hasMore };
   }
 
+  /**
+   * Tell the server our roots changed. Only a connected 2025-era connection has a channel
+   * for unsolicited notifications; a 2026-07-28 connection is stateless and the SDK offers
+   * nothing to push there — such a server asks through an input_required round on its next
+   * call and then receives the current list, so there is nothing to send. Returns whether a
+   * notification went out.
+   */
+  async notifyRootsChanged(): Promise<boolean> {
+    const client = this.current?.client;
+    if (!this.deps.handlers.listRoots || this.stateValue.kind !== 'connected' || !client) return false;
+    if ((client.getProtocolEra() ?? 'legacy') !== 'legacy') return false;
+    try {
+      await client.sendRootsListChanged();
+      return true;
+    } catch (error) {
+      // A server that dropped mid-send reconnects and fetches the list afresh anyway.
+      this.deps.output.note(`roots list_changed failed: ${toHostError(error, this.deps.launch.redactor).message}`);
+      return false;
+    }
+  }
+
   private connectedClient(): Client {
     if (this.stateValue.kind !== 'connected' || !this.current) {
       throw new HostFailure('not_connected', `server "${this.id}" is not connected (${this.stateValue.kind})`);
@@ -280,6 +303,7 @@ export class ServerConnection {
     const caps: ClientCapabilities = {};
     if (this.deps.handlers.elicit) caps.elicitation = { form: {}, url: {} };
     if (this.deps.handlers.sample) caps.sampling = { tools: {} };
+    if (this.deps.handlers.listRoots) caps.roots = { listChanged: true };
     return caps;
   }
 
@@ -291,6 +315,10 @@ export class ServerConnection {
     const sample = this.deps.handlers.sample;
     if (sample) {
       client.setRequestHandler('sampling/createMessage', (request, ctx) => sample(this.id, request.params, ctx.mcpReq.signal));
+    }
+    const listRoots = this.deps.handlers.listRoots;
+    if (listRoots) {
+      client.setRequestHandler('roots/list', () => ({ roots: listRoots() }));
     }
     client.setNotificationHandler('notifications/message', (n) => {
       const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);

@@ -1,3 +1,4 @@
+import { SamplingConsentControl } from './sampling-consent.js';
 import { useState } from 'react';
 import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import { useServerOutput } from '../../hooks/use-server-output.js';
@@ -62,6 +63,8 @@ function ServerInfoPanel({ server }: { server: ServerSummary }) {
           <pre className="content-text">{state.info.instructions}</pre>
         </>
       )}
+      <h3>Sampling</h3>
+      <SamplingConsentControl serverId={server.id} />
       <h3>Configuration</h3>
       <pre className="json-view">{JSON.stringify(entry, null, 2)}</pre>
     </div>
