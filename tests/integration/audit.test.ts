@@ -118,6 +118,34 @@ test('the router validates audit queries strictly', async () => {
   }
 });
 
+test('sampling and elicitation flows are recorded, without the values a person typed', async () => {
+  // Sampling: the server asks for the model; a person approves the request and the reply.
+  fake.enqueue(reply(text('A sampled answer.')));
+  const sampled = h.host.callTool('everything', 'trigger-sampling-request', { prompt: 'summarise this' });
+  for (const stage of ['request', 'reply'] as const) {
+    const req = await waitFor(`sampling ${stage}`, () => h.broker.list().find((r) => r.kind === 'sampling' && r.stage === stage));
+    h.broker.respond(req.id, { kind: 'sampling', action: 'approve' });
+  }
+  assert.match(textOf(await sampled), /A sampled answer/);
+
+  // Elicitation: the form is accepted with a secret typed into a field.
+  const elicited = h.host.callTool('everything', 'trigger-elicitation-request', {});
+  const form = await waitFor('elicitation form', () => h.broker.list().find((r) => r.kind === 'elicitation'));
+  h.broker.respond(form.id, { kind: 'elicitation', action: 'accept', content: { name: ENV_SECRET } });
+  assert.match(textOf(await elicited), /provided the requested information/);
+
+  await h.audit.flush();
+  const records = (await h.audit.query({})).map((r) => `${r.kind}:${r.action}`);
+  for (const expected of ['sampling:requested', 'sampling:answered', 'elicitation:requested', 'elicitation:answered']) {
+    assert.ok(records.includes(expected), `${expected} in ${records.join(', ')}`);
+  }
+  for (const [name, content] of await auditFiles()) {
+    assert.ok(!content.includes(ENV_SECRET), `${name} holds the typed secret`);
+    assert.ok(!content.includes(HEADER_SECRET), `${name} holds the header secret`);
+  }
+});
+
+
 test('disposing the host records the disconnect and leaves every line whole', async () => {
   await h.dispose();
   for (const [name, content] of await auditFiles()) {
