@@ -15,6 +15,7 @@ import { SamplingConsentStore } from './sampling/sampling-consent-store.js';
 import { SamplingService } from './sampling/sampling-service.js';
 import { HostEvents } from './host-events.js';
 import { PendingBroker } from './pending/pending-broker.js';
+import { RootsStore } from './roots/roots-store.js';
 import { FileConversationStore, MemoryConversationStore } from './stores/conversation-store.js';
 import { KeychainSecretStore, type SecretStore } from './stores/secret-store.js';
 import { SettingsStore } from './stores/settings-store.js';
@@ -44,6 +45,8 @@ export interface ComposeOptions {
   sampling?: { rateLimit?: { capacity: number; perMs: number }; timeoutMs?: number };
   /** Opens an accepted URL-mode elicitation's link; absent does nothing (tests, headless). */
   openExternal?: OpenExternal;
+  /** Initial roots (absolute paths or file:// URIs) for the CLI and tests; replaces what the roots file holds. */
+  roots?: string[];
 }
 
 /** Everything a host entry point needs, wired once. */
@@ -62,6 +65,8 @@ export interface HostServices {
   sampling: SamplingService;
   /** Standing per-server sampling decisions. */
   samplingConsent: SamplingConsentStore;
+  /** The folders shared with servers through roots/list (`<dataDir>/roots.json` when there is a dataDir). */
+  roots: RootsStore;
   dispose(): Promise<void>;
 }
 
@@ -75,6 +80,8 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
   const secrets = opts.secretStore ?? new KeychainSecretStore(env.MCP_DESK_KEYCHAIN_SERVICE ? { service: env.MCP_DESK_KEYCHAIN_SERVICE } : {});
   const settings = opts.dataDir ? await SettingsStore.open(join(opts.dataDir, 'settings.json')) : SettingsStore.inMemory();
   const audit: AuditLog = opts.dataDir ? new FileAuditLog(join(opts.dataDir, 'audit'), redactor) : new MemoryAuditLog(redactor);
+  const roots = opts.dataDir ? await RootsStore.open(join(opts.dataDir, 'roots.json')) : RootsStore.inMemory();
+  if (opts.roots) await roots.set(opts.roots.map((uri) => ({ uri })));
   const conversations = opts.dataDir ? new FileConversationStore(join(opts.dataDir, 'conversations')) : new MemoryConversationStore();
   // Elicitation goes to a person through the pending queue unless the entry brings its own
   // answerer (the conformance client). The service is created below, next to the broker;
@@ -83,6 +90,7 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     ...opts.handlers,
     elicit: opts.handlers?.elicit ?? ((serverId, params, signal) => elicitation.handle(serverId, params, signal)),
     sample: opts.handlers?.sample ?? ((serverId, params, signal) => sampling.handle(serverId, params, signal)),
+    listRoots: opts.handlers?.listRoots ?? (() => roots.list()),
   };
   const host = new McpHost({
     store: opts.store ?? new FileConfigStore(opts.configPath),
@@ -132,7 +140,12 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
   });
   const policy = new ToolPolicy(settings, (id) => host.serverConfig(id));
   const chat = new ChatService({ host, events, broker, conversations, settings, providers, policy });
-  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, broker, providers, audit, samplingConsent });
+  // Registered after the initial set above, so only real changes reach servers and the log.
+  const offRoots = roots.onChange((list) => {
+    audit.append({ kind: 'roots', action: 'changed', details: { roots: list.map((r) => r.uri), count: list.length } });
+    void host.notifyRootsChanged();
+  });
+  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, broker, providers, audit, samplingConsent, roots });
   return {
     host,
     events,
@@ -145,7 +158,10 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     audit,
     sampling,
     samplingConsent,
+    roots,
     async dispose() {
+      offRoots();
+      await roots.flush();
       await chat.dispose();
       elicitation.dispose();
       sampling.dispose();

@@ -17,6 +17,7 @@ import type { SettingsStore } from './stores/settings-store.js';
 import type { HostEvents } from './host-events.js';
 import type { McpHost } from './mcp-host.js';
 import type { PendingBroker } from './pending/pending-broker.js';
+import type { RootsStore } from './roots/roots-store.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -46,9 +47,10 @@ export class HostRouter {
       providers: ProviderFactory;
       audit?: AuditLog;
       samplingConsent?: SamplingConsentStore;
+      roots?: RootsStore;
     },
   ) {
-    const { service, settings, secrets, broker, providers, audit, samplingConsent } = chat;
+    const { service, settings, secrets, broker, providers, audit, samplingConsent, roots } = chat;
     this.handlers = {
       'host.info': () => info(),
       'servers.list': () => host.list(),
@@ -122,6 +124,11 @@ export class HostRouter {
         await samplingConsent.setConsent(r.serverId, r.consent);
         if (r.skipReplyReview !== undefined) await samplingConsent.setSkipReplyReview(r.serverId, r.skipReplyReview);
         return samplingConsent.get(r.serverId);
+      },
+      'roots.list': () => roots?.list() ?? [],
+      'roots.set': async (r) => {
+        if (!roots) throw new HostFailure('unavailable', 'roots are not available in this host');
+        return roots.set(r.roots.map((x) => (x.name !== undefined ? { uri: x.uri, name: x.name } : { uri: x.uri })));
       },
       'audit.query': async (r) => (audit ? audit.query(r) : []),
       'audit.export': async (r) => ({

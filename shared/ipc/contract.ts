@@ -204,6 +204,16 @@ export const requestChannels = {
     response: typed<{ settled: boolean }>(),
   },
 
+  /** The folders shared with servers (roots/list); every uri is a file:// URL. */
+  'roots.list': { request: empty, response: typed<RootEntry[]>() },
+  /** Replace the roots; each `uri` is an absolute path or a file:// URI (the host refuses anything else). */
+  'roots.set': {
+    request: z
+      .object({ roots: z.array(z.object({ uri: z.string().min(1).max(4096), name: z.string().max(200).optional() }).strict()).max(100) })
+      .strict(),
+    response: typed<RootEntry[]>(),
+  },
+
   /** The audit log, newest first (500 records unless a limit is given). */
   'audit.query': { request: auditQuery, response: typed<AuditRecord[]>() },
   /** The same records as a JSON Lines file, oldest first. */
@@ -231,6 +241,12 @@ export interface HostInfo {
   version: string;
   mode: 'electron' | 'browser' | 'cli';
   configPath: string;
+}
+
+/** One shared folder as servers see it in roots/list. */
+export interface RootEntry {
+  uri: string;
+  name?: string;
 }
 
 export interface ImportResult {

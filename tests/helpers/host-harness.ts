@@ -109,6 +109,8 @@ export interface TestHostOptions {
   dataDir?: string | true;
   /** Sampling limits (rate limit, review timeout). */
   sampling?: ComposeOptions['sampling'];
+  /** Initial roots (absolute paths or file:// URIs). */
+  roots?: ComposeOptions['roots'];
 }
 
 /** Compose a real host on a temp config file; disposed (process trees included) at cleanup. */
@@ -126,6 +128,7 @@ export async function createTestHost(stack: CleanupStack, opts: TestHostOptions 
     ...(opts.providerOverrides ? { providerOverrides: opts.providerOverrides } : {}),
     ...(opts.openExternal ? { openExternal: opts.openExternal } : {}),
     ...(opts.sampling ? { sampling: opts.sampling } : {}),
+    ...(opts.roots ? { roots: opts.roots } : {}),
     ...(opts.dataDir ? { dataDir: opts.dataDir === true ? join(dir, 'data') : opts.dataDir } : {}),
   });
   if (opts.maxTurns !== undefined) await services.settings.update({ maxTurns: opts.maxTurns });

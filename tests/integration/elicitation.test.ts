@@ -153,6 +153,23 @@ describe('elicitation through input_required (2026-07-28) over stdio', { timeout
     assert.equal(textOf(await call), 'hello Grace');
   });
 
+  it('reports a cancel back to the server, distinct from a decline', async () => {
+    const call = t.host.callTool('modern', 'ask-name', {});
+    await answerNext(t, 'modern', () => ({ kind: 'elicitation', action: 'cancel' }));
+    assert.equal(textOf(await call), 'ask-name cancel');
+  });
+
+  it('URL mode: shows the domain, and reports accept and decline', async () => {
+    for (const action of ['accept', 'decline'] as const) {
+      const call = t.host.callTool('modern', 'open-link', {});
+      const view = await answerNext(t, 'modern', () => ({ kind: 'elicitation', action }));
+      assert.equal(view.mode, 'url');
+      assert.equal(view.url, 'https://example.com/confirm?id=42');
+      assert.equal(view.domain, 'example.com');
+      assert.equal(textOf(await call), `open-link ${action}`);
+    }
+  });
+
   it('reports a decline back to the server', async () => {
     const call = t.host.callTool('modern', 'ask-name', {});
     await answerNext(t, 'modern', () => ({ kind: 'elicitation', action: 'decline' }));

@@ -36,7 +36,7 @@ describe('2026-07-28 era servers', { timeout: 120_000 }, () => {
         assert.equal(info.protocolVersion, '2026-07-28');
         assert.equal(info.name, 'modern-fixture');
         assert.equal(s.transport, id === 'modern-stdio' ? 'stdio' : 'http');
-        assert.deepEqual(s.counts, { tools: 5, resources: 1, templates: 0, prompts: 1 });
+        assert.deepEqual(s.counts, { tools: 7, resources: 1, templates: 0, prompts: 1 });
       });
 
       it('calls tools', async () => {
