@@ -4,12 +4,12 @@
  * --json summary as the last line.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { runCli } from '../helpers/cli-runner.js';
 import { functionCall, partsOf, reply, splitText, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
-import { CleanupStack, nodeServer, REPO_ROOT, SERVERS, tempDir } from '../helpers/host-harness.js';
+import { CleanupStack, nodeServer, SERVERS, tempDir } from '../helpers/host-harness.js';
 
 const KEY = 'cli-ask-fake-key-42';
 
@@ -29,25 +29,7 @@ describe('mcp-desk ask', { timeout: 180_000 }, () => {
   });
   after(() => stack.run());
 
-  function ask(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'electron/headless/cli.ts'), ...args], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, GEMINI_API_KEY: KEY, MCP_DESK_DATA_DIR: dataDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr });
-      });
-    });
-  }
+  const ask = (...args: string[]) => runCli(args, { GEMINI_API_KEY: KEY, MCP_DESK_DATA_DIR: dataDir }, 90_000);
 
   it('with --yes runs the tool and prints the summary as the last line', async () => {
     fake.enqueue(reply(...splitText('Echoing now. ', 2), functionCall('everything__echo', { message: 'from cli' })), reply(...splitText('It said: Echo: from cli', 3)));
@@ -75,15 +57,7 @@ describe('mcp-desk ask', { timeout: 180_000 }, () => {
   });
 
   it('a bad key fails with a one-line reason that does not contain the key', async () => {
-    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'electron/headless/cli.ts'), 'ask', 'hi', '--config', config, '--base-url', fake.baseUrl], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, GEMINI_API_KEY: 'wrong-key-abcdef', MCP_DESK_DATA_DIR: dataDir },
-      });
-      let stderr = '';
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (code) => resolve({ code, stderr }));
-    });
+    const r = await runCli(['ask', 'hi', '--config', config, '--base-url', fake.baseUrl], { GEMINI_API_KEY: 'wrong-key-abcdef', MCP_DESK_DATA_DIR: dataDir });
     assert.equal(r.code, 1);
     assert.match(r.stderr, /API key/i);
     assert.doesNotMatch(r.stderr, /wrong-key-abcdef/);

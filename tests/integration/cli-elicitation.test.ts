@@ -4,17 +4,13 @@
  * option works before or after the command.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { runCli, type CliRun } from '../helpers/cli-runner.js';
 import { after, before, describe, it } from 'node:test';
-import { CleanupStack, nodeServer, REPO_ROOT, SERVERS, tempDir } from '../helpers/host-harness.js';
+import { CleanupStack, nodeServer, SERVERS, tempDir } from '../helpers/host-harness.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
 describe('mcp-desk --elicitation', { timeout: 180_000 }, () => {
   const stack = new CleanupStack();
@@ -29,25 +25,7 @@ describe('mcp-desk --elicitation', { timeout: 180_000 }, () => {
   });
   after(() => stack.run());
 
-  function cli(...args: string[]): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'electron/headless/cli.ts'), ...args], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, MCP_DESK_DATA_DIR: dataDir, NODE_OPTIONS: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr });
-      });
-    });
-  }
+  const cli = (...args: string[]): Promise<Run> => runCli(args, { MCP_DESK_DATA_DIR: dataDir });
 
   const form = (...opts: string[]) => cli('--config', config, ...opts, 'call', 'everything', 'trigger-elicitation-request', '{}');
 

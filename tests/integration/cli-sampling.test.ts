@@ -5,20 +5,16 @@
  * command.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { runCli, type CliRun } from '../helpers/cli-runner.js';
 import { after, before, describe, it } from 'node:test';
 import { reply, startFakeGemini, text, type FakeGemini, type RecordedRequest } from '../fixtures/fake-gemini.js';
-import { CleanupStack, nodeServer, REPO_ROOT, SERVERS, tempDir } from '../helpers/host-harness.js';
+import { CleanupStack, nodeServer, SERVERS, tempDir } from '../helpers/host-harness.js';
 
 const KEY = 'fake-key-for-cli-sampling';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
 function lastUserText(r: RecordedRequest): string {
   const users = (r.body?.contents ?? []).filter((c) => c.role === 'user');
@@ -41,25 +37,7 @@ describe('mcp-desk --sampling', { timeout: 180_000 }, () => {
   });
   after(() => stack.run());
 
-  function cli(...args: string[]): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'electron/headless/cli.ts'), ...args], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, MCP_DESK_DATA_DIR: dataDir, NODE_OPTIONS: '', GEMINI_API_KEY: KEY, MCP_DESK_GEMINI_BASE_URL: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr });
-      });
-    });
-  }
+  const cli = (...args: string[]): Promise<Run> => runCli(args, { MCP_DESK_DATA_DIR: dataDir, GEMINI_API_KEY: KEY, MCP_DESK_GEMINI_BASE_URL: '' });
 
   const trigger = (prompt: string) => ['call', 'everything', 'trigger-sampling-request', JSON.stringify({ prompt })];
 

@@ -4,18 +4,14 @@
  * source with tsx so no build is needed; MCP_DESK_DATA_DIR keeps it off the real profile.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { runCli, type CliRun } from '../helpers/cli-runner.js';
 import { after, before, describe, it } from 'node:test';
-import { CleanupStack, nodeServer, REPO_ROOT, SERVERS, tempDir } from '../helpers/host-harness.js';
+import { CleanupStack, nodeServer, SERVERS, tempDir } from '../helpers/host-harness.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
 describe('mcp-desk CLI', { timeout: 180_000 }, () => {
   const stack = new CleanupStack();
@@ -35,26 +31,7 @@ describe('mcp-desk CLI', { timeout: 180_000 }, () => {
   });
   after(() => stack.run());
 
-  /** Run the CLI to completion (killed after 60 s so a hang fails instead of stalling). */
-  function cli(...args: string[]): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'electron/headless/cli.ts'), ...args], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, MCP_DESK_DATA_DIR: dataDir, NODE_OPTIONS: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr });
-      });
-    });
-  }
+  const cli = (...args: string[]): Promise<Run> => runCli(args, { MCP_DESK_DATA_DIR: dataDir });
 
   function json<T>(run: Run): T {
     assert.equal(run.code, 0, `exit ${run.code}; stderr: ${run.stderr}`);

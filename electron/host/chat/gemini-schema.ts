@@ -72,7 +72,7 @@ export function toGeminiParameters(schema: JsonSchema | undefined): GeminiParame
 }
 
 function convert(raw: unknown, path: ArgPath, ctx: Ctx): GeminiSchema {
-  if (raw === false) ctx.warnings.push(`${where(path)}: a schema that accepts nothing was declared as any value`);
+  if (raw === false) ctx.warnings.push(`${where(path)}: a schema that accepts nothing was offered as accepting every value`);
   if (!isRecord(raw)) return jsonText({}, path, ctx, 'any');
 
   if (typeof raw.$ref === 'string') {

@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO_ROOT } from './host-harness.js';
+
+/** What one CLI run printed and how it exited. */
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Run `mcp-desk` from source (tsx, so no build is needed) to completion, with extra
+ * environment; killed after `timeoutMs` so a hang fails the test instead of stalling it.
+ */
+export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'electron/headless/cli.ts'), ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
