@@ -8,6 +8,7 @@ import { ChatView } from './views/chat/chat-view.js';
 import { PromptsView } from './views/prompts/prompts-view.js';
 import { RequestsView } from './views/requests/requests-view.js';
 import { ResourcesView } from './views/resources/resources-view.js';
+import { RootsView } from './views/roots/roots-view.js';
 import { ServersView } from './views/servers/servers-view.js';
 import { ToolsView } from './views/tools/tools-view.js';
 
@@ -44,6 +45,9 @@ export function App() {
         </div>
         <div hidden={view !== 'prompts'} className="view-slot">
           <PromptsView />
+        </div>
+        <div hidden={view !== 'roots'} className="view-slot">
+          <RootsView />
         </div>
         <div hidden={view !== 'audit'} className="view-slot">
           <AuditView active={view === 'audit'} />

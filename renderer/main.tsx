@@ -13,6 +13,7 @@ import './styles/chat-cards.css';
 import './styles/chat-composer.css';
 import './styles/markdown.css';
 import './styles/audit.css';
+import './styles/roots.css';
 import './styles/requests.css';
 
 const container = document.getElementById('root');

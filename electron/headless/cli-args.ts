@@ -16,6 +16,8 @@ export interface CliArgs {
   elicitation?: ElicitationAnswer;
   /** How to answer a server's sampling request without a person (absent: deny with a note). */
   sampling?: SamplingAnswer;
+  /** Folders shared with servers for this run (`--root`, repeatable), as typed. */
+  roots: string[];
 }
 
 /** Headless answers to elicitation requests. */
@@ -26,11 +28,11 @@ const ELICITATION_ANSWERS: readonly ElicitationAnswer[] = ['accept-defaults', 'd
 export type SamplingAnswer = 'approve' | 'deny';
 const SAMPLING_ANSWERS: readonly SamplingAnswer[] = ['approve', 'deny'];
 
-const VALUE_OPTIONS = new Set(['--config', '--port', '--timeout', '--model', '--base-url', '--elicitation', '--sampling']);
+const VALUE_OPTIONS = new Set(['--config', '--port', '--timeout', '--model', '--base-url', '--elicitation', '--sampling', '--root']);
 
 /** Parse argv (without node and script). Throws a one-line message on bad input. */
 export function parseCliArgs(argv: string[]): CliArgs {
-  const out: CliArgs = { positionals: [], json: false, open: true, help: false, version: false, yes: false };
+  const out: CliArgs = { positionals: [], json: false, open: true, help: false, version: false, yes: false, roots: [] };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i]!;
     if (raw === '--') {
@@ -72,6 +74,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
             throw new Error(`--sampling must be one of ${SAMPLING_ANSWERS.join(', ')}, got "${value}"`);
           }
           out.sampling = value as SamplingAnswer;
+          break;
+        case '--root':
+          if (!value) throw new Error('--root needs a folder');
+          out.roots.push(value);
           break;
         case '--yes':
           out.yes = true;
@@ -129,6 +135,7 @@ Options (before or after the command):
   --no-open       browser mode: do not open a browser
   --model M       ask: the model (default: the app's setting)
   --base-url URL  ask: the Gemini API endpoint (tests, gateways)
+  --root PATH     share a folder with servers (roots/list) for this run; repeatable
   --yes           ask: approve every tool call (otherwise calls needing approval are denied)
   --elicitation accept-defaults|decline|cancel
                   answer servers' questions without a person (default: cancel). accept-defaults

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { composeHost, type HostServices } from '../host/compose.js';
 import { defaultConfigPath, defaultDataDir } from '../host/paths.js';
@@ -40,6 +40,8 @@ async function main(argv: string[]): Promise<number> {
     configPath,
     eraCachePath: join(dataDir, 'era-verdicts.json'),
     mode: browser ? 'browser' : 'cli',
+    // A relative --root means the shell's working directory, as any CLI path would.
+    ...(args.roots.length > 0 ? { roots: args.roots.map((r) => (/^file:/i.test(r) ? r : resolve(r))) } : {}),
     // Browser mode is the app without Electron: it keeps conversations and settings. One-shot
     // commands keep theirs in memory and never touch the person's history.
     ...(browser ? { dataDir, openExternal: openExternalChecked } : {}),

@@ -143,6 +143,8 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
   // Registered after the initial set above, so only real changes reach servers and the log.
   const offRoots = roots.onChange((list) => {
     audit.append({ kind: 'roots', action: 'changed', details: { roots: list.map((r) => r.uri), count: list.length } });
+    // Every open window (and the bridge) shows the same list, whoever changed it.
+    events.emit('roots.changed', list);
     void host.notifyRootsChanged();
   });
   const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, broker, providers, audit, samplingConsent, roots });

@@ -13,6 +13,7 @@ import type { LaunchContext } from './connection/launch.js';
 import { ServerConnection, type ConnectionDeps, type ServerRequestHandlers } from './connection/server-connection.js';
 import { ServerOutput } from './connection/server-output.js';
 import type { HostEvents } from './host-events.js';
+import { isInsideRoots } from './roots/root-guard.js';
 import { HostFailure } from './util/errors.js';
 
 export interface McpHostDeps {
@@ -235,8 +236,21 @@ export class McpHost {
     return true;
   }
 
-  readResource(serverId: string, uri: string): Promise<ReadResourceResult> {
-    return this.connection(serverId).readResource(uri);
+  /**
+   * Read a resource. A file:// URI must lie inside the shared folders (realpath, no `..` or
+   * symlink escapes), checked before anything reaches the server: the host should not fetch
+   * (and show, or hand to a model) a file the person did not share. With no roots configured
+   * nothing is shared yet and reads keep working as before the roots feature; the person has
+   * not drawn a boundary, so there is none to enforce. Other schemes are the server's own.
+   */
+  async readResource(serverId: string, uri: string): Promise<ReadResourceResult> {
+    const connection = this.connection(serverId);
+    const roots = this.deps.handlers?.listRoots?.() ?? [];
+    if (roots.length > 0 && /^file:/i.test(uri.trim())) {
+      const verdict = await isInsideRoots(uri.trim(), roots);
+      if (!verdict.ok) throw new HostFailure('outside_roots', `refused to read ${uri}: ${verdict.reason}`, { uri });
+    }
+    return connection.readResource(uri);
   }
 
   getPrompt(serverId: string, name: string, args: Record<string, string>): Promise<GetPromptResult> {

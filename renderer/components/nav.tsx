@@ -3,7 +3,7 @@ import type { HostInfo } from '../../shared/ipc/contract.js';
 import { useHost, useHostEpoch } from '../host/host-context.js';
 
 /** The top-level views. */
-export type ViewName = 'chat' | 'requests' | 'servers' | 'tools' | 'resources' | 'prompts' | 'audit';
+export type ViewName = 'chat' | 'requests' | 'servers' | 'tools' | 'resources' | 'prompts' | 'roots' | 'audit';
 
 const ITEMS: { id: ViewName; label: string; icon: string }[] = [
   { id: 'chat', label: 'Chat', icon: '✦' },
@@ -12,6 +12,7 @@ const ITEMS: { id: ViewName; label: string; icon: string }[] = [
   { id: 'tools', label: 'Tools', icon: '⚒' },
   { id: 'resources', label: 'Resources', icon: '◫' },
   { id: 'prompts', label: 'Prompts', icon: '❝' },
+  { id: 'roots', label: 'Folders', icon: '⌂' },
   { id: 'audit', label: 'Activity', icon: '☰' },
 ];
 

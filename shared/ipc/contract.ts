@@ -235,6 +235,8 @@ export const eventChannels = {
   /** The queue of requests waiting on a person. */
   'pending.changed': typed<PendingRequest[]>(),
   'settings.changed': typed<ChatSettings>(),
+  /** The shared folders changed (any window, the CLI's --root, or a file reload); the full list. */
+  'roots.changed': typed<RootEntry[]>(),
 } as const;
 
 export interface HostInfo {

@@ -11,6 +11,7 @@ export const EVENT_NAMES = [
   'chat.listChanged',
   'pending.changed',
   'settings.changed',
+  'roots.changed',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

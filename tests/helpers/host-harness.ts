@@ -33,6 +33,7 @@ export const SERVERS = {
   garbage: join(REPO_ROOT, 'tests/fixtures/garbage-server.mjs'),
   hang: join(REPO_ROOT, 'tests/fixtures/hang-server.mjs'),
   paged: join(REPO_ROOT, 'tests/fixtures/paged-server.mjs'),
+  fileResources: join(REPO_ROOT, 'tests/fixtures/file-resource-server.mjs'),
 } as const;
 
 /** Generous on purpose: CI machines have two cores and run two test files at once. */

@@ -181,6 +181,8 @@ export class ChatService {
 
   private async readAttachment(serverId: string, uri: string): Promise<Attachment> {
     const resource = this.deps.host.catalog().resources.find((r) => r.serverId === serverId && r.resource.uri === uri)?.resource;
+    // host.readResource refuses file:// URIs outside the shared folders ('outside_roots'), so a
+    // file the person did not share never becomes part of a prompt.
     const result = await this.deps.host.readResource(serverId, uri);
     const texts = result.contents.map((c) => c.text ?? `[binary ${c.mimeType ?? 'data'}, ${c.blob?.length ?? 0} base64 chars, not included]`);
     return {
