@@ -35,13 +35,15 @@ async function main(argv: string[]): Promise<number> {
   const dataDir = defaultDataDir();
   const configPath = args.config ?? defaultConfigPath(dataDir);
   const browser = args.command === 'browser';
+  if (browser && args.roots.length > 0) process.stderr.write('mcp-desk: --root is ignored in browser mode; add folders in the Folders view\n');
   const geminiBaseUrl = args.baseUrl ?? process.env.MCP_DESK_GEMINI_BASE_URL;
   const services = await composeHost({
     configPath,
     eraCachePath: join(dataDir, 'era-verdicts.json'),
     mode: browser ? 'browser' : 'cli',
     // A relative --root means the shell's working directory, as any CLI path would.
-    ...(args.roots.length > 0 ? { roots: args.roots.map((r) => (/^file:/i.test(r) ? r : resolve(r))) } : {}),
+    // --root is for one-shot commands; browser mode keeps the person's saved folders (edit them in the UI).
+    ...(args.roots.length > 0 && !browser ? { roots: args.roots.map((r) => (/^file:/i.test(r) ? r : resolve(r))) } : {}),
     // Browser mode is the app without Electron: it keeps conversations and settings. One-shot
     // commands keep theirs in memory and never touch the person's history.
     ...(browser ? { dataDir, openExternal: openExternalChecked } : {}),
