@@ -41,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
     configPath,
     eraCachePath: join(dataDir, 'era-verdicts.json'),
     mode: browser ? 'browser' : 'cli',
-    // A relative --root means the shell's working directory, as any CLI path would.
+    // A relative --root means the shell's working directory, like every other CLI path.
     // --root is for one-shot commands; browser mode keeps the person's saved folders (edit them in the UI).
     ...(args.roots.length > 0 && !browser ? { roots: args.roots.map((r) => (/^file:/i.test(r) ? r : resolve(r))) } : {}),
     // Browser mode is the app without Electron: it keeps conversations and settings. One-shot
