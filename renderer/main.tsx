@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { createHostLink } from './host/create-host-link.js';
 import { HostProvider } from './host/host-context.js';
+import { QuickAskView } from './views/quick-ask/quick-ask-view.js';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -15,6 +16,7 @@ import './styles/markdown.css';
 import './styles/audit.css';
 import './styles/roots.css';
 import './styles/requests.css';
+import './styles/quick-ask.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -22,11 +24,13 @@ if (!container) throw new Error('index.html has no #root element');
 // One link for the page's lifetime: created outside React so StrictMode's double
 // render cannot open two sockets.
 const link = createHostLink();
+// The tray's quick-ask window loads this same page with ?view=quick-ask.
+const quickAsk = new URLSearchParams(window.location.search).get('view') === 'quick-ask';
 
 createRoot(container).render(
   <StrictMode>
     <HostProvider link={link}>
-      <App />
+      {quickAsk ? <QuickAskView /> : <App />}
     </HostProvider>
   </StrictMode>,
 );

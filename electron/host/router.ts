@@ -17,7 +17,9 @@ import type { SettingsStore } from './stores/settings-store.js';
 import type { HostEvents } from './host-events.js';
 import type { McpHost } from './mcp-host.js';
 import type { PendingBroker } from './pending/pending-broker.js';
+import { addFolders, assertSomethingAdded } from './roots/add-folders.js';
 import type { RootsStore } from './roots/roots-store.js';
+import type { DesktopShell } from './shell/desktop-shell.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -48,9 +50,15 @@ export class HostRouter {
       audit?: AuditLog;
       samplingConsent?: SamplingConsentStore;
       roots?: RootsStore;
+      /** The desktop app's window system; absent in browser mode and the CLI. */
+      shell?: DesktopShell;
     },
   ) {
-    const { service, settings, secrets, broker, providers, audit, samplingConsent, roots } = chat;
+    const { service, settings, secrets, broker, providers, audit, samplingConsent, roots, shell } = chat;
+    const needRoots = (): RootsStore => {
+      if (!roots) throw new HostFailure('unavailable', 'roots are not available in this host');
+      return roots;
+    };
     this.handlers = {
       'host.info': () => info(),
       'servers.list': () => host.list(),
@@ -126,9 +134,20 @@ export class HostRouter {
         return samplingConsent.get(r.serverId);
       },
       'roots.list': () => roots?.list() ?? [],
-      'roots.set': async (r) => {
-        if (!roots) throw new HostFailure('unavailable', 'roots are not available in this host');
-        return roots.set(r.roots.map((x) => (x.name !== undefined ? { uri: x.uri, name: x.name } : { uri: x.uri })));
+      'roots.set': (r) => needRoots().set(r.roots.map((x) => (x.name !== undefined ? { uri: x.uri, name: x.name } : { uri: x.uri }))),
+      'roots.add': async (r) => assertSomethingAdded(await addFolders(needRoots(), r.paths), r.paths.length),
+      'roots.pick': async () => {
+        const store = needRoots();
+        if (!shell) throw new HostFailure('unavailable', 'there is no folder picker here: type the folder path instead');
+        const picked = await shell.pickFolders();
+        return picked.length ? addFolders(store, picked) : { roots: store.list(), added: [], refused: [] };
+      },
+      'app.showConversation': async (r) => {
+        // Fails with not_found for an unknown id rather than switching a window to nothing.
+        await service.get(r.conversationId);
+        events.emit('app.showConversation', { conversationId: r.conversationId });
+        shell?.showConversation(r.conversationId);
+        return null;
       },
       'audit.query': async (r) => (audit ? audit.query(r) : []),
       'audit.export': async (r) => ({

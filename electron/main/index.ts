@@ -1,15 +1,22 @@
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, BrowserWindow, globalShortcut, session, shell } from 'electron';
 import { join } from 'node:path';
 import { EVENT_CHANNEL } from '../../shared/ipc/electron-channels.js';
 import { composeHost, type HostServices } from '../host/compose.js';
 import { defaultConfigPath } from '../host/paths.js';
+import { addFolders } from '../host/roots/add-folders.js';
 import { checkExternalUrl } from '../host/util/external-url.js';
+import { AppWindows } from './app-windows.js';
+import { DeskTray } from './desk-tray.js';
+import { ElectronDesktopShell } from './desktop-shell-adapter.js';
 import { installIpcGate } from './ipc-gate.js';
-import { createMainWindow, lockNavigation, rendererUrl, type WindowPaths } from './window-factory.js';
+import { registerQuickAskShortcut } from './quick-ask-shortcut.js';
+import { trayState } from './tray-state.js';
+import { lockNavigation, rendererUrl, type WindowPaths } from './window-factory.js';
 
 /**
- * The Electron composition root: one host core, one locked-down window, one IPC gate.
- * Everything that does real work lives in electron/host and runs the same in plain Node.
+ * The Electron composition root: one host core, the main and quick-ask windows, the tray,
+ * the global shortcut and one IPC gate. Everything that does real work lives in
+ * electron/host and runs the same in plain Node.
  */
 const paths: WindowPaths = {
   rendererIndex: join(__dirname, '..', 'renderer', 'index.html'),
@@ -17,18 +24,22 @@ const paths: WindowPaths = {
 };
 
 let services: HostServices | undefined;
-let mainWindow: BrowserWindow | undefined;
-let quitting = false;
+let tray: DeskTray | undefined;
+let quitStarted = false;
+const windows = new AppWindows(
+  paths,
+  () => tray !== undefined,
+  // Nobody is left to answer: every request waiting on a person settles as cancelled.
+  () => services?.broker.cancelWhere(() => true),
+);
+
+// Every renderer is sandboxed, including any a future feature forgets to configure.
+app.enableSandbox();
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (mainWindow) {
-      if (mainWindow.isMinimized()) mainWindow.restore();
-      mainWindow.focus();
-    }
-  });
+  app.on('second-instance', () => windows.showMain());
   app.on('web-contents-created', (_e, contents) => lockNavigation(contents, rendererUrl(paths)));
   void app.whenReady().then(start);
 }
@@ -45,6 +56,7 @@ async function start(): Promise<void> {
     dataDir,
     mode: 'electron',
     useLoginShellPath: true,
+    shell: new ElectronDesktopShell(windows),
     // URL elicitation: opened only after the person consented, and only checked http(s) links.
     openExternal: async (url) => {
       const safe = checkExternalUrl(url);
@@ -52,33 +64,68 @@ async function start(): Promise<void> {
       await shell.openExternal(safe);
     },
   });
-  installIpcGate(services.router, () => rendererUrl(paths));
-  services.events.onAny((event, payload) => {
+  const host = services;
+  installIpcGate(host.router, () => rendererUrl(paths));
+  host.events.onAny((event, payload) => {
     for (const win of BrowserWindow.getAllWindows()) {
       if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event, payload);
     }
   });
-  await services.host.init();
-  mainWindow = createMainWindow(paths);
-  mainWindow.on('closed', () => {
-    mainWindow = undefined;
-    // Nobody is left to answer: every request waiting on a person settles as cancelled.
-    if (BrowserWindow.getAllWindows().length === 0) services?.broker.cancelWhere(() => true);
-  });
+  await host.host.init();
+  windows.showMain();
+  startTray(host);
 }
 
+/** The tray and the quick-ask shortcut; a desktop without a status area just gets no tray. */
+function startTray(host: HostServices): void {
+  const shortcut = registerQuickAskShortcut(() => windows.toggleQuickAsk());
+  const share = (paths: string[]) =>
+    void addFolders(host.roots, paths)
+      .then((result) => {
+        if (result.refused.length) console.warn(`tray drop: not shared: ${result.refused.map((r) => `${r.path} (${r.reason})`).join(', ')}`);
+      })
+      .catch((error: unknown) => console.warn(`tray drop failed: ${(error as Error).message}`));
+  try {
+    tray = new DeskTray(
+      {
+        openMain: () => windows.showMain(),
+        quickAsk: () => windows.toggleQuickAsk(),
+        pickFolders: () => void host.router.handle('roots.pick', {}),
+        dropFolders: share,
+        quit: () => app.quit(),
+      },
+      shortcut,
+    );
+  } catch (error) {
+    console.warn(`no tray icon (${(error as Error).message}); closing the window will quit`);
+    return;
+  }
+  const refresh = () => tray?.update(trayState(host.host.list(), host.broker.list()));
+  host.events.on('servers.changed', refresh);
+  host.events.on('pending.changed', refresh);
+  refresh();
+}
+
+// With a tray the app lives on after its windows close; without one it quits (not on macOS).
 app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
+  if (!tray && process.platform !== 'darwin') app.quit();
 });
 
 app.on('activate', () => {
-  if (!mainWindow && services) mainWindow = createMainWindow(paths);
+  if (services) windows.showMain();
 });
 
 // Quit safely: stop every server (whole process trees) and flush writes before exiting.
 app.on('before-quit', (event) => {
-  if (quitting || !services) return;
+  windows.beginQuit();
+  if (quitStarted || !services) return;
   event.preventDefault();
-  quitting = true;
+  quitStarted = true;
+  globalShortcut.unregisterAll();
+  tray?.dispose();
+  tray = undefined;
   void services.dispose().finally(() => app.exit(0));
 });
+
+// A quit from outside (logout, kill, Ctrl+C in a terminal) takes the same safe path.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());

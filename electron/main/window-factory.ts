@@ -40,10 +40,10 @@ export function rendererUrl(paths: WindowPaths): string {
  */
 export function lockNavigation(contents: WebContents, allowedUrl: string): void {
   contents.on('will-navigate', (event, url) => {
-    if (url !== allowedUrl) event.preventDefault();
+    if (!samePage(url, allowedUrl)) event.preventDefault();
   });
   contents.on('will-redirect', (event, url) => {
-    if (url !== allowedUrl) event.preventDefault();
+    if (!samePage(url, allowedUrl)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
@@ -51,6 +51,42 @@ export function lockNavigation(contents: WebContents, allowedUrl: string): void 
     if (safe) void shell.openExternal(safe);
     return { action: 'deny' };
   });
+}
+
+/** The quick-ask window's URL: the same page, told by its query which view to show. */
+export function quickAskUrl(paths: WindowPaths): string {
+  return `${rendererUrl(paths)}?view=quick-ask`;
+}
+
+/**
+ * The quick-ask window: small, frameless, always on top, out of the task bar, hidden until
+ * the shortcut or the tray shows it. Same preload, same webPreferences, same lock-down.
+ */
+export function createQuickAskWindow(paths: WindowPaths): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 620,
+    height: 460,
+    minWidth: 420,
+    minHeight: 240,
+    title: 'MCP Desk — Quick ask',
+    show: false,
+    frame: false,
+    alwaysOnTop: true,
+    skipTaskbar: true,
+    fullscreenable: false,
+    minimizable: false,
+    maximizable: false,
+    webPreferences: secureWebPreferences(paths.preload),
+  });
+  // The query is part of what loads, not a navigation: lockNavigation compares without it.
+  lockNavigation(win.webContents, rendererUrl(paths));
+  void win.loadURL(quickAskUrl(paths));
+  return win;
+}
+
+/** The renderer's own file with any query or hash (a reload of the quick-ask view); nothing else. */
+function samePage(url: string, allowedUrl: string): boolean {
+  return url.split(/[?#]/)[0] === allowedUrl;
 }
 
 /** Create the main window, locked down, loading the built renderer. */

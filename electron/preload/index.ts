@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type { EventChannel, EventOf, HostApi, RequestChannel, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
 import { isEventName } from '../../shared/ipc/event-names.js';
 import type { HostError } from '../../shared/domain/server-state.js';
@@ -31,6 +31,15 @@ const host: HostApi = {
     const l = listener as (payload: unknown) => void;
     set.add(l);
     return () => set.delete(l);
+  },
+  // A dropped File's path exists only here: the sandboxed page cannot see it (Electron 32
+  // removed File.path). Anything that is not a File gets "" rather than an exception.
+  pathForFile(file: unknown): string {
+    try {
+      return webUtils.getPathForFile(file as File);
+    } catch {
+      return '';
+    }
   },
 };
 

@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import type { HostInfo } from '../../shared/ipc/contract.js';
-import { useHost, useHostEpoch } from '../host/host-context.js';
+import { useHostInfo } from '../hooks/use-host-info.js';
 
 /** The top-level views. */
 export type ViewName = 'chat' | 'requests' | 'servers' | 'tools' | 'resources' | 'prompts' | 'roots' | 'audit';
@@ -57,15 +55,4 @@ export function Nav({ view, onSelect, badges = {} }: { view: ViewName; onSelect:
       )}
     </nav>
   );
-}
-
-function useHostInfo(): HostInfo | null {
-  const host = useHost();
-  const epoch = useHostEpoch();
-  const [info, setInfo] = useState<HostInfo | null>(null);
-  useEffect(() => {
-    if (epoch === null) return;
-    host.invoke('host.info', {}).then(setInfo, () => setInfo(null));
-  }, [host, epoch]);
-  return info;
 }

@@ -38,5 +38,6 @@ function preloadApi(raw: HostApi): HostApi {
         throw new HostCallError(toHostError(error));
       }),
     on: (event, listener) => raw.on(event, listener),
+    ...(raw.pathForFile ? { pathForFile: (file: unknown) => raw.pathForFile?.(file) ?? '' } : {}),
   };
 }

@@ -214,6 +214,20 @@ export const requestChannels = {
     response: typed<RootEntry[]>(),
   },
 
+  /**
+   * Add folders by local path (a drop in the desktop app, the tray, a picked folder, the CLI):
+   * each must be an existing directory; the rest are refused with a reason, not added.
+   */
+  'roots.add': {
+    request: z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }).strict(),
+    response: typed<RootsAddResult>(),
+  },
+  /** Open the OS folder picker (desktop app only) and add what the person chose. */
+  'roots.pick': { request: empty, response: typed<RootsAddResult>() },
+
+  /** Show a conversation in the main window (the quick-ask window's "open in main window"). */
+  'app.showConversation': { request: z.object({ conversationId: convId }).strict(), response: typed<null>() },
+
   /** The audit log, newest first (500 records unless a limit is given). */
   'audit.query': { request: auditQuery, response: typed<AuditRecord[]>() },
   /** The same records as a JSON Lines file, oldest first. */
@@ -237,12 +251,23 @@ export const eventChannels = {
   'settings.changed': typed<ChatSettings>(),
   /** The shared folders changed (any window, the CLI's --root, or a file reload); the full list. */
   'roots.changed': typed<RootEntry[]>(),
+  /** A window asked for a conversation to be shown in the main window. */
+  'app.showConversation': typed<{ conversationId: string }>(),
 } as const;
 
 export interface HostInfo {
   version: string;
   mode: 'electron' | 'browser' | 'cli';
   configPath: string;
+  /** What the shell around the host can do (the desktop app has an OS folder picker). */
+  features: { folderPicker: boolean };
+}
+
+/** What `roots.add` and `roots.pick` did: the new list, and each path added or refused. */
+export interface RootsAddResult {
+  roots: RootEntry[];
+  added: string[];
+  refused: { path: string; reason: string }[];
 }
 
 /** One shared folder as servers see it in roots/list. */
@@ -286,6 +311,11 @@ export const eventNamesMatch: SameKeys<EventChannel, EventName> = true;
 export interface HostApi {
   invoke<C extends RequestChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>;
   on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void;
+  /**
+   * The desktop app only: the local path of a File a person dropped (Electron's
+   * webUtils.getPathForFile; "" when the File has none). Browser pages never see paths.
+   */
+  pathForFile?(file: unknown): string;
 }
 
 /** True for a string that names a request channel. */

@@ -12,6 +12,7 @@ export const EVENT_NAMES = [
   'pending.changed',
   'settings.changed',
   'roots.changed',
+  'app.showConversation',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -29,9 +29,173 @@ export const ipcMain = {
   },
 };
 
-/** Constructing a window is not under test; failing loudly beats pretending. */
-export class BrowserWindow {
-  constructor() {
-    throw new Error('fake electron: BrowserWindow is not available in unit tests');
+import { EventEmitter } from 'node:events';
+
+/** A cancellable event as Electron passes it; `prevented` says whether a listener cancelled. */
+export function cancellable(): { preventDefault(): void; prevented: boolean } {
+  const e = { prevented: false, preventDefault: () => (e.prevented = true) };
+  return e;
+}
+
+/** Just enough WebContents: events, the window-open handler, loading state. */
+export class FakeWebContents extends EventEmitter {
+  openHandler: ((details: { url: string }) => { action: string }) | undefined;
+  loading = false;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.openHandler = handler;
+  }
+  isLoading(): boolean {
+    return this.loading;
+  }
+  /** Emit a cancellable event the way Electron does; true if a listener prevented it. */
+  fire(name: string, url: string): boolean {
+    const e = cancellable();
+    this.emit(name, e, url);
+    return e.prevented;
   }
 }
+
+/** Records what a window was created with and what was done to it; no pixels. */
+export class BrowserWindow extends EventEmitter {
+  static readonly all: BrowserWindow[] = [];
+  static getAllWindows(): BrowserWindow[] {
+    return BrowserWindow.all.filter((w) => !w.destroyed);
+  }
+  readonly webContents = new FakeWebContents();
+  loadedUrl: string | undefined;
+  visible = false;
+  focused = false;
+  destroyed = false;
+  position: [number, number] = [0, 0];
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+    BrowserWindow.all.push(this);
+  }
+  async loadURL(url: string): Promise<void> {
+    this.loadedUrl = url;
+  }
+  show(): void {
+    this.visible = true;
+  }
+  hide(): void {
+    this.visible = false;
+    this.focused = false;
+  }
+  focus(): void {
+    this.focused = true;
+  }
+  isVisible(): boolean {
+    return this.visible;
+  }
+  isFocused(): boolean {
+    return this.focused;
+  }
+  isMinimized(): boolean {
+    return false;
+  }
+  restore(): void {}
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  getSize(): [number, number] {
+    return [Number(this.options.width ?? 800), Number(this.options.height ?? 600)];
+  }
+  setPosition(x: number, y: number): void {
+    this.position = [x, y];
+  }
+  /** What Electron does on close: a cancellable 'close', then 'closed' unless prevented. */
+  close(): void {
+    const e = cancellable();
+    this.emit('close', e);
+    if (e.prevented) return;
+    this.destroyed = true;
+    this.visible = false;
+    this.emit('closed');
+  }
+}
+
+export const screen = {
+  getCursorScreenPoint: () => ({ x: 10, y: 10 }),
+  getDisplayNearestPoint: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }),
+};
+
+/** A stand-in image that remembers the bitmap it was made from. */
+export class FakeImage {
+  readonly representations: { scaleFactor: number; width: number; height: number; buffer: Buffer }[] = [];
+  constructor(
+    readonly bitmap: Buffer,
+    readonly size: { width: number; height: number },
+  ) {}
+  addRepresentation(r: { scaleFactor: number; width: number; height: number; buffer: Buffer }): void {
+    this.representations.push(r);
+  }
+}
+
+export const nativeImage = {
+  createFromBitmap: (buffer: Buffer, size: { width: number; height: number }) => new FakeImage(buffer, size),
+};
+
+/** A built menu is its template (labels, click handlers) and nothing more. */
+export interface FakeMenuItem {
+  label?: string;
+  type?: string;
+  enabled?: boolean;
+  accelerator?: string;
+  click?: () => void;
+}
+export const Menu = {
+  buildFromTemplate: (template: FakeMenuItem[]) => ({ items: template }),
+};
+
+/** Every Tray made, newest last. */
+export const trays: Tray[] = [];
+export class Tray extends EventEmitter {
+  image: unknown;
+  tooltip = '';
+  menu: { items: FakeMenuItem[] } | undefined;
+  destroyed = false;
+  constructor(image: unknown) {
+    super();
+    this.image = image;
+    trays.push(this);
+  }
+  setImage(image: unknown): void {
+    this.image = image;
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text;
+  }
+  setContextMenu(menu: { items: FakeMenuItem[] }): void {
+    this.menu = menu;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+}
+
+/** Accelerators another app "owns": register fails for these, as Electron's does. */
+export const takenShortcuts = new Set<string>();
+export const registeredShortcuts = new Map<string, () => void>();
+export const globalShortcut = {
+  register: (accelerator: string, callback: () => void): boolean => {
+    if (!/^[A-Za-z]+(\+[A-Za-z0-9]+)*$/.test(accelerator)) throw new Error(`conversion failure: ${accelerator}`);
+    if (takenShortcuts.has(accelerator)) return false;
+    registeredShortcuts.set(accelerator, callback);
+    return true;
+  },
+  unregisterAll: (): void => registeredShortcuts.clear(),
+};
+
+/** What the next showOpenDialog answers, and the options it was called with. */
+export const dialogCalls: { parent: boolean; options: Record<string, unknown> }[] = [];
+export const dialogAnswer = { canceled: false, filePaths: [] as string[] };
+export const dialog = {
+  showOpenDialog: async (...args: unknown[]) => {
+    const options = (args.length > 1 ? args[1] : args[0]) as Record<string, unknown>;
+    dialogCalls.push({ parent: args.length > 1, options });
+    return { ...dialogAnswer };
+  },
+};

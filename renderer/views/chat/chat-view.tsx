@@ -39,6 +39,7 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
     if (stopping && !runs.running.has(stopping)) setStopping(null);
   }, [runs.running, stopping]);
   useEffect(() => setError(null), [selectedId]);
+  useEffect(() => host.on('app.showConversation', ({ conversationId }) => setSelectedId(conversationId)), [host, setSelectedId]);
 
   const { here, elsewhere, unassigned } = useMemo(() => splitPending(pending, selectedId, list), [pending, selectedId, list]);
   // An approval waiting for this conversation means its run is alive, even when this page

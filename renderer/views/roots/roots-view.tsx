@@ -4,7 +4,9 @@ import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
-import { fileUrisFromUriList } from './dropped-uris.js';
+import { useHostInfo } from '../../hooks/use-host-info.js';
+import { AddOutcomeNotice } from './add-outcome-notice.js';
+import { dragHasFolders, shareDropped, type AddOutcome } from './folder-drop.js';
 import { useRoots } from './use-roots.js';
 
 /** A file:// URI shown as the path a person recognises; anything odd is shown as-is. */
@@ -18,11 +20,13 @@ function displayPath(uri: string): string {
 }
 
 /**
- * The folders shared with servers (roots). Every change replaces the whole list through
- * `roots.set`, which validates it on the host: the host's refusal is shown inline.
+ * The folders shared with servers (roots). Every change goes through the host, which
+ * validates it: its refusal is shown inline. `outcome` is the result of the last add,
+ * wherever it happened (a drop on the window, the picker, this view).
  */
-export function RootsView() {
+export function RootsView({ outcome, onOutcome }: { outcome: AddOutcome | null; onOutcome: (o: AddOutcome | null) => void }) {
   const host = useHost();
+  const info = useHostInfo();
   const state = useRoots();
   const [path, setPath] = useState('');
   const [error, setError] = useState<HostError | null>(null);
@@ -54,8 +58,20 @@ export function RootsView() {
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    const uris = fileUrisFromUriList(e.dataTransfer.getData('text/uri-list'));
-    if (uris.length > 0) void save([...roots, ...uris.map((uri) => ({ uri }))]);
+    onOutcome(null);
+    void shareDropped(host, e.dataTransfer).then((o) => o && onOutcome(o));
+  };
+
+  const onPick = async () => {
+    setBusy(true);
+    onOutcome(null);
+    try {
+      onOutcome({ kind: 'added', result: await host.invoke('roots.pick', {}) });
+    } catch (e) {
+      onOutcome({ kind: 'error', error: asHostError(e) });
+    } finally {
+      setBusy(false);
+    }
   };
 
   const rename = (index: number, name: string) => {
@@ -72,8 +88,8 @@ export function RootsView() {
       className={dragging ? 'view roots-view dragging' : 'view roots-view'}
       data-testid="roots-view"
       onDragOver={(e) => {
-        // Only a drop carrying URIs is accepted; anything else keeps the browser's default.
-        if (e.dataTransfer.types.includes('text/uri-list')) {
+        // Only a drop carrying files or URIs is accepted; anything else keeps the browser's default.
+        if (dragHasFolders(e.dataTransfer.types)) {
           e.preventDefault();
           setDragging(true);
         }
@@ -100,13 +116,19 @@ export function RootsView() {
           <button type="submit" disabled={busy || !path.trim()} data-testid="root-add">
             Add folder
           </button>
+          {info?.features.folderPicker && (
+            <button type="button" disabled={busy} onClick={() => void onPick()} data-testid="root-pick">
+              Choose folders…
+            </button>
+          )}
         </form>
         {error && <ErrorBox error={error} testId="roots-error" />}
+        {outcome && <AddOutcomeNotice outcome={outcome} onDismiss={() => onOutcome(null)} />}
         {state.kind === 'loading' && <p className="muted">Loading…</p>}
         {state.kind === 'error' && <ErrorBox error={state.error} />}
         {state.kind === 'ready' && roots.length === 0 && (
           <p className="muted" data-testid="roots-empty">
-            No folders shared. Add a path above or drop a folder here.
+            No folders shared. {info?.mode === 'electron' ? 'Drop folders anywhere on this window, choose them, or type a path.' : 'Type a folder path above (a browser cannot tell the host where a dropped folder lives).'}
           </p>
         )}
         <ul className="roots-list">
