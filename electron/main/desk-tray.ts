@@ -42,6 +42,11 @@ export class DeskTray {
     this.render();
   }
 
+  /** The tooltip as shown now (the state a person sees on hover). */
+  tooltip(): string {
+    return this.state?.tooltip ?? 'MCP Desk';
+  }
+
   dispose(): void {
     if (!this.tray.isDestroyed()) this.tray.destroy();
   }

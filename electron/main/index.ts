@@ -35,6 +35,9 @@ const windows = new AppWindows(
 
 // Every renderer is sandboxed, including any a future feature forgets to configure.
 app.enableSandbox();
+// MCP_DESK_DATA_DIR moves everything (our files and Chromium's profile) elsewhere: portable
+// installs and tests. It must be set before `ready`, when Chromium opens its profile.
+if (process.env.MCP_DESK_DATA_DIR) app.setPath('userData', process.env.MCP_DESK_DATA_DIR);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -57,6 +60,8 @@ async function start(): Promise<void> {
     mode: 'electron',
     useLoginShellPath: true,
     shell: new ElectronDesktopShell(windows),
+    // Another Gemini endpoint (a proxy, or the tests' fake), as browser mode and the CLI allow.
+    ...(process.env.MCP_DESK_GEMINI_BASE_URL ? { providerOverrides: { geminiBaseUrl: process.env.MCP_DESK_GEMINI_BASE_URL } } : {}),
     // URL elicitation: opened only after the person consented, and only checked http(s) links.
     openExternal: async (url) => {
       const safe = checkExternalUrl(url);
@@ -74,6 +79,11 @@ async function start(): Promise<void> {
   await host.host.init();
   windows.showMain();
   startTray(host);
+  // The Playwright `_electron` tests drive what a person does with the tray and the global
+  // shortcut (neither can be clicked from a test). Only with MCP_DESK_E2E=1, never otherwise.
+  if (process.env.MCP_DESK_E2E === '1') {
+    Object.assign(globalThis, { mcpDeskE2E: { toggleQuickAsk: () => windows.toggleQuickAsk(), trayTooltip: () => tray?.tooltip() } });
+  }
 }
 
 /** The tray and the quick-ask shortcut; a desktop without a status area just gets no tray. */

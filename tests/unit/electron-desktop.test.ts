@@ -106,7 +106,7 @@ describe('AppWindows', () => {
 function server(id: string, state: ServerState): ServerSummary {
   return { id, config: { command: 'node' }, state, transport: 'stdio', counts: { tools: 0, resources: 0, templates: 0, prompts: 0 } };
 }
-const connected: ServerState = { kind: 'connected', info: { name: 'x', version: '1' }, since: 0 };
+const connected: ServerState = { kind: 'connected', info: { name: 'x', version: '1', protocolEra: 'legacy', capabilities: {} }, since: 0 };
 const approval = { kind: 'tool-approval', id: 'p1' } as unknown as PendingRequest;
 
 describe('trayState', () => {
@@ -239,7 +239,7 @@ describe('ElectronDesktopShell', () => {
     const main = windows.showMain() as unknown as FakeWindow;
     main.close();
     assert.equal(main.isVisible(), false);
-    new ElectronDesktopShell(windows).showConversation('c1');
+    new ElectronDesktopShell(windows).showConversation();
     assert.equal(main.isVisible(), true);
     assert.equal(main.isFocused(), true);
   });

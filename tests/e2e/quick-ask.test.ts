@@ -1,0 +1,130 @@
+// The quick-ask view end to end with real parts: the real renderer in real Chromium through
+// browser mode (the same page the desktop app's always-on-top window loads, with
+// ?view=quick-ask), the real @google/genai client against the fake Gemini, server-everything
+// over stdio. A question asked there runs on the same engine and approval policy as the
+// main window (the echo call waits for "Allow once" inside the quick-ask view), and "Open in
+// main window" switches a second page, the main window, to that conversation. The Electron
+// window, tray and shortcut themselves are covered by tests/e2e/electron-app.test.ts where
+// an Electron binary exists. Screenshots land in test-results/e2e/quick-ask-*.png.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
+import { functionCall, reply, splitText, startFakeGemini, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const SHOTS = join(repoRoot, 'test-results', 'e2e');
+const EVERYTHING = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const STEP_TIMEOUT_MS = 30_000;
+const API_KEY = `qa-${randomBytes(12).toString('hex')}`;
+const QUESTION = 'Echo "quick" for me, please.';
+const ANSWER = 'Done: the echo said Echo: quick';
+
+const skipReason = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
+  : !existsSync(EVERYTHING)
+    ? `${EVERYTHING} not found (npm install)`
+    : process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
+      ? 'no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): the API key lives in the OS keychain; run under dbus-run-session with gnome-keyring as .ci/run does'
+      : null;
+
+let gemini: FakeGemini | null = null;
+let mode: BrowserMode | null = null;
+let browser: Browser | null = null;
+let keychain: KeychainSecretStore | null = null;
+
+before(async () => {
+  if (skipReason) {
+    console.log(`quick-ask e2e skipped: ${skipReason}`);
+    return;
+  }
+  mkdirSync(SHOTS, { recursive: true });
+  gemini = await startFakeGemini({
+    apiKey: API_KEY,
+    script: [reply(functionCall('everything__echo', { message: 'quick' })), { ...reply(...splitText(ANSWER, 3)), chunkDelayMs: 40 }],
+  });
+  // The key goes into the real keychain under a service of this run's own, as Settings would put it there.
+  const service = `MCP Desk quick-ask e2e ${randomBytes(6).toString('hex')}`;
+  keychain = new KeychainSecretStore({ service });
+  await keychain.set('geminiApiKey', API_KEY);
+  process.env.MCP_DESK_GEMINI_BASE_URL = gemini.baseUrl;
+  process.env.MCP_DESK_KEYCHAIN_SERVICE = service;
+  mode = await startBrowserMode({ config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } } });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await keychain?.delete('geminiApiKey').catch(() => undefined);
+  await browser?.close();
+  await mode?.stop();
+  await gemini?.close();
+});
+
+/** The quick-ask page's URL: the printed URL with ?view=quick-ask before its #token fragment. */
+function quickAskUrl(url: string): string {
+  const u = new URL(url);
+  u.search = '?view=quick-ask';
+  return u.toString();
+}
+
+async function evidence(pages: Page[], steps: () => Promise<void>): Promise<void> {
+  try {
+    await steps();
+  } catch (error) {
+    for (const [i, p] of pages.entries()) await p.screenshot({ path: join(SHOTS, `quick-ask-FAILED-${i}.png`) }).catch(() => undefined);
+    if (mode) console.log(`browser mode output:\n${mode.output()}`);
+    throw error;
+  }
+}
+
+test('quick ask: a question runs with approvals in the small window and opens in the main window', { timeout: 120_000 }, async (t) => {
+  if (skipReason || !browser || !mode) {
+    t.skip(skipReason ?? 'setup failed');
+    return;
+  }
+  const main = await browser.newPage({ viewport: { width: 1300, height: 850 } });
+  const quick = await browser.newPage({ viewport: { width: 620, height: 460 } });
+  for (const p of [main, quick]) p.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  await evidence([main, quick], async () => {
+    await main.goto(mode!.url);
+    await main.getByTestId('nav-servers').click();
+    await main.locator('[data-testid="server-state-everything"][data-state="connected"]').waitFor({ timeout: 60_000 });
+    // The main window is elsewhere (Folders), so switching to Chat is the quick-ask's doing.
+    await main.getByTestId('nav-roots').click();
+
+    await quick.goto(quickAskUrl(mode!.url));
+    await quick.getByTestId('quick-ask').waitFor();
+    assert.equal(await quick.getByTestId('nav-chat').count(), 0, 'the quick-ask window is not the full app');
+    assert.equal(await quick.getByTestId('quick-ask-open-main').isDisabled(), true, 'nothing to open yet');
+    await quick.getByTestId('quick-ask-input').fill(QUESTION);
+    await quick.getByTestId('quick-ask-input').press('Enter');
+
+    // Same engine, same policy: the untrusted echo call waits for a person, here.
+    const card = quick.getByTestId('approval-card');
+    await card.waitFor({ timeout: STEP_TIMEOUT_MS });
+    assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), { message: 'quick' });
+    await quick.screenshot({ path: join(SHOTS, 'quick-ask-01-approval.png') });
+    await card.getByTestId('approve-once').click();
+    await quick.getByTestId('assistant-text').filter({ hasText: ANSWER }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await quick.locator('[data-testid="tool-card"][data-status="done"]').waitFor();
+    await quick.screenshot({ path: join(SHOTS, 'quick-ask-02-answer.png') });
+
+    await quick.getByTestId('quick-ask-open-main').click();
+    await main.getByTestId('chat-view').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    await main.getByTestId('message-user').filter({ hasText: QUESTION }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await main.getByTestId('assistant-text').filter({ hasText: ANSWER }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    const selected = main.locator('.conversation-item.selected');
+    assert.match((await selected.textContent()) ?? '', /Echo "quick" for me/, 'the conversation is titled by the question and selected');
+    await main.screenshot({ path: join(SHOTS, 'quick-ask-03-main-window.png') });
+
+    // A follow-up continues the same conversation; "New question" starts another.
+    assert.equal(gemini!.generateRequests().length, 2);
+    await quick.getByTestId('quick-ask-new').click();
+    assert.equal(await quick.getByTestId('quick-ask-open-main').isDisabled(), true);
+  });
+});
