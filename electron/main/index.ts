@@ -10,6 +10,7 @@ import { DeskTray } from './desk-tray.js';
 import { ElectronDesktopShell } from './desktop-shell-adapter.js';
 import { installIpcGate } from './ipc-gate.js';
 import { registerQuickAskShortcut } from './quick-ask-shortcut.js';
+import { blockRemoteContent } from './request-filter.js';
 import { trayState } from './tray-state.js';
 import { lockNavigation, rendererUrl, type WindowPaths } from './window-factory.js';
 
@@ -51,6 +52,7 @@ async function start(): Promise<void> {
   // No web permission (camera, notifications, geolocation...) is ever granted to page content.
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
+  blockRemoteContent(session.defaultSession);
 
   const dataDir = app.getPath('userData');
   services = await composeHost({

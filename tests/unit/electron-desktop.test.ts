@@ -21,6 +21,7 @@ const { DeskTray } = await import('../../electron/main/desk-tray.js');
 const { registerQuickAskShortcut, DEFAULT_QUICK_ASK_SHORTCUT } = await import('../../electron/main/quick-ask-shortcut.js');
 const { ElectronDesktopShell } = await import('../../electron/main/desktop-shell-adapter.js');
 const { trayState, trayBitmap } = await import('../../electron/main/tray-state.js');
+const { blockRemoteContent, isAllowedRendererRequest } = await import('../../electron/main/request-filter.js');
 
 type FakeWindow = InstanceType<typeof fake.BrowserWindow>;
 const paths = { rendererIndex: path.resolve('/app/out/renderer/index.html'), preload: path.resolve('/app/out/preload/index.cjs') };
@@ -242,5 +243,21 @@ describe('ElectronDesktopShell', () => {
     new ElectronDesktopShell(windows).showConversation();
     assert.equal(main.isVisible(), true);
     assert.equal(main.isFocused(), true);
+  });
+});
+
+describe('blockRemoteContent', () => {
+  it('lets the renderer load only local things: its files, data and blob URLs', () => {
+    let filter: ((details: { url: string }, cb: (r: { cancel: boolean }) => void) => void) | undefined;
+    blockRemoteContent({ webRequest: { onBeforeRequest: (f: typeof filter) => (filter = f) } } as never);
+    assert.ok(filter, 'a request filter is installed');
+    const verdict = (url: string) => {
+      let cancel: boolean | undefined;
+      filter!({ url }, (r) => (cancel = r.cancel));
+      return cancel;
+    };
+    for (const url of ['https://example.com/x.js', 'http://127.0.0.1:8080/', 'ws://127.0.0.1:1/', 'ftp://x/', '//evil.example/']) assert.equal(verdict(url), true, url);
+    for (const url of [`${rendererUrl(paths)}`, 'file:///app/out/renderer/assets/index.js', 'data:image/png;base64,AAAA', 'blob:file:///1234']) assert.equal(verdict(url), false, url);
+    assert.equal(isAllowedRendererRequest('javascript:alert(1)'), false);
   });
 });
