@@ -60,6 +60,15 @@ describe('roots enforcement on host-side reads', { timeout: 120_000 }, () => {
     assert.equal(error.code, 'outside_roots');
   });
 
+  it('attaching a file through a symlink inside the roots that points out is refused', async () => {
+    const conv = await t.chat.create();
+    const link = pathToFileURL(join(shared, 'escape.txt')).href;
+    const error = await rejection(t.chat.send(conv.id, 'summarise', [{ serverId: 'files', uri: link }]));
+    assert.equal(error.code, 'outside_roots');
+    assert.match(error.message, /outside the shared folders/);
+    assert.ok(!(await reads()).includes(link), 'the server never read the link');
+  });
+
   it('with no roots configured, reads work as before', async () => {
     await t.roots.set([]);
     const result = await t.host.readResource('files', pathToFileURL(join(outside, 'secret.txt')).href);
