@@ -52,6 +52,9 @@ test('Folders: refuse a relative path, add, rename, remove, and accept a uri-lis
   await p.goto(mode.url);
   await p.getByTestId('nav-roots').click();
   await p.getByTestId('roots-empty').waitFor();
+  // A browser never learns a dropped folder's path: the view says to type it, and offers no OS picker.
+  assert.match(await p.getByTestId('roots-empty').innerText(), /Type a folder path/);
+  assert.equal(await p.getByTestId('root-pick').count(), 0);
 
   await p.getByTestId('root-path-input').fill('not/absolute');
   await p.getByTestId('root-add').click();
@@ -92,5 +95,16 @@ test('Folders: refuse a relative path, add, rename, remove, and accept a uri-lis
     view.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
   })()`);
   await p.getByTestId('root-row').first().waitFor();
+  assert.equal(await p.getByTestId('root-row').count(), 1);
+  assert.ok((await p.getByTestId('roots-outcome').innerText()).includes(`Shared: ${uri}`), 'the view says what was shared');
+
+  // A dropped file without a path (all a browser can offer) is explained, and nothing changes.
+  await p.evaluate(`(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    const view = document.querySelector('[data-testid="roots-view"]');
+    view.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  })()`);
+  await p.getByTestId('roots-add-error').filter({ hasText: 'no local path' }).waitFor();
   assert.equal(await p.getByTestId('root-row').count(), 1);
 });
