@@ -11,6 +11,7 @@ import { answerElicitationsHeadless } from './cli-elicitation.js';
 import { answerSamplingHeadless } from './cli-sampling.js';
 import { runConformanceClient } from './conformance-client.js';
 import { openExternalChecked, openInBrowser } from './open-browser.js';
+import { INTERRUPTED_EXIT_CODE, watchQuitSignals, type QuitWatch } from './quit-signals.js';
 
 /** Exit codes: 0 ok, 1 the operation failed, 2 bad usage. */
 class CliError extends Error {
@@ -32,6 +33,9 @@ async function main(argv: string[]): Promise<number> {
   if (args.help || !args.command) return out(USAGE), args.help ? 0 : 2;
   if (args.command === 'client') return runConformanceClient(args.positionals[0], args.timeoutMs);
 
+  // From here on the host may start servers: a quit signal must reach the dispose() below, even
+  // one that arrives while the host is still starting up.
+  const quit = watchQuitSignals((text) => process.stderr.write(`mcp-desk: ${text}\n`));
   const dataDir = defaultDataDir();
   const configPath = args.config ?? defaultConfigPath(dataDir);
   const browser = args.command === 'browser';
@@ -56,13 +60,21 @@ async function main(argv: string[]): Promise<number> {
   if (!browser) answerElicitationsHeadless(services, args.elicitation, (text) => process.stderr.write(`mcp-desk: ${text}\n`));
   if (!browser) answerSamplingHeadless(services, args.sampling, args.model, (text) => process.stderr.write(`mcp-desk: ${text}\n`));
   try {
-    return await run(args, services);
+    if (browser) return await run(args, services, quit);
+    // A one-shot command interrupted mid-way still stops its servers before exiting.
+    const interrupted = quit.requested.then((signal) => {
+      process.stderr.write(`mcp-desk: interrupted (${signal}); stopping servers\n`);
+      return INTERRUPTED_EXIT_CODE[signal];
+    });
+    return await Promise.race([run(args, services, quit), interrupted]);
   } finally {
+    // Awaited before main() resolves: every server's process tree is gone and every queued
+    // write (audit, roots, settings, conversations) is on disk before the exit code is set.
     await services.dispose();
   }
 }
 
-async function run(args: CliArgs, services: HostServices): Promise<number> {
+async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Promise<number> {
   const { host, events, router } = services;
   const wait = args.timeoutMs ?? 30_000;
   const [a, b, c] = args.positionals;
@@ -132,10 +144,8 @@ async function run(args: CliArgs, services: HostServices): Promise<number> {
       out(`MCP Desk browser mode: ${bridge.url}`);
       out(`config: ${host.configPath}`);
       if (args.open) openInBrowser(bridge.url);
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      });
+      // Quitting the app (Ctrl+C, SIGTERM from the OS or a service manager) is a normal end.
+      await quit.requested;
       await bridge.close();
       return 0;
     }
