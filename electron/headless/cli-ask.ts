@@ -17,7 +17,8 @@ export async function runAsk(args: CliArgs, services: HostServices, prompt: stri
   events.on('pending.changed', (list) => {
     for (const r of list) {
       if (r.kind !== 'tool-approval') continue;
-      if (!args.yes) process.stderr.write(`approval needed for ${r.serverId}/${r.tool}: denied (pass --yes to allow)\n`);
+      const outside = r.outsideRoots?.length ? ` (it names paths outside the shared folders: ${r.outsideRoots.join(', ')})` : '';
+      if (!args.yes) process.stderr.write(`approval needed for ${r.serverId}/${r.tool}${outside}: denied (pass --yes to allow)\n`);
       broker.respond(r.id, { kind: 'tool-approval', choice: args.yes ? 'once' : 'deny' });
     }
   });

@@ -139,7 +139,7 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     for (const id of sampling.activeServers()) if (!up.has(id)) sampling.cancelServer(id);
   });
   const policy = new ToolPolicy(settings, (id) => host.serverConfig(id));
-  const chat = new ChatService({ host, events, broker, conversations, settings, providers, policy });
+  const chat = new ChatService({ host, events, broker, conversations, settings, providers, policy, roots: () => roots.list() });
   // Registered after the initial set above, so only real changes reach servers and the log.
   const offRoots = roots.onChange((list) => {
     audit.append({ kind: 'roots', action: 'changed', details: { roots: list.map((r) => r.uri), count: list.length } });

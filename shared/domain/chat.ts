@@ -99,6 +99,8 @@ export interface ToolApprovalRequest {
   args: Record<string, unknown>;
   /** Why it needs a person (untrusted server, destructive hint, ...). */
   reason: string;
+  /** Argument strings naming local paths outside the shared folders, as written: the card warns about them. */
+  outsideRoots?: string[];
   createdAt: number;
   expiresAt: number;
 }

@@ -59,3 +59,29 @@ test('the approval reason names destructive and open-world hints', () => {
   assert.equal(d.allow, false);
   if (!d.allow) assert.match(d.reason, /not a trusted server and it may change or delete data and it reaches outside your machine/);
 });
+
+test('arguments naming paths outside the shared folders always ask, even when trusted or remembered', async () => {
+  const settings = SettingsStore.inMemory();
+  let config: ServerConfig = { command: 'node', args: ['fs.js'], trust: 'trusted' };
+  const policy = new ToolPolicy(settings, () => config);
+  const read = tool('read_file');
+  assert.deepEqual(policy.decide('fs', read, 'conv1', []), { allow: true, how: 'trusted' });
+  const d = policy.decide('fs', read, 'conv1', ['/etc/passwd']);
+  assert.equal(d.allow, false, 'a trusted server still asks');
+  if (!d.allow) {
+    assert.deepEqual(d.outsideRoots, ['/etc/passwd']);
+    assert.match(d.reason, /outside your shared folders: \/etc\/passwd/);
+  }
+
+  // "always" and "for this chat" remember the tool for in-roots calls only.
+  config = { command: 'node', args: ['fs.js'] };
+  await policy.remember('always', 'fs', 'read_file');
+  await policy.remember('chat', 'fs', 'write_file', 'conv1');
+  assert.deepEqual(policy.decide('fs', read, 'conv1', []), { allow: true, how: 'allow-listed' });
+  assert.equal(policy.decide('fs', read, 'conv1', ['~/secret']).allow, false);
+  assert.deepEqual(policy.decide('fs', tool('write_file'), 'conv1', []), { allow: true, how: 'chat' });
+  assert.equal(policy.decide('fs', tool('write_file'), 'conv1', ['/tmp/x']).allow, false);
+
+  const many = policy.decide('fs', read, undefined, ['/a', '/b', '/c', '/d', '/e', '/f', '/g']);
+  if (!many.allow) assert.match(many.reason, /\/e and 2 more\./);
+});

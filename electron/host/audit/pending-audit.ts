@@ -2,6 +2,9 @@ import type { AuditKind } from '../../../shared/domain/audit.js';
 import type { PendingRequest, PendingResponse } from '../../../shared/domain/pending.js';
 import type { AuditLog } from './audit-log.js';
 
+/** How many outside-the-roots paths an approval record names. */
+const OUTSIDE_ROOTS_KEPT = 10;
+
 /** Which audit kind a pending request belongs to. */
 export function auditKindOf(r: PendingRequest): AuditKind {
   switch (r.kind) {
@@ -18,7 +21,15 @@ export function auditKindOf(r: PendingRequest): AuditKind {
 function requestSummary(r: PendingRequest): Record<string, unknown> {
   switch (r.kind) {
     case 'tool-approval':
-      return { tool: r.tool, args: r.args, reason: r.reason, ...(r.conversationId ? { conversationId: r.conversationId } : {}) };
+      return {
+        tool: r.tool,
+        args: r.args,
+        reason: r.reason,
+        ...(r.conversationId ? { conversationId: r.conversationId } : {}),
+        // The paths are in args already; this names them as the reason to ask, capped so a call
+        // listing thousands of files keeps a short line.
+        ...(r.outsideRoots?.length ? { outsideRoots: r.outsideRoots.slice(0, OUTSIDE_ROOTS_KEPT), outsideRootsCount: r.outsideRoots.length } : {}),
+      };
     case 'sampling':
       return {
         stage: r.stage,

@@ -28,6 +28,8 @@ export interface AgentRun {
     opts: { callId: string; onProgress: (p: { progress: number; total?: number; message?: string }) => void },
   ) => Promise<CallToolResult>;
   cancelTool: (callId: string) => void;
+  /** The argument strings that name paths outside the shared folders (absent: none are checked). */
+  pathsOutsideRoots?: (args: Record<string, unknown>) => Promise<string[]>;
   emit: (event: ChatEvent) => void;
   /** An assistant message is complete (or cut short): persist it. */
   commit: (message: ChatMessage) => Promise<void>;
@@ -150,7 +152,9 @@ async function runToolCall(run: AgentRun, message: ChatMessage, call: ToolCallRe
   };
   const origin = run.offer.byName.get(call.modelName);
   if (!origin) return;
-  const decision = run.policy.decide(origin.serverId, origin.tool, run.conversationId);
+  // Checked on every call, before trust: a trusted server still asks to go outside the shared folders.
+  const outside = (await run.pathsOutsideRoots?.(call.args)) ?? [];
+  const decision = run.policy.decide(origin.serverId, origin.tool, run.conversationId, outside);
   if (decision.allow) {
     call.approval = decision.how;
   } else {
@@ -169,6 +173,7 @@ async function runToolCall(run: AgentRun, message: ChatMessage, call: ToolCallRe
         inputSchema: origin.tool.inputSchema,
         args: call.args,
         reason: decision.reason,
+        ...(decision.outsideRoots?.length ? { outsideRoots: decision.outsideRoots } : {}),
       },
       { signal: run.signal },
     );

@@ -4,6 +4,8 @@ import type { HostError } from '../../../shared/domain/server-state.js';
 import type { HostEvents } from '../host-events.js';
 import type { McpHost } from '../mcp-host.js';
 import type { PendingBroker } from '../pending/pending-broker.js';
+import { pathsOutsideRoots } from '../roots/argument-paths.js';
+import type { RootLike } from '../roots/root-guard.js';
 import type { ConversationStore } from '../stores/conversation-store.js';
 import type { SettingsStore } from '../stores/settings-store.js';
 import { HostFailure, toHostError } from '../util/errors.js';
@@ -23,6 +25,8 @@ export interface ChatServiceDeps {
   settings: SettingsStore;
   providers: ProviderFactory;
   policy: ToolPolicy;
+  /** The folders shared with servers: tool arguments naming paths outside them always ask (absent: nothing is checked). */
+  roots?: () => readonly RootLike[];
 }
 
 interface ActiveRun {
@@ -157,6 +161,7 @@ export class ChatService {
         broker: this.deps.broker,
         callTool: (serverId, tool, args, opts) => this.deps.host.callTool(serverId, tool, args, opts),
         cancelTool: (callId) => void this.deps.host.cancel(callId),
+        pathsOutsideRoots: (args) => pathsOutsideRoots(args, this.deps.roots?.() ?? []),
         emit: (event) => this.emit(id, event),
         commit: async (message) => {
           const i = conversation.messages.findIndex((m) => m.id === message.id);

@@ -8,13 +8,21 @@ import { toolKey } from './tool-offer.js';
 /** The outcome of the policy for one tool call. */
 export type PolicyDecision =
   | { allow: true; how: 'trusted' | 'allow-listed' | 'chat' }
-  | { allow: false; reason: string };
+  | { allow: false; reason: string; outsideRoots?: string[] };
+
+/** How many outside paths a reason names before it says "and N more". */
+const REASON_PATHS = 5;
 
 /**
  * Who may run a tool without asking. A server is trusted, or a tool "always allowed",
  * only for the launch config it was trusted with: trust is stored with a hash of the
  * command/args/env (or URL/headers), so a changed command asks again. "For this chat"
  * lives in memory with the conversation's id.
+ *
+ * A call whose arguments name paths outside the shared folders always asks, whatever the
+ * trust or allow-list says: trust is given to a server for the folders a person shared, not
+ * for their whole disk. Remembered choices are per tool, so "always" or "for this chat" on
+ * such a card makes the tool's later in-roots calls silent, never its out-of-roots ones.
  */
 export class ToolPolicy {
   private readonly chatAllows = new Map<string, Set<string>>();
@@ -24,9 +32,11 @@ export class ToolPolicy {
     private readonly configOf: (serverId: string) => ServerConfig | undefined,
   ) {}
 
-  decide(serverId: string, tool: Tool, conversationId?: string): PolicyDecision {
+  /** `outsideRoots`: the argument strings naming paths outside the shared folders (see roots/argument-paths.ts). */
+  decide(serverId: string, tool: Tool, conversationId?: string, outsideRoots: readonly string[] = []): PolicyDecision {
     const config = this.configOf(serverId);
     if (!config) return { allow: false, reason: `server "${serverId}" is not configured` };
+    if (outsideRoots.length > 0) return { allow: false, reason: outsideRootsReason(outsideRoots), outsideRoots: [...outsideRoots] };
     const key = launchKey(config);
     if (config.trust === 'trusted' || this.settings.isTrustedServer(serverId, key)) return { allow: true, how: 'trusted' };
     if (this.settings.isAlwaysAllowed(serverId, key, tool.name)) return { allow: true, how: 'allow-listed' };
@@ -55,4 +65,10 @@ export class ToolPolicy {
   forgetConversation(conversationId: string): void {
     this.chatAllows.delete(conversationId);
   }
+}
+
+function outsideRootsReason(paths: readonly string[]): string {
+  const named = paths.slice(0, REASON_PATHS).join(', ');
+  const more = paths.length > REASON_PATHS ? ` and ${paths.length - REASON_PATHS} more` : '';
+  return `The arguments name paths outside your shared folders: ${named}${more}. Such a call always asks, even for a trusted server or an always-allowed tool.`;
 }

@@ -59,6 +59,7 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
       <p className="approval-reason" data-testid="approval-reason">
         {request.reason}
       </p>
+      {request.outsideRoots && request.outsideRoots.length > 0 && <OutsideRootsWarning paths={request.outsideRoots} />}
       <div className="section-title">Arguments</div>
       <div className="approval-args">
         <JsonView value={request.args} testId="approval-args" />
@@ -72,5 +73,27 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
       </div>
       {error && <ErrorBox error={error} testId="approval-error" />}
     </section>
+  );
+}
+
+/**
+ * The paths that made this call ask although its server may be trusted. Listed one per line
+ * and in full, since a path is easy to misread inside a JSON blob.
+ */
+function OutsideRootsWarning({ paths }: { paths: string[] }) {
+  return (
+    <div className="approval-outside" role="alert" data-testid="approval-outside-roots">
+      <strong>Names paths outside your shared folders:</strong>
+      <ul>
+        {paths.map((p) => (
+          <li key={p}>
+            <code data-testid="approval-outside-path">{p}</code>
+          </li>
+        ))}
+      </ul>
+      <span className="small-print">
+        A call like this always asks. Allowing it for this chat or always remembers the tool for paths inside your shared folders only.
+      </span>
+    </div>
   );
 }
