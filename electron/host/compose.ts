@@ -5,6 +5,7 @@ import { FileConfigStore, type ConfigStore } from './config/config-store.js';
 import type { SecretResolver } from './config/expand.js';
 import { FileEraCache, MemoryEraCache, type EraCache } from './connection/era-cache.js';
 import { resolveLoginPath } from './connection/login-path.js';
+import type { SandboxDetector } from './connection/sandbox/sandbox-detector.js';
 import type { ConnectionDeps, ServerRequestHandlers } from './connection/server-connection.js';
 import { ChatService } from './chat/chat-service.js';
 import { ProviderFactory, type ProviderOverrides } from './chat/provider-factory.js';
@@ -47,6 +48,8 @@ export interface ComposeOptions {
   openExternal?: OpenExternal;
   /** Initial roots (absolute paths or file:// URIs) for the CLI and tests; replaces what the roots file holds. */
   roots?: string[];
+  /** Whether stdio servers can be sandboxed here (the system's detection by default; tests simulate). */
+  sandbox?: SandboxDetector;
 }
 
 /** Everything a host entry point needs, wired once. */
@@ -99,6 +102,7 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     handlers,
     backoff: opts.backoff,
     audit,
+    ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
     launch: {
       env,
       // `${secret:NAME}` in server configs resolves from the same keychain as API keys.

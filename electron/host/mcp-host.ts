@@ -1,6 +1,6 @@
 import type { CatalogSnapshot } from '../../shared/domain/catalog.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../../shared/domain/mcp-types.js';
-import type { ServerConfig } from '../../shared/domain/server-config.js';
+import { isStdioConfig, type ServerConfig } from '../../shared/domain/server-config.js';
 import type { LogLine, ServerState, ServerSummary, TraceEntry } from '../../shared/domain/server-state.js';
 import type { CompletionValues, ImportResult } from '../../shared/ipc/contract.js';
 import type { AuditLog } from './audit/audit-log.js';
@@ -10,6 +10,7 @@ import { parseDocument, parseEntry, type ConfigDocument, type ConfigEntry } from
 import type { ConfigStore } from './config/config-store.js';
 import type { EraCache } from './connection/era-cache.js';
 import type { LaunchContext } from './connection/launch.js';
+import type { SandboxDetector } from './connection/sandbox/sandbox-detector.js';
 import { ServerConnection, type ConnectionDeps, type ServerRequestHandlers } from './connection/server-connection.js';
 import { ServerOutput } from './connection/server-output.js';
 import type { HostEvents } from './host-events.js';
@@ -27,6 +28,8 @@ export interface McpHostDeps {
   outputFlushMs?: number;
   /** Where connection changes and tool calls are recorded (absent: not recorded). */
   audit?: AuditLog;
+  /** Whether an OS sandbox is available for stdio servers (the system's by default). */
+  sandbox?: SandboxDetector;
 }
 
 interface Slot {
@@ -51,9 +54,22 @@ export class McpHost {
 
   constructor(private readonly deps: McpHostDeps) {}
 
-  /** Tell every connected server that the roots changed (2025-era connections only; see ServerConnection). */
+  /**
+   * Tell every connected server that the roots changed (2025-era connections only; see
+   * ServerConnection). A sandboxed stdio server cannot see a new root at all: its mounts were
+   * fixed when it started, so it is restarted instead, and then reads the new list.
+   */
   async notifyRootsChanged(): Promise<void> {
-    await Promise.all([...this.slots.values()].map((s) => s.connection?.notifyRootsChanged()));
+    await Promise.all(
+      [...this.slots.values()].map((s) => {
+        const c = s.connection;
+        if (c?.sandboxed && (c.state.kind === 'connected' || c.state.kind === 'connecting')) {
+          s.output.note('restarting: the shared folders changed, and a sandboxed server sees only the folders it was started with');
+          return c.restart();
+        }
+        return c?.notifyRootsChanged();
+      }),
+    );
   }
 
   /** Which tools chat may offer (per-server and per-tool switches live in settings). */
@@ -297,6 +313,7 @@ export class McpHost {
       output,
       handlers: this.deps.handlers ?? {},
       backoff: this.deps.backoff,
+      ...(this.deps.sandbox ? { sandbox: this.deps.sandbox } : {}),
       onState: (state: ServerState) => {
         output.note(`state: ${state.kind}`);
         audit(state);
@@ -343,6 +360,7 @@ export class McpHost {
       ...(entry.ok ? {} : { invalidEntry: entry.raw }),
       state,
       transport: entry.ok ? (connection?.transportKind ?? 'unknown') : 'unknown',
+      ...(entry.ok && isStdioConfig(entry.config) && connection?.sandboxState ? { sandbox: connection.sandboxState } : {}),
       counts: {
         tools: lists?.tools.length ?? 0,
         resources: lists?.resources.length ?? 0,

@@ -25,6 +25,8 @@ export const stdioServerConfigSchema = z
     args: z.array(z.string()).optional(),
     env: envMap.optional(),
     cwd: z.string().min(1).optional(),
+    /** Run inside an OS sandbox that sees only the roots plus what the server needs to start. */
+    sandbox: z.boolean().optional(),
     ...commonFields,
   })
   .strict();

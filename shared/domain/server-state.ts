@@ -16,6 +16,16 @@ export type ServerState =
   | { kind: 'reconnecting'; attempt: number; retryAt: number; lastError: HostError }
   | { kind: 'failed'; error: HostError };
 
+/**
+ * Whether a stdio server runs in an OS sandbox. `paths` counts the shared folders (roots)
+ * the sandbox exposes read-write; `unavailable` means sandboxing was asked for but this
+ * machine cannot provide it, so the server is not started at all.
+ */
+export type SandboxState =
+  | { kind: 'off' }
+  | { kind: 'on'; tool: 'bubblewrap' | 'sandbox-exec'; paths: number }
+  | { kind: 'unavailable'; reason: string };
+
 /** One configured server as the UI sees it. Secret-looking values are masked. */
 export interface ServerSummary {
   id: string;
@@ -25,6 +35,8 @@ export interface ServerSummary {
   invalidEntry?: unknown;
   state: ServerState;
   transport: 'stdio' | 'http' | 'sse' | 'unknown';
+  /** The OS sandbox of a stdio server; absent for remote servers and invalid entries. */
+  sandbox?: SandboxState;
   counts: { tools: number; resources: number; templates: number; prompts: number };
 }
 

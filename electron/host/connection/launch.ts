@@ -22,8 +22,9 @@ export interface LaunchContext {
  * later, for trust: a changed command is a different server and is asked about again.
  */
 export function launchKey(config: ServerConfig): string {
+  // `sandbox` joins the hash only when on, so every existing (unsandboxed) key stays the same.
   const launch = isStdioConfig(config)
-    ? { command: config.command, args: config.args ?? [], env: sortKeys(config.env), cwd: config.cwd ?? null }
+    ? { command: config.command, args: config.args ?? [], env: sortKeys(config.env), cwd: config.cwd ?? null, ...(config.sandbox ? { sandbox: true } : {}) }
     : { url: config.url, type: config.type ?? null, headers: sortKeys(config.headers) };
   return createHash('sha256').update(JSON.stringify(launch)).digest('hex').slice(0, 32);
 }

@@ -1,7 +1,7 @@
 import type { Client, ClientCapabilities, CreateMessageRequest, Root, CreateMessageResult, CreateMessageResultWithTools, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../../../shared/domain/mcp-types.js';
 import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
-import type { HostError, ServerState } from '../../../shared/domain/server-state.js';
+import type { HostError, SandboxState, ServerState } from '../../../shared/domain/server-state.js';
 import type { CompletionValues } from '../../../shared/ipc/contract.js';
 import { emptyLists, fetchLists, type ServerLists } from '../catalog/server-catalog.js';
 import { toolFilter } from '../catalog/tool-filter.js';
@@ -10,6 +10,8 @@ import { openClient, type OpenedClient } from './client-factory.js';
 import type { EraCache } from './era-cache.js';
 import { launchKey, planLaunch, type LaunchContext } from './launch.js';
 import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree.js';
+import { systemSandboxDetector, type SandboxDetector } from './sandbox/sandbox-detector.js';
+import { describeSandbox, sandboxLaunch, sandboxStateOf } from './sandbox/sandbox-launch.js';
 import type { ServerOutput } from './server-output.js';
 import { tapTransport } from './trace-tap.js';
 
@@ -31,6 +33,8 @@ export interface ConnectionDeps {
   onLists: () => void;
   /** Reconnect policy; tests shorten it. */
   backoff?: { baseMs: number; maxMs: number; maxAttempts: number };
+  /** Whether an OS sandbox is available (the system's by default). */
+  sandbox?: SandboxDetector;
 }
 
 const DEFAULT_TIMEOUT = 60_000;
@@ -57,7 +61,10 @@ export class ServerConnection {
   private retryTimer?: NodeJS.Timeout;
   private attempt = 0;
   private readonly backoff: { baseMs: number; maxMs: number; maxAttempts: number };
+  private readonly sandboxDetector: SandboxDetector;
   private readonly trees = new WeakMap<OpenedClient, ProcessSnapshot>();
+  /** The sandbox of the last launch; its mounts stay fixed until the next one. */
+  private launchedSandbox?: SandboxState;
 
   constructor(
     readonly id: string,
@@ -65,6 +72,7 @@ export class ServerConnection {
     private readonly deps: ConnectionDeps,
   ) {
     this.backoff = deps.backoff ?? DEFAULT_BACKOFF;
+    this.sandboxDetector = deps.sandbox ?? systemSandboxDetector;
   }
 
   get state(): ServerState {
@@ -78,6 +86,17 @@ export class ServerConnection {
 
   get timeout(): number {
     return this.config.timeout ?? DEFAULT_TIMEOUT;
+  }
+
+  /** True for a stdio server configured to run in the OS sandbox. */
+  get sandboxed(): boolean {
+    return isStdioConfig(this.config) && this.config.sandbox === true;
+  }
+
+  /** The sandbox as the UI shows it (stdio only). */
+  get sandboxState(): SandboxState | undefined {
+    if (!isStdioConfig(this.config)) return undefined;
+    return sandboxStateOf(this.sandboxed, () => this.sandboxDetector.detect(), this.launchedSandbox, this.deps.handlers.listRoots?.().length ?? 0);
   }
 
   /** Start connecting (no-op when already connected or connecting). */
@@ -193,9 +212,17 @@ export class ServerConnection {
     const key = launchKey(this.config);
     const prior = this.deps.eraCache.get(key);
     try {
-      const plan = await planLaunch(this.id, this.config, this.deps.launch);
+      let plan = await planLaunch(this.id, this.config, this.deps.launch);
       if (gen !== this.generation) return;
       output.note(plan.kind === 'stdio' ? `starting: ${plan.command} ${plan.args.join(' ')}` : `connecting to ${plan.url.origin}${plan.url.pathname}`);
+      this.launchedSandbox = undefined;
+      if (plan.kind === 'stdio' && this.sandboxed) {
+        // The mounts are fixed for the life of the process: a roots change restarts it (McpHost).
+        const sandboxed = sandboxLaunch(plan, (this.deps.handlers.listRoots?.() ?? []).map((r) => r.uri), this.sandboxDetector.detect());
+        output.note(describeSandbox(sandboxed));
+        this.launchedSandbox = sandboxed.state;
+        plan = sandboxed.plan;
+      }
       const opened = await openClient(plan, {
         clientOptions: { capabilities: this.capabilities(), listChanged: this.listChangedHandlers(gen) },
         prior,

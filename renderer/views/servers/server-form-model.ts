@@ -27,16 +27,19 @@ export interface ServerFormValues {
   timeout: string;
   includeTools: string;
   excludeTools: string;
+  /** stdio only: run in the OS sandbox, limited to the shared folders. */
+  sandbox: boolean;
 }
 
-export type FormField = keyof ServerFormValues;
+/** The text fields (the sandbox checkbox carries no error of its own). */
+export type FormField = Exclude<keyof ServerFormValues, 'sandbox'>;
 export type FormErrors = Partial<Record<FormField, string>>;
 
 export type BuildResult = { ok: true; name: string; config: ServerConfig } | { ok: false; errors: FormErrors };
 
 /** A blank form for a new stdio server. */
 export function emptyForm(): ServerFormValues {
-  return { name: '', transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '', timeout: '', includeTools: '', excludeTools: '' };
+  return { name: '', transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '', timeout: '', includeTools: '', excludeTools: '', sandbox: false };
 }
 
 type Obj = Record<string, unknown>;
@@ -77,6 +80,7 @@ export function formFromEntry(name: string, entry: unknown, transport: string): 
     timeout: typeof e.timeout === 'number' ? String(e.timeout) : '',
     includeTools: strings(e.includeTools).join('\n'),
     excludeTools: strings(e.excludeTools).join('\n'),
+    sandbox: e.sandbox === true,
   };
 }
 
@@ -141,6 +145,7 @@ export function buildConfig(values: ServerFormValues, base: unknown): BuildResul
     if (args.length) config.args = args;
     if (env.ok && Object.keys(env.map).length) config.env = env.map;
     if (values.cwd.trim()) config.cwd = values.cwd.trim();
+    if (values.sandbox) config.sandbox = true;
   } else {
     const url = values.url.trim();
     if (!url) errors.url = 'a URL is required';

@@ -105,6 +105,22 @@ export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; 
           <FormRow id="server-cwd" label="Working directory" {...err('cwd')}>
             <input {...input('cwd', { placeholder: 'optional', mono: true })} />
           </FormRow>
+          <div className="field">
+            <label className="checkbox-line">
+              <input
+                type="checkbox"
+                id="server-sandbox"
+                data-testid="server-sandbox"
+                checked={values.sandbox}
+                onChange={(e) => setValues((v) => ({ ...v, sandbox: e.target.checked }))}
+              />
+              Run in an OS sandbox limited to the shared folders
+            </label>
+            <div className="field-help">
+              The server then sees the shared folders (read-write), the system and its own program files (read-only), and nothing else of
+              your files; it restarts when the shared folders change. Its network is not restricted. Linux (bubblewrap) and macOS only.
+            </div>
+          </div>
         </>
       ) : (
         <>

@@ -5,6 +5,7 @@ import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { plural } from '../../lib/format.js';
 import { failureHint } from './failure-hint.js';
+import { SandboxBadge } from './sandbox-badge.js';
 import { StateBadge } from './state-badge.js';
 
 type RowAction = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'confirm-remove' } | { kind: 'failed'; error: HostError };
@@ -82,6 +83,7 @@ export function ServerRow({
           <strong>{id}</strong>
           <span className="badge subtle">{server.transport}</span>
           <EraBadge server={server} />
+          <SandboxBadge serverId={id} sandbox={server.sandbox} />
         </div>
         <StateBadge serverId={id} state={state} />
       </div>
