@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
-import { functionCall, reply, splitText, startFakeGemini, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { functionCall, reply, splitText, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,7 +46,13 @@ before(async () => {
   mkdirSync(SHOTS, { recursive: true });
   gemini = await startFakeGemini({
     apiKey: API_KEY,
-    script: [reply(functionCall('everything__echo', { message: 'quick' })), { ...reply(...splitText(ANSWER, 3)), chunkDelayMs: 40 }],
+    script: [
+      reply(functionCall('everything__echo', { message: 'quick' })),
+      { ...reply(...splitText(ANSWER, 3)), chunkDelayMs: 40 },
+      // The second test's turn: an argument that is a path outside the shared folder.
+      reply(functionCall('everything__echo', { message: '/etc/passwd' })),
+      reply(text('Not echoed.')),
+    ],
   });
   // The key goes into the real keychain under a service of this run's own, as Settings would put it there.
   const service = `MCP Desk quick-ask e2e ${randomBytes(6).toString('hex')}`;
@@ -126,5 +132,33 @@ test('quick ask: a question runs with approvals in the small window and opens in
     assert.equal(gemini!.generateRequests().length, 2);
     await quick.getByTestId('quick-ask-new').click();
     assert.equal(await quick.getByTestId('quick-ask-open-main').isDisabled(), true);
+  });
+});
+
+test('quick ask: a call naming a path outside the shared folders shows the warning on its approval card', { timeout: 120_000 }, async (t) => {
+  if (skipReason || !browser || !mode) {
+    t.skip(skipReason ?? 'setup failed');
+    return;
+  }
+  const main = await browser.newPage();
+  const quick = await browser.newPage({ viewport: { width: 620, height: 560 } });
+  await evidence([main, quick], async () => {
+    // Share one folder through the Folders view, so /etc/passwd lies outside the roots.
+    await main.goto(mode!.url);
+    await main.getByTestId('nav-roots').click();
+    await main.getByTestId('root-path-input').fill(repoRoot);
+    await main.getByTestId('root-add').click();
+    await main.getByTestId('root-row').first().waitFor();
+
+    await quick.goto(quickAskUrl(mode!.url));
+    await quick.getByTestId('quick-ask-input').fill('Echo the password file path.');
+    await quick.getByTestId('quick-ask-input').press('Enter');
+    const card = quick.getByTestId('approval-card');
+    await card.waitFor({ timeout: STEP_TIMEOUT_MS });
+    await card.getByTestId('approval-outside-roots').waitFor();
+    assert.equal((await card.getByTestId('approval-outside-path').first().textContent())?.trim(), '/etc/passwd');
+    await quick.screenshot({ path: join(SHOTS, 'quick-ask-04-outside-roots.png') });
+    await card.getByTestId('deny').click();
+    await quick.getByTestId('assistant-text').filter({ hasText: 'Not echoed.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
   });
 });
