@@ -112,6 +112,8 @@ export interface TestHostOptions {
   sampling?: ComposeOptions['sampling'];
   /** Initial roots (absolute paths or file:// URIs). */
   roots?: ComposeOptions['roots'];
+  /** The desktop shell (folder picker, main window); absent as in browser mode and the CLI. */
+  shell?: ComposeOptions['shell'];
 }
 
 /** Compose a real host on a temp config file; disposed (process trees included) at cleanup. */
@@ -130,6 +132,7 @@ export async function createTestHost(stack: CleanupStack, opts: TestHostOptions 
     ...(opts.openExternal ? { openExternal: opts.openExternal } : {}),
     ...(opts.sampling ? { sampling: opts.sampling } : {}),
     ...(opts.roots ? { roots: opts.roots } : {}),
+    ...(opts.shell ? { shell: opts.shell } : {}),
     ...(opts.dataDir ? { dataDir: opts.dataDir === true ? join(dir, 'data') : opts.dataDir } : {}),
   });
   if (opts.maxTurns !== undefined) await services.settings.update({ maxTurns: opts.maxTurns });
