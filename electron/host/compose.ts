@@ -22,6 +22,7 @@ import { KeychainSecretStore, type SecretStore } from './stores/secret-store.js'
 import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
 import { HostRouter } from './router.js';
+import type { DesktopShell } from './shell/desktop-shell.js';
 import { Redactor } from './util/redact.js';
 
 export interface ComposeOptions {
@@ -50,6 +51,8 @@ export interface ComposeOptions {
   roots?: string[];
   /** Whether stdio servers can be sandboxed here (the system's detection by default; tests simulate). */
   sandbox?: SandboxDetector;
+  /** The desktop app's window system (folder picker, showing the main window); absent elsewhere. */
+  shell?: DesktopShell;
 }
 
 /** Everything a host entry point needs, wired once. */
@@ -111,7 +114,7 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
       path: opts.useLoginShellPath ? () => resolveLoginPath() : async () => env.PATH ?? '',
     },
   });
-  const info = (): HostInfo => ({ version: '0.1.0', mode: opts.mode, configPath: opts.configPath });
+  const info = (): HostInfo => ({ version: '0.1.0', mode: opts.mode, configPath: opts.configPath, features: { folderPicker: opts.shell !== undefined } });
   const toolOn = () => {
     const c = settings.get();
     const servers = new Set(c.disabledServers);
@@ -151,7 +154,7 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     events.emit('roots.changed', list);
     void host.notifyRootsChanged();
   });
-  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, broker, providers, audit, samplingConsent, roots });
+  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, broker, providers, audit, samplingConsent, roots, shell: opts.shell });
   return {
     host,
     events,
