@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Builds everything MCP Desk runs from into out/:
 //   out/renderer/          Vite build of renderer/ (loaded from file:// by Electron, served by browser mode)
-//   out/main/index.cjs     Electron main process (CommonJS, node_modules stay external)
+//   out/main/index.cjs     Electron main process (CommonJS, node_modules stay external but conf/electron-store)
 //   out/preload/index.cjs  sandboxed preload (one self-contained CommonJS file, only `electron` external)
 //   out/headless/cli.mjs   the plain-Node entry: `mcp-desk` CLI and browser mode
 // Flags: --headless-only  skip the Electron-only bundles (main, preload); the renderer is still
 //                         built because browser mode serves it.
 // Plain .mjs rather than TypeScript so it runs on a fresh checkout before anything is compiled.
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -15,6 +15,18 @@ import * as esbuild from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'out');
 const headlessOnly = process.argv.includes('--headless-only');
+
+// The settings file goes through conf (and electron-store, which extends it). Both are ESM-only,
+// which the CommonJS main bundle could only `require` through Node's require(esm), so they are
+// bundled in, with their own dependencies, rather than loaded from node_modules at run time.
+// Bundling also lets `alias` swap out when-exit (see scripts/build-shims/when-exit.mjs), which
+// would otherwise take over SIGINT/SIGTERM in the CLI and browser mode as well.
+const bundledPackages = new Set(['conf', 'electron-store']);
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+/** Every other package we depend on stays external (esbuild also matches their subpaths). */
+const externalPackages = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})].filter(
+  (name) => !bundledPackages.has(name),
+);
 
 /** Node-side bundles share these; target matches the oldest Node we run on (engines: >=20.19). */
 const nodeCommon = {
@@ -24,6 +36,8 @@ const nodeCommon = {
   sourcemap: true,
   logLevel: 'warning',
   absWorkingDir: root,
+  external: externalPackages,
+  alias: { 'when-exit': './scripts/build-shims/when-exit.mjs' },
 };
 
 // CommonJS output has no import.meta; host code may use import.meta.url/dirname to locate files,
@@ -47,10 +61,9 @@ const entries = [
       ...cjsImportMeta,
       format: 'cjs',
       outfile: 'out/main/index.cjs',
-      external: ['electron'],
       // The packaged app ships node_modules, so dependencies are required at run time rather
-      // than inlined; every runtime dependency we use has a `require` export.
-      packages: 'external',
+      // than inlined; every runtime dependency left external has a `require` export.
+      external: ['electron', ...externalPackages],
     },
   },
   {
@@ -81,7 +94,6 @@ const entries = [
       ...nodeCommon,
       format: 'esm',
       outfile: 'out/headless/cli.mjs',
-      packages: 'external',
       // ESM output has no `require`; bundled code that still calls it (CommonJS interop, JSON)
       // gets a real one instead of a "Dynamic require is not supported" crash.
       banner: {

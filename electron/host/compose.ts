@@ -18,7 +18,9 @@ import { HostEvents } from './host-events.js';
 import { PendingBroker } from './pending/pending-broker.js';
 import { RootsStore } from './roots/roots-store.js';
 import { FileConversationStore, MemoryConversationStore } from './stores/conversation-store.js';
+import { ConfSettingsBackend } from './stores/conf-settings-backend.js';
 import { KeychainSecretStore, type SecretStore } from './stores/secret-store.js';
+import type { SettingsBackend } from './stores/settings-backend.js';
 import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
 import { HostRouter } from './router.js';
@@ -42,6 +44,8 @@ export interface ComposeOptions {
   dataDir?: string;
   /** The keychain by default. */
   secretStore?: SecretStore;
+  /** Where settings.json is read and written when there is a dataDir: conf by default, electron-store in Electron. */
+  settingsBackend?: (dataDir: string) => SettingsBackend;
   providerOverrides?: ProviderOverrides;
   /** Sampling limits (tests shorten them): per-server rate and how long a review waits. */
   sampling?: { rateLimit?: { capacity: number; perMs: number }; timeoutMs?: number };
@@ -84,7 +88,8 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
   const env = opts.env ?? process.env;
   // MCP_DESK_KEYCHAIN_SERVICE files secrets under another keychain service (tests, side-by-side installs).
   const secrets = opts.secretStore ?? new KeychainSecretStore(env.MCP_DESK_KEYCHAIN_SERVICE ? { service: env.MCP_DESK_KEYCHAIN_SERVICE } : {});
-  const settings = opts.dataDir ? await SettingsStore.open(join(opts.dataDir, 'settings.json')) : SettingsStore.inMemory();
+  const settingsBackend = opts.settingsBackend ?? ((dir: string) => new ConfSettingsBackend(dir));
+  const settings = opts.dataDir ? await SettingsStore.openWith(settingsBackend(opts.dataDir)) : SettingsStore.inMemory();
   const audit: AuditLog = opts.dataDir ? new FileAuditLog(join(opts.dataDir, 'audit'), redactor) : new MemoryAuditLog(redactor);
   const roots = opts.dataDir ? await RootsStore.open(join(opts.dataDir, 'roots.json')) : RootsStore.inMemory();
   if (opts.roots) await roots.set(opts.roots.map((uri) => ({ uri })));

@@ -1,8 +1,8 @@
-import { lstat, readFile, rename } from 'node:fs/promises';
 import { z } from 'zod';
 import type { ChatSettings } from '../../../shared/domain/chat.js';
-import { SerialWriter } from '../util/atomic-write.js';
 import { describeIssues, HostFailure } from '../util/errors.js';
+import { ConfSettingsBackend } from './conf-settings-backend.js';
+import type { SettingsBackend, StoredSettings } from './settings-backend.js';
 
 /** What a person gets before they change anything. */
 export const DEFAULT_CHAT_SETTINGS: Readonly<ChatSettings> = Object.freeze({
@@ -55,7 +55,7 @@ export interface SettingsStoreOptions {
   now?: () => number;
 }
 
-type JsonObject = Record<string, unknown>;
+type JsonObject = StoredSettings;
 
 interface SettingsDocument {
   chat: ChatSettings;
@@ -66,45 +66,53 @@ interface SettingsDocument {
 }
 
 /**
- * Chat settings and standing trust, in one plain JSON object (`{ chat, trust }`) so that
- * electron-store/conf can read the same file later. Reads are synchronous from memory;
- * every change is written atomically and in order. A file that cannot be read or holds
- * invalid values is never lost: it is kept beside the original as `settings.json.bad-<ts>`,
- * the valid values are kept and the rest fall back to defaults, with a warning.
+ * Chat settings and standing trust, in one plain JSON object (`{ chat, trust }`) kept by a
+ * SettingsBackend: conf in plain Node, electron-store in Electron, both on
+ * `<dataDir>/settings.json`. The zod schemas above are the only definition of what is valid;
+ * the backends only move whole objects. Reads are synchronous from memory; every change is
+ * written in order. A file that cannot be read or holds invalid values is never lost: it is
+ * kept beside the original as `settings.json.bad-<ts>`, the valid values are kept and the
+ * rest fall back to defaults, with a warning. Secrets never live here (see secret-store.ts):
+ * every field is named by the strict schemas, and none of them holds a key or token.
  */
 export class SettingsStore {
+  /** The last queued write; later writes wait for it so they land in order. */
+  private writes: Promise<void> = Promise.resolve();
+
   private constructor(
     private doc: SettingsDocument,
-    private readonly writer: SerialWriter | undefined,
+    /** Where changes are written; undefined keeps them in memory only. */
+    private readonly backend: SettingsBackend | undefined,
     /** The settings file, or undefined when nothing is persisted. */
     readonly path: string | undefined,
   ) {}
 
-  /** Load `path` (usually `<dataDir>/settings.json`); a missing file means defaults. */
-  static async open(path: string, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
+  /** Load `path` (usually `<dataDir>/settings.json`) through conf; a missing file means defaults. */
+  static open(path: string, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
+    return SettingsStore.openWith(ConfSettingsBackend.forFile(path), options);
+  }
+
+  /** Load the settings a backend holds (electron-store in Electron, conf elsewhere). */
+  static async openWith(backend: SettingsBackend, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
     const warn = options.onWarning ?? ((message: string) => console.warn(message));
     const now = options.now ?? Date.now;
-    let text: string | undefined;
-    let problems: string[] = [];
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') problems = [`it could not be read (${code ?? (error as Error).message})`];
+    const path = backend.path ?? 'settings';
+    const found = await backend.read();
+    if (found.kind === 'failed') {
+      warn(`settings file ${path} could not be opened (${found.problem}). It was left as it is, and settings changes will not be saved this session.`);
+      return new SettingsStore(emptyDocument(), undefined, backend.path);
     }
-    let doc = emptyDocument();
-    // An empty file is what a fresh conf/electron-store may leave: nothing to keep, nothing to warn about.
-    if (text !== undefined && text.trim() !== '') ({ doc, problems } = parseSettings(text));
-    if (problems.length === 0) return new SettingsStore(doc, new SerialWriter(path), path);
+    const { doc, problems } = found.kind === 'stored' ? parseSettings(found.value) : { doc: emptyDocument(), problems: [found.problem] };
+    if (problems.length === 0) return new SettingsStore(doc, backend, backend.path);
 
-    const aside = await keepAside(path, now());
+    const aside = await backend.setAside(now());
     if (!aside) {
       // Writing would replace a file we could neither read nor move: keep changes in memory.
       warn(`settings file ${path}: ${problems.join('; ')}. It could not be moved aside either, so settings changes will not be saved this session.`);
-      return new SettingsStore(doc, undefined, path);
+      return new SettingsStore(doc, undefined, backend.path);
     }
     warn(`settings file ${path}: ${problems.join('; ')}. Those settings fell back to defaults; the original file was kept as ${aside}.`);
-    const store = new SettingsStore(doc, new SerialWriter(path), path);
+    const store = new SettingsStore(doc, backend, backend.path);
     await store.persist().catch((error: unknown) => warn(`settings file ${path} could not be rewritten: ${(error as Error).message}`));
     return store;
   }
@@ -192,7 +200,7 @@ export class SettingsStore {
 
   /** Resolves once every queued write has finished. */
   flush(): Promise<void> {
-    return this.writer?.flush() ?? Promise.resolve();
+    return this.writes;
   }
 
   dispose(): Promise<void> {
@@ -200,8 +208,13 @@ export class SettingsStore {
   }
 
   private persist(): Promise<void> {
-    // Serialised now, so the queued write carries the state of this change and every earlier one.
-    return this.writer?.write(serialiseSettings(this.doc)) ?? Promise.resolve();
+    const backend = this.backend;
+    if (!backend) return Promise.resolve();
+    // Copied now, so the queued write carries the state of this change and every earlier one.
+    const value = serialiseSettings(this.doc);
+    const next = this.writes.then(() => backend.write(value));
+    this.writes = next.catch(() => undefined);
+    return next;
   }
 }
 
@@ -233,18 +246,11 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Parse the file, keeping every valid value; `problems` says what was dropped and why. */
-function parseSettings(text: string): { doc: SettingsDocument; problems: string[] } {
+/** Read a stored object, keeping every valid value; `problems` says what was dropped and why. */
+function parseSettings(stored: StoredSettings): { doc: SettingsDocument; problems: string[] } {
   const doc = emptyDocument();
   const problems: string[] = [];
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { doc, problems: [`it is not valid JSON (${(error as Error).message})`] };
-  }
-  if (!isObject(json)) return { doc, problems: ['it is not a JSON object'] };
-  const { chat, trust, ...otherKeys } = json;
+  const { chat, trust, ...otherKeys } = stored;
   doc.otherKeys = otherKeys;
 
   if (chat !== undefined && !isObject(chat)) problems.push('"chat" is not an object');
@@ -286,32 +292,7 @@ function parseList<T>(value: unknown, schema: z.ZodType<T>, where: string, probl
   return out;
 }
 
-function serialiseSettings(doc: SettingsDocument): string {
-  return `${JSON.stringify({ ...doc.otherKeys, chat: { ...doc.otherChatKeys, ...doc.chat }, trust: doc.trust }, null, 2)}\n`;
-}
-
-/** Move a bad file out of the way under a name that says when; undefined if that failed. */
-async function keepAside(path: string, at: number): Promise<string | undefined> {
-  const stamp = new Date(at).toISOString().replace(/[:.]/g, '-');
-  for (let n = 0; n < 100; n++) {
-    const aside = `${path}.bad-${stamp}${n ? `-${n}` : ''}`;
-    // rename silently replaces an existing target, which would lose an earlier bad file.
-    if (await taken(aside)) continue;
-    try {
-      await rename(path, aside);
-      return aside;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-async function taken(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
-  }
+function serialiseSettings(doc: SettingsDocument): StoredSettings {
+  // A deep copy: trust lists are replaced in place on doc.trust while a write may still be queued.
+  return structuredClone({ ...doc.otherKeys, chat: { ...doc.otherChatKeys, ...doc.chat }, trust: doc.trust });
 }
