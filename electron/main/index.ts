@@ -8,6 +8,7 @@ import { checkExternalUrl } from '../host/util/external-url.js';
 import { AppWindows } from './app-windows.js';
 import { DeskTray } from './desk-tray.js';
 import { ElectronDesktopShell } from './desktop-shell-adapter.js';
+import { ElectronStoreSettingsBackend } from './electron-settings-backend.js';
 import { installIpcGate } from './ipc-gate.js';
 import { registerQuickAskShortcut } from './quick-ask-shortcut.js';
 import { blockRemoteContent } from './request-filter.js';
@@ -62,6 +63,8 @@ async function start(): Promise<void> {
     mode: 'electron',
     useLoginShellPath: true,
     shell: new ElectronDesktopShell(windows),
+    // settings.json through electron-store (conf in plain Node: the same file and format).
+    settingsBackend: (dir) => new ElectronStoreSettingsBackend(dir),
     // Another Gemini endpoint (a proxy, or the tests' fake), as browser mode and the CLI allow.
     ...(process.env.MCP_DESK_GEMINI_BASE_URL ? { providerOverrides: { geminiBaseUrl: process.env.MCP_DESK_GEMINI_BASE_URL } } : {}),
     // URL elicitation: opened only after the person consented, and only checked http(s) links.

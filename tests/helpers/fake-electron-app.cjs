@@ -7,8 +7,10 @@
 
 /** Channels electron-store registered with ipcMain.on, in order. */
 const ipcListeners = [];
+/** Channels our code removed again with ipcMain.removeAllListeners. */
+const removedListeners = [];
 
-module.exports = {
+const fake = {
   app: {
     // Only consulted for a relative `cwd`; ours is always absolute, so this path is never used.
     getPath: () => '/nonexistent/fake-electron-userData',
@@ -18,6 +20,17 @@ module.exports = {
     on: (channel) => {
       ipcListeners.push(channel);
     },
+    removeAllListeners: (channel) => {
+      for (let i = ipcListeners.length - 1; i >= 0; i--) if (ipcListeners[i] === channel) ipcListeners.splice(i, 1);
+      removedListeners.push(channel);
+    },
   },
   ipcListeners,
+  removedListeners,
 };
+// Assigned one by one so Node's CommonJS export detection offers named imports too
+// (electron/main code does `import { ipcMain } from 'electron'`).
+exports.app = fake.app;
+exports.ipcMain = fake.ipcMain;
+exports.ipcListeners = fake.ipcListeners;
+exports.removedListeners = fake.removedListeners;

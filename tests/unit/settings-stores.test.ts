@@ -21,7 +21,7 @@ import { chatSettingsSchema, DEFAULT_CHAT_SETTINGS, SettingsStore } from '../../
 
 register('../helpers/fake-electron-app-hooks.mjs', import.meta.url);
 const { ElectronStoreSettingsBackend } = await import('../../electron/main/electron-settings-backend.js');
-const fakeElectron = createRequire(import.meta.url)('../helpers/fake-electron-app.cjs') as { ipcListeners: string[] };
+const fakeElectron = createRequire(import.meta.url)('../helpers/fake-electron-app.cjs') as { ipcListeners: string[]; removedListeners: string[] };
 
 const temps: string[] = [];
 async function tempDir(): Promise<string> {
@@ -142,7 +142,7 @@ describe('settings through conf', () => {
 describe('settings through electron-store (Electron backend, electron faked)', () => {
   it('is built from the same options as the conf backend, by the real electron-store', async () => {
     const dir = await tempDir();
-    const before = fakeElectron.ipcListeners.length;
+    const removedBefore = fakeElectron.removedListeners.length;
     const electronBackend = new ElectronStoreSettingsBackend(dir);
     const confBackend = new ConfSettingsBackend(dir);
     assert.deepStrictEqual(electronBackend.options, confBackend.options);
@@ -150,8 +150,10 @@ describe('settings through electron-store (Electron backend, electron faked)', (
     assert.equal(electronBackend.path, confBackend.path);
 
     const store = await SettingsStore.openWith(electronBackend, noWarnings);
-    // electron-store registers its renderer handshake as it is constructed: proof it, not conf, ran.
-    assert.deepEqual(fakeElectron.ipcListeners.slice(before), ['electron-store-get-data']);
+    // electron-store registers its renderer handshake as it is constructed (proof it, not conf,
+    // ran); we remove it at once, because it answers any sender without our IPC gate's check.
+    assert.deepEqual(fakeElectron.removedListeners.slice(removedBefore), ['electron-store-get-data']);
+    assert.equal(fakeElectron.ipcListeners.includes('electron-store-get-data'), false, 'no unchecked IPC listener is left');
     await store.update({ maxTurns: 12, disabledServers: ['slow'] });
     await store.trustServer('git', 'g1');
     await store.flush();
