@@ -54,22 +54,9 @@ export class McpHost {
 
   constructor(private readonly deps: McpHostDeps) {}
 
-  /**
-   * Tell every connected server that the roots changed (2025-era connections only; see
-   * ServerConnection). A sandboxed stdio server cannot see a new root at all: its mounts were
-   * fixed when it started, so it is restarted instead, and then reads the new list.
-   */
+  /** Tell every server the roots changed (see ServerConnection.rootsChanged: sandboxed ones restart). */
   async notifyRootsChanged(): Promise<void> {
-    await Promise.all(
-      [...this.slots.values()].map((s) => {
-        const c = s.connection;
-        if (c?.sandboxed && (c.state.kind === 'connected' || c.state.kind === 'connecting')) {
-          s.output.note('restarting: the shared folders changed, and a sandboxed server sees only the folders it was started with');
-          return c.restart();
-        }
-        return c?.notifyRootsChanged();
-      }),
-    );
+    await Promise.all([...this.slots.values()].map((s) => s.connection?.rootsChanged()));
   }
 
   /** Which tools chat may offer (per-server and per-tool switches live in settings). */

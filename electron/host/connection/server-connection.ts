@@ -1,4 +1,4 @@
-import type { Client, ClientCapabilities, CreateMessageRequest, Root, CreateMessageResult, CreateMessageResultWithTools, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../../../shared/domain/mcp-types.js';
 import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
 import type { HostError, SandboxState, ServerState } from '../../../shared/domain/server-state.js';
@@ -7,6 +7,7 @@ import { emptyLists, fetchLists, type ServerLists } from '../catalog/server-cata
 import { toolFilter } from '../catalog/tool-filter.js';
 import { HostFailure, toHostError } from '../util/errors.js';
 import { openClient, type OpenedClient } from './client-factory.js';
+import { clientCapabilities, closeOpened, describeServer, installHandlers, type ServerRequestHandlers } from './client-session.js';
 import type { EraCache } from './era-cache.js';
 import { launchKey, planLaunch, type LaunchContext } from './launch.js';
 import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree.js';
@@ -15,14 +16,7 @@ import { describeSandbox, sandboxLaunch, sandboxStateOf } from './sandbox/sandbo
 import type { ServerOutput } from './server-output.js';
 import { tapTransport } from './trace-tap.js';
 
-/** Answers for requests a server sends us; absent ones are not declared as capabilities. */
-export interface ServerRequestHandlers {
-  elicit?: (serverId: string, request: ElicitRequest['params'], signal: AbortSignal) => Promise<ElicitResult>;
-  /** sampling/createMessage (pushed, or an input_required round); declared with tool support. */
-  sample?: (serverId: string, request: CreateMessageRequest['params'], signal: AbortSignal) => Promise<CreateMessageResult | CreateMessageResultWithTools>;
-  /** roots/list (pushed on 2025 connections, or an input_required round on 2026-07-28); declared with listChanged. */
-  listRoots?: () => Root[];
-}
+export type { ServerRequestHandlers } from './client-session.js';
 
 export interface ConnectionDeps {
   launch: LaunchContext;
@@ -177,6 +171,17 @@ export class ServerConnection {
     return { values: res.completion.values, total: res.completion.total, hasMore: res.completion.hasMore };
   }
 
+  /** The roots changed: a sandboxed server is restarted (its mounts are fixed), any other is told. */
+  async rootsChanged(): Promise<void> {
+    // A sandboxed process sees only the folders mounted when it started: restart it instead.
+    if (this.sandboxed && (this.stateValue.kind === 'connected' || this.stateValue.kind === 'connecting')) {
+      this.deps.output.note('restarting: the shared folders changed, and a sandboxed server sees only the folders it was started with');
+      await this.restart();
+      return;
+    }
+    await this.notifyRootsChanged();
+  }
+
   /**
    * Tell the server our roots changed. Only a connected 2025-era connection has a channel
    * for unsolicited notifications; a 2026-07-28 connection is stateless and the SDK offers
@@ -224,7 +229,7 @@ export class ServerConnection {
         plan = sandboxed.plan;
       }
       const opened = await openClient(plan, {
-        clientOptions: { capabilities: this.capabilities(), listChanged: this.listChangedHandlers(gen) },
+        clientOptions: { capabilities: clientCapabilities(this.deps.handlers), listChanged: this.listChangedHandlers(gen) },
         prior,
         timeout: this.timeout,
         prepare: (transport, client) => {
@@ -232,7 +237,7 @@ export class ServerConnection {
           const stderr = (transport as { stderr?: NodeJS.ReadableStream | null }).stderr;
           stderr?.setEncoding?.('utf8');
           stderr?.on('data', (chunk: string | Buffer) => output.stderr(String(chunk)));
-          this.installHandlers(client);
+          installHandlers(this.id, this.deps.handlers, this.deps.output, client);
         },
       });
       if (gen !== this.generation) {
@@ -249,7 +254,7 @@ export class ServerConnection {
       // Servers often spawn their workers during start-up; take the snapshot again now.
       await this.rememberTree(opened);
       this.attempt = 0;
-      this.setState({ kind: 'connected', info: this.describe(opened), since: Date.now() });
+      this.setState({ kind: 'connected', info: describeServer(this.id, opened), since: Date.now() });
       this.deps.onLists();
     } catch (error) {
       if (gen !== this.generation) return;
@@ -326,47 +331,6 @@ export class ServerConnection {
     return { tools: opts, prompts: opts, resources: opts };
   }
 
-  private capabilities(): ClientCapabilities {
-    const caps: ClientCapabilities = {};
-    if (this.deps.handlers.elicit) caps.elicitation = { form: {}, url: {} };
-    if (this.deps.handlers.sample) caps.sampling = { tools: {} };
-    if (this.deps.handlers.listRoots) caps.roots = { listChanged: true };
-    return caps;
-  }
-
-  private installHandlers(client: Client): void {
-    const elicit = this.deps.handlers.elicit;
-    if (elicit) {
-      client.setRequestHandler('elicitation/create', (request, ctx) => elicit(this.id, request.params, ctx.mcpReq.signal));
-    }
-    const sample = this.deps.handlers.sample;
-    if (sample) {
-      client.setRequestHandler('sampling/createMessage', (request, ctx) => sample(this.id, request.params, ctx.mcpReq.signal));
-    }
-    const listRoots = this.deps.handlers.listRoots;
-    if (listRoots) {
-      client.setRequestHandler('roots/list', () => ({ roots: listRoots() }));
-    }
-    client.setNotificationHandler('notifications/message', (n) => {
-      const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
-      this.deps.output.note(`[${n.params.level}]${n.params.logger ? ` ${n.params.logger}:` : ''} ${data}`, 'server-log');
-    });
-  }
-
-  private describe(opened: OpenedClient) {
-    const c = opened.client;
-    const v = c.getServerVersion();
-    return {
-      name: v?.name ?? this.id,
-      version: v?.version ?? '',
-      ...(v?.title ? { title: v.title } : {}),
-      protocolEra: c.getProtocolEra() ?? 'legacy',
-      protocolVersion: c.getNegotiatedProtocolVersion(),
-      ...(c.getInstructions() ? { instructions: c.getInstructions() } : {}),
-      capabilities: (c.getServerCapabilities() ?? {}) as Record<string, unknown>,
-    };
-  }
-
   private async teardown(): Promise<void> {
     const opened = this.current;
     this.current = undefined;
@@ -386,25 +350,4 @@ export class ServerConnection {
   get transportKind(): 'stdio' | 'http' | 'sse' {
     return this.current?.transportKind ?? (isStdioConfig(this.config) ? 'stdio' : 'http');
   }
-}
-
-/**
- * Close a client and make sure its whole process tree is gone: the SDK only signals the
- * direct child, so grandchildren (npx -> node, uvx -> python) would be orphaned. Snapshot
- * the descendants first, because once the parent dies they are re-parented out of reach.
- */
-async function closeOpened(opened: OpenedClient, earlier?: ProcessSnapshot): Promise<void> {
-  const pid = opened.pid;
-  const now = pid ? await snapshotTree(pid).catch(() => undefined) : undefined;
-  opened.client.onclose = undefined;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    opened.client.close().catch(() => undefined),
-    new Promise((r) => {
-      timer = setTimeout(r, 4000);
-    }),
-  ]);
-  clearTimeout(timer);
-  const rows = [...(now?.rows ?? []), ...(earlier?.rows ?? [])];
-  if (rows.length) await killSnapshot({ rows });
 }

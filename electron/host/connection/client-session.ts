@@ -1,0 +1,77 @@
+import type { Client, ClientCapabilities, CreateMessageRequest, CreateMessageResult, CreateMessageResultWithTools, ElicitRequest, ElicitResult, Root } from '@modelcontextprotocol/client';
+import type { ServerInfo } from '../../../shared/domain/mcp-types.js';
+import type { OpenedClient } from './client-factory.js';
+import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree.js';
+import type { ServerOutput } from './server-output.js';
+
+/**
+ * The client side of one MCP session, apart from the connection's state machine: what we
+ * declare, how server-to-client requests are answered, how a server is described, and how a
+ * session is closed without leaving processes behind.
+ */
+
+/** Answers for requests a server sends us; absent ones are not declared as capabilities. */
+export interface ServerRequestHandlers {
+  elicit?: (serverId: string, request: ElicitRequest['params'], signal: AbortSignal) => Promise<ElicitResult>;
+  /** sampling/createMessage (pushed, or an input_required round); declared with tool support. */
+  sample?: (serverId: string, request: CreateMessageRequest['params'], signal: AbortSignal) => Promise<CreateMessageResult | CreateMessageResultWithTools>;
+  /** roots/list (pushed on 2025 connections, or an input_required round on 2026-07-28); declared with listChanged. */
+  listRoots?: () => Root[];
+}
+
+/** Exactly the capabilities we can answer: a handler present means a capability declared. */
+export function clientCapabilities(handlers: ServerRequestHandlers): ClientCapabilities {
+  const caps: ClientCapabilities = {};
+  if (handlers.elicit) caps.elicitation = { form: {}, url: {} };
+  if (handlers.sample) caps.sampling = { tools: {} };
+  if (handlers.listRoots) caps.roots = { listChanged: true };
+  return caps;
+}
+
+/** Route the server's requests to our handlers and its log messages to the server's log. */
+export function installHandlers(serverId: string, handlers: ServerRequestHandlers, output: ServerOutput, client: Client): void {
+  const { elicit, sample, listRoots } = handlers;
+  if (elicit) client.setRequestHandler('elicitation/create', (request, ctx) => elicit(serverId, request.params, ctx.mcpReq.signal));
+  if (sample) client.setRequestHandler('sampling/createMessage', (request, ctx) => sample(serverId, request.params, ctx.mcpReq.signal));
+  if (listRoots) client.setRequestHandler('roots/list', () => ({ roots: listRoots() }));
+  client.setNotificationHandler('notifications/message', (n) => {
+    const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
+    output.note(`[${n.params.level}]${n.params.logger ? ` ${n.params.logger}:` : ''} ${data}`, 'server-log');
+  });
+}
+
+/** What the UI shows about a connected server. */
+export function describeServer(serverId: string, opened: OpenedClient): ServerInfo {
+  const c = opened.client;
+  const v = c.getServerVersion();
+  return {
+    name: v?.name ?? serverId,
+    version: v?.version ?? '',
+    ...(v?.title ? { title: v.title } : {}),
+    protocolEra: c.getProtocolEra() ?? 'legacy',
+    protocolVersion: c.getNegotiatedProtocolVersion(),
+    ...(c.getInstructions() ? { instructions: c.getInstructions() } : {}),
+    capabilities: (c.getServerCapabilities() ?? {}) as Record<string, unknown>,
+  };
+}
+
+/**
+ * Close a client and make sure its whole process tree is gone: the SDK only signals the
+ * direct child, so grandchildren (npx -> node, uvx -> python) would be orphaned. Snapshot
+ * the descendants first, because once the parent dies they are re-parented out of reach.
+ */
+export async function closeOpened(opened: OpenedClient, earlier?: ProcessSnapshot): Promise<void> {
+  const pid = opened.pid;
+  const now = pid ? await snapshotTree(pid).catch(() => undefined) : undefined;
+  opened.client.onclose = undefined;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    opened.client.close().catch(() => undefined),
+    new Promise((r) => {
+      timer = setTimeout(r, 4000);
+    }),
+  ]);
+  clearTimeout(timer);
+  const rows = [...(now?.rows ?? []), ...(earlier?.rows ?? [])];
+  if (rows.length) await killSnapshot({ rows });
+}
