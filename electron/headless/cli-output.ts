@@ -12,6 +12,7 @@ export function serverJson(s: ServerSummary): Record<string, unknown> {
     ...(st.kind === 'connected' ? { era: st.info.protocolEra, protocolVersion: st.info.protocolVersion, server: st.info.name } : {}),
     ...(st.kind === 'failed' ? { error: st.error.message } : {}),
     ...(st.kind === 'reconnecting' ? { error: st.lastError.message } : {}),
+    ...(st.kind === 'auth-required' ? { error: st.message } : {}),
     tools: s.counts.tools,
   };
 }
@@ -29,6 +30,10 @@ export function describeState(st: ServerState): string {
       return 'connecting';
     case 'disabled':
       return 'disabled';
+    case 'auth-required':
+      return `sign-in needed: ${st.message}`;
+    case 'authenticating':
+      return 'signing in';
   }
 }
 

@@ -55,6 +55,8 @@ export interface ComposeOptions {
   roots?: string[];
   /** Whether stdio servers can be sandboxed here (the system's detection by default; tests simulate). */
   sandbox?: SandboxDetector;
+  /** OAuth for remote servers: the provider to connect with, per server (absent: none, a 401 means sign-in needed). */
+  authProviderFor?: ConnectionDeps['authProviderFor'];
   /** The desktop app's window system (folder picker, showing the main window); absent elsewhere. */
   shell?: DesktopShell;
 }
@@ -111,6 +113,7 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     backoff: opts.backoff,
     audit,
     ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
+    ...(opts.authProviderFor ? { authProviderFor: opts.authProviderFor } : {}),
     launch: {
       env,
       // `${secret:NAME}` in server configs resolves from the same keychain as API keys.

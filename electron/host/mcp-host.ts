@@ -1,11 +1,11 @@
 import type { CatalogSnapshot } from '../../shared/domain/catalog.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../../shared/domain/mcp-types.js';
-import { isStdioConfig, type ServerConfig } from '../../shared/domain/server-config.js';
+import type { ServerConfig } from '../../shared/domain/server-config.js';
 import type { LogLine, ServerState, ServerSummary, TraceEntry } from '../../shared/domain/server-state.js';
 import type { CompletionValues, ImportResult } from '../../shared/ipc/contract.js';
 import type { AuditLog } from './audit/audit-log.js';
 import { auditToolCall, connectionAuditor } from './audit/host-audit.js';
-import { maskConfig, unmaskConfig } from './config/config-mask.js';
+import { unmaskConfig } from './config/config-mask.js';
 import { parseDocument, parseEntry, type ConfigDocument, type ConfigEntry } from './config/config-document.js';
 import type { ConfigStore } from './config/config-store.js';
 import type { EraCache } from './connection/era-cache.js';
@@ -14,6 +14,7 @@ import type { SandboxDetector } from './connection/sandbox/sandbox-detector.js';
 import { ServerConnection, type ConnectionDeps, type ServerRequestHandlers } from './connection/server-connection.js';
 import { ServerOutput } from './connection/server-output.js';
 import type { HostEvents } from './host-events.js';
+import { summarise } from './server-summary.js';
 import { isInsideRoots } from './roots/root-guard.js';
 import { HostFailure } from './util/errors.js';
 
@@ -30,6 +31,8 @@ export interface McpHostDeps {
   audit?: AuditLog;
   /** Whether an OS sandbox is available for stdio servers (the system's by default). */
   sandbox?: SandboxDetector;
+  /** OAuth for remote servers (see ConnectionDeps.authProviderFor). */
+  authProviderFor?: ConnectionDeps['authProviderFor'];
 }
 
 interface Slot {
@@ -57,6 +60,16 @@ export class McpHost {
   /** Tell every server the roots changed (see ServerConnection.rootsChanged: sandboxed ones restart). */
   async notifyRootsChanged(): Promise<void> {
     await Promise.all([...this.slots.values()].map((s) => s.connection?.rootsChanged()));
+  }
+
+  /** Complete a server's OAuth sign-in from its redirect query, then reconnect (see ServerConnection.finishAuth). */
+  finishAuth(id: string, params: URLSearchParams): Promise<void> {
+    return this.connection(id).finishAuth(params);
+  }
+
+  /** Show a server as signing in while its browser flow runs. */
+  markAuthenticating(id: string): void {
+    this.connection(id).markAuthenticating();
   }
 
   /** Which tools chat may offer (per-server and per-tool switches live in settings). */
@@ -301,6 +314,7 @@ export class McpHost {
       handlers: this.deps.handlers ?? {},
       backoff: this.deps.backoff,
       ...(this.deps.sandbox ? { sandbox: this.deps.sandbox } : {}),
+      ...(this.deps.authProviderFor ? { authProviderFor: this.deps.authProviderFor } : {}),
       onState: (state: ServerState) => {
         output.note(`state: ${state.kind}`);
         audit(state);
@@ -336,25 +350,7 @@ export class McpHost {
   }
 
   private summary(slot: Slot): ServerSummary {
-    const { entry, connection } = slot;
-    const state: ServerState = entry.ok
-      ? (connection?.state ?? { kind: 'disabled' })
-      : { kind: 'failed', error: { code: 'config_invalid', message: entry.error } };
-    const lists = connection?.state.kind === 'connected' ? connection.catalog : undefined;
-    return {
-      id: entry.name,
-      config: entry.ok ? maskConfig(entry.config) : null,
-      ...(entry.ok ? {} : { invalidEntry: entry.raw }),
-      state,
-      transport: entry.ok ? (connection?.transportKind ?? 'unknown') : 'unknown',
-      ...(entry.ok && isStdioConfig(entry.config) && connection?.sandboxState ? { sandbox: connection.sandboxState } : {}),
-      counts: {
-        tools: lists?.tools.length ?? 0,
-        resources: lists?.resources.length ?? 0,
-        templates: lists?.templates.length ?? 0,
-        prompts: lists?.prompts.length ?? 0,
-      },
-    };
+    return summarise(slot.entry, slot.connection);
   }
 
   private emitServers(): void {

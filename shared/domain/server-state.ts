@@ -14,7 +14,11 @@ export type ServerState =
   | { kind: 'connecting'; attempt: number }
   | { kind: 'connected'; info: ServerInfo; since: number }
   | { kind: 'reconnecting'; attempt: number; retryAt: number; lastError: HostError }
-  | { kind: 'failed'; error: HostError };
+  | { kind: 'failed'; error: HostError }
+  /** The server wants a sign-in (OAuth) that has not happened, expired or needs more scope. */
+  | { kind: 'auth-required'; message: string }
+  /** A sign-in is under way in the system browser; it can be cancelled. */
+  | { kind: 'authenticating'; since: number };
 
 /**
  * Whether a stdio server runs in an OS sandbox. `paths` counts the shared folders (roots)

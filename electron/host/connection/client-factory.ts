@@ -1,5 +1,15 @@
-import { Client, SSEClientTransport, StreamableHTTPClientTransport, type ClientOptions, type PriorDiscovery, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type AuthProvider,
+  type ClientOptions,
+  type OAuthClientProvider,
+  type PriorDiscovery,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { isAuthRequired } from '../auth/auth-errors.js';
 import type { LaunchPlan } from './launch.js';
 import { killSnapshot, snapshotTree } from './process-tree.js';
 
@@ -25,6 +35,8 @@ export interface OpenOptions {
   signal?: AbortSignal;
   /** Attach observers (trace, stderr) before any byte moves. */
   prepare: (transport: Transport, client: Client) => void;
+  /** OAuth (or another bearer source) for remote servers; the SDK runs the flow with it. */
+  authProvider?: AuthProvider | OAuthClientProvider;
 }
 
 /**
@@ -80,7 +92,7 @@ export async function openClient(plan: LaunchPlan, opts: OpenOptions): Promise<O
 
   const requestInit: RequestInit = { headers: plan.headers };
   if (plan.transport !== 'sse') {
-    const transport = new StreamableHTTPClientTransport(plan.url, { requestInit });
+    const transport = new StreamableHTTPClientTransport(plan.url, { requestInit, ...(opts.authProvider ? { authProvider: opts.authProvider } : {}) });
     const client = newClient(opts, opts.timeout);
     opts.prepare(transport, client);
     try {
@@ -92,7 +104,11 @@ export async function openClient(plan: LaunchPlan, opts: OpenOptions): Promise<O
     }
   }
   // Legacy HTTP+SSE servers all predate 2026-07-28: connect with the plain handshake.
-  const transport = new SSEClientTransport(plan.url, { requestInit, eventSourceInit: { fetch: headerFetch(plan.headers) } });
+  const transport = new SSEClientTransport(plan.url, {
+    requestInit,
+    eventSourceInit: { fetch: headerFetch(plan.headers) },
+    ...(opts.authProvider ? { authProvider: opts.authProvider } : {}),
+  });
   const client = new Client(CLIENT_INFO, { ...opts.clientOptions });
   opts.prepare(transport, client);
   try {
@@ -121,7 +137,7 @@ function verdictOf(client: Client, prior: PriorDiscovery | undefined): PriorDisc
 /** Auth walls and aborts are not a reason to try the old transport. */
 function shouldTrySse(error: unknown): boolean {
   const status = (error as { status?: unknown }).status;
-  if (status === 401 || status === 403) return false;
+  if (status === 401 || status === 403 || isAuthRequired(error)) return false;
   if (error instanceof Error && error.name === 'AbortError') return false;
   // Nothing listening, or no such host: the SSE transport would fail the same way.
   for (let e: unknown = error, depth = 0; depth < 6 && typeof e === 'object' && e !== null; depth++) {

@@ -1,4 +1,5 @@
-import type { Client } from '@modelcontextprotocol/client';
+import { auth, type AuthProvider, type Client, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { isAuthRequired } from '../auth/auth-errors.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../../../shared/domain/mcp-types.js';
 import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
 import type { HostError, SandboxState, ServerState } from '../../../shared/domain/server-state.js';
@@ -29,6 +30,11 @@ export interface ConnectionDeps {
   backoff?: { baseMs: number; maxMs: number; maxAttempts: number };
   /** Whether an OS sandbox is available (the system's by default). */
   sandbox?: SandboxDetector;
+  /**
+   * The OAuth provider (or other bearer source) for a remote server, looked up on every
+   * connect; undefined connects without one (a 401 then means "sign-in needed").
+   */
+  authProviderFor?: (serverId: string, url: URL) => Promise<AuthProvider | OAuthClientProvider | undefined>;
 }
 
 const DEFAULT_TIMEOUT = 60_000;
@@ -57,6 +63,9 @@ export class ServerConnection {
   private readonly backoff: { baseMs: number; maxMs: number; maxAttempts: number };
   private readonly sandboxDetector: SandboxDetector;
   private readonly trees = new WeakMap<OpenedClient, ProcessSnapshot>();
+  /** The auth provider of the last remote connect: finishAuth completes its flow. */
+  private authProvider?: AuthProvider | OAuthClientProvider;
+  private serverUrl?: URL;
   /** The sandbox of the last launch; its mounts stay fixed until the next one. */
   private launchedSandbox?: SandboxState;
 
@@ -203,6 +212,28 @@ export class ServerConnection {
     }
   }
 
+  /** A sign-in for this server is under way (the flow controller shows it; cancel restarts). */
+  markAuthenticating(): void {
+    this.setState({ kind: 'authenticating', since: Date.now() });
+  }
+
+  /**
+   * Complete an authorization-code sign-in from the redirect's query (`code`, and `iss`,
+   * which the SDK validates against the issuer the flow started with, RFC 9207), then
+   * connect again with the new tokens. The caller has already compared `state`.
+   */
+  async finishAuth(params: URLSearchParams): Promise<void> {
+    const provider = this.authProvider;
+    const code = params.get('code');
+    if (!provider || !('redirectToAuthorization' in provider) || !this.serverUrl) {
+      throw new HostFailure('no_sign_in', `server "${this.id}" has no sign-in in progress`);
+    }
+    if (!code) throw new HostFailure('sign_in_failed', 'the authorization server sent no code');
+    const iss = params.get('iss');
+    await auth(provider, { serverUrl: this.serverUrl, authorizationCode: code, ...(iss !== null ? { iss } : {}) });
+    await this.restart();
+  }
+
   private connectedClient(): Client {
     if (this.stateValue.kind !== 'connected' || !this.current) {
       throw new HostFailure('not_connected', `server "${this.id}" is not connected (${this.stateValue.kind})`);
@@ -228,7 +259,16 @@ export class ServerConnection {
         this.launchedSandbox = sandboxed.state;
         plan = sandboxed.plan;
       }
+      this.authProvider = undefined;
+      if (plan.kind === 'http') {
+        this.serverUrl = plan.url;
+        // A configured Authorization header is the credential; OAuth would only fight it.
+        const hasStatic = Object.keys(plan.headers).some((h) => h.toLowerCase() === 'authorization');
+        if (!hasStatic) this.authProvider = await this.deps.authProviderFor?.(this.id, plan.url);
+        if (gen !== this.generation) return;
+      }
       const opened = await openClient(plan, {
+        ...(this.authProvider ? { authProvider: this.authProvider } : {}),
         clientOptions: { capabilities: clientCapabilities(this.deps.handlers), listChanged: this.listChangedHandlers(gen) },
         prior,
         timeout: this.timeout,
@@ -263,7 +303,9 @@ export class ServerConnection {
       await this.teardown();
       const hostError = this.explain(toHostError(error, this.deps.launch.redactor));
       output.note(`connect failed: ${hostError.message}`);
-      if (why === 'retry') this.scheduleRetry(gen, hostError);
+      // Retrying cannot sign anyone in: wait for the person instead of backing off forever.
+      if (isAuthRequired(error)) this.setState({ kind: 'auth-required', message: 'This server needs you to sign in.' });
+      else if (why === 'retry') this.scheduleRetry(gen, hostError);
       else this.setState({ kind: 'failed', error: hostError });
     }
   }

@@ -15,6 +15,10 @@ export function stateLabel(state: ServerState, now: number): string {
       return `reconnecting in ${secondsUntil(state.retryAt, now)}s (attempt ${state.attempt})`;
     case 'failed':
       return 'failed';
+    case 'auth-required':
+      return 'sign-in needed';
+    case 'authenticating':
+      return 'signing in…';
   }
 }
 
