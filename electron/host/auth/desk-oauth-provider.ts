@@ -122,6 +122,9 @@ export class DeskOAuthProvider implements OAuthClientProvider {
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
     await this.write(`srv.${this.key}.tokens`, tokens);
+    // The sign-in (if one was under way) is complete: its verifier is spent, and with it ends
+    // the binding of discovery to that redirect (see discoveryState).
+    await this.opts.vault.delete(`srv.${this.key}.verifier`);
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {
@@ -142,7 +145,16 @@ export class DeskOAuthProvider implements OAuthClientProvider {
     await this.write(`srv.${this.key}.discovery`, state);
   }
 
+  /**
+   * The discovery of the sign-in under way (a PKCE verifier is stored), so the code is
+   * exchanged at the authorization server the redirect went to (SEP-2352 callback leg).
+   * Outside a sign-in the SDK discovers afresh: a 401 on a token that used to work may mean
+   * the server moved to another authorization server, and a cached discovery would send us
+   * back to the old one forever; tokens and registrations carry their issuer, so the old
+   * server's are then set aside rather than reused.
+   */
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    if ((await this.opts.vault.get(`srv.${this.key}.verifier`)) === undefined) return undefined;
     return this.read<OAuthDiscoveryState>(`srv.${this.key}.discovery`);
   }
 
@@ -152,7 +164,7 @@ export class DeskOAuthProvider implements OAuthClientProvider {
     if (scope === 'all' || scope === 'discovery') await this.opts.vault.delete(`srv.${this.key}.discovery`);
     if (scope === 'all' || scope === 'client') {
       // The registration is per issuer; the discovery state says which one this server used.
-      const issuer = (await this.discoveryState())?.authorizationServerUrl;
+      const issuer = (await this.read<OAuthDiscoveryState>(`srv.${this.key}.discovery`))?.authorizationServerUrl;
       if (issuer) await this.opts.vault.delete(`client.${issuerKey(issuer)}`);
     }
   }
