@@ -1,5 +1,8 @@
 import { join } from 'node:path';
 import type { HostInfo } from '../../shared/ipc/contract.js';
+import { AuthService } from './auth/auth-service.js';
+import type { SignInBudget } from './auth/sign-in-budget.js';
+import { keychainTokenVault, type TokenVault } from './auth/token-vault.js';
 import { FileAuditLog, MemoryAuditLog, type AuditLog } from './audit/audit-log.js';
 import { FileConfigStore, type ConfigStore } from './config/config-store.js';
 import type { SecretResolver } from './config/expand.js';
@@ -59,6 +62,10 @@ export interface ComposeOptions {
   authProviderFor?: ConnectionDeps['authProviderFor'];
   /** The desktop app's window system (folder picker, showing the main window); absent elsewhere. */
   shell?: DesktopShell;
+  /** Where OAuth tokens live: the keychain ("<service> OAuth") by default; tests use memory. */
+  tokenVault?: TokenVault;
+  /** Sign-in limits (tests shorten them): how long the browser may take, and attempts per server. */
+  signIn?: { timeoutMs?: number; budget?: SignInBudget };
 }
 
 /** Everything a host entry point needs, wired once. */
@@ -79,6 +86,8 @@ export interface HostServices {
   samplingConsent: SamplingConsentStore;
   /** The folders shared with servers through roots/list (`<dataDir>/roots.json` when there is a dataDir). */
   roots: RootsStore;
+  /** OAuth sign-in of remote servers (sign in, cancel, sign out; providers for connects). */
+  auth: AuthService;
   dispose(): Promise<void>;
 }
 
@@ -105,7 +114,22 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     sample: opts.handlers?.sample ?? ((serverId, params, signal) => sampling.handle(serverId, params, signal)),
     listRoots: opts.handlers?.listRoots ?? (() => roots.list()),
   };
-  const host = new McpHost({
+  // `${secret:NAME}` in server configs (headers, env, an OAuth client secret) resolves from the same keychain as API keys.
+  const launchSecrets = opts.secrets ?? { get: (name: string) => secrets.get(name) };
+  const auth: AuthService = new AuthService({
+    host: () => host,
+    events,
+    vault: opts.tokenVault ?? keychainTokenVault(env),
+    // Without a browser opener (CLI, tests) a sign-in cannot start; say so instead of hanging.
+    openExternal: opts.openExternal ?? (async () => {
+      throw new Error('there is no browser to sign in with here');
+    }),
+    settings: { env, secrets: launchSecrets, redactor },
+    audit,
+    ...(opts.signIn?.budget ? { budget: opts.signIn.budget } : {}),
+    ...(opts.signIn?.timeoutMs !== undefined ? { timeoutMs: opts.signIn.timeoutMs } : {}),
+  });
+  const host: McpHost = new McpHost({
     store: opts.store ?? new FileConfigStore(opts.configPath),
     eraCache,
     events,
@@ -113,11 +137,12 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     backoff: opts.backoff,
     audit,
     ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
-    ...(opts.authProviderFor ? { authProviderFor: opts.authProviderFor } : {}),
+    // An entry's own provider (the conformance client) wins over the person-facing sign-in.
+    authProviderFor: opts.authProviderFor ?? ((serverId, url) => auth.providerFor(serverId, url)),
+    authStatus: (serverId, config, state) => auth.statusOf(serverId, config, state),
     launch: {
       env,
-      // `${secret:NAME}` in server configs resolves from the same keychain as API keys.
-      secrets: opts.secrets ?? { get: (name) => secrets.get(name) },
+      secrets: launchSecrets,
       redactor,
       path: opts.useLoginShellPath ? () => resolveLoginPath() : async () => env.PATH ?? '',
     },
@@ -162,7 +187,7 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     events.emit('roots.changed', list);
     void host.notifyRootsChanged();
   });
-  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, broker, providers, audit, samplingConsent, roots, shell: opts.shell });
+  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, broker, providers, audit, samplingConsent, roots, shell: opts.shell, auth });
   return {
     host,
     events,
@@ -176,7 +201,9 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     sampling,
     samplingConsent,
     roots,
+    auth,
     async dispose() {
+      auth.dispose();
       offRoots();
       await roots.flush();
       await chat.dispose();

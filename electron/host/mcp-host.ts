@@ -1,7 +1,7 @@
 import type { CatalogSnapshot } from '../../shared/domain/catalog.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../../shared/domain/mcp-types.js';
 import type { ServerConfig } from '../../shared/domain/server-config.js';
-import type { LogLine, ServerState, ServerSummary, TraceEntry } from '../../shared/domain/server-state.js';
+import type { LogLine, ServerAuth, ServerState, ServerSummary, TraceEntry } from '../../shared/domain/server-state.js';
 import type { CompletionValues, ImportResult } from '../../shared/ipc/contract.js';
 import type { AuditLog } from './audit/audit-log.js';
 import { auditToolCall, connectionAuditor } from './audit/host-audit.js';
@@ -33,6 +33,8 @@ export interface McpHostDeps {
   sandbox?: SandboxDetector;
   /** OAuth for remote servers (see ConnectionDeps.authProviderFor). */
   authProviderFor?: ConnectionDeps['authProviderFor'];
+  /** Where a server's OAuth sign-in stands, for its summary (absent: not shown). */
+  authStatus?: (serverId: string, config: ServerConfig | undefined, state: ServerState) => ServerAuth | undefined;
 }
 
 interface Slot {
@@ -70,6 +72,11 @@ export class McpHost {
   /** Show a server as signing in while its browser flow runs. */
   markAuthenticating(id: string): void {
     this.connection(id).markAuthenticating();
+  }
+
+  /** Something outside the connections changed a summary (a sign-in started or ended): tell the UI. */
+  announce(): void {
+    this.emitServersSoon();
   }
 
   /** Which tools chat may offer (per-server and per-tool switches live in settings). */
@@ -350,7 +357,9 @@ export class McpHost {
   }
 
   private summary(slot: Slot): ServerSummary {
-    return summarise(slot.entry, slot.connection);
+    const summary = summarise(slot.entry, slot.connection);
+    const auth = this.deps.authStatus?.(slot.entry.name, slot.entry.ok ? slot.entry.config : undefined, summary.state);
+    return auth ? { ...summary, auth } : summary;
   }
 
   private emitServers(): void {

@@ -8,6 +8,7 @@ import {
   type ResponseOf,
 } from '../../shared/ipc/contract.js';
 import type { AuditLog } from './audit/audit-log.js';
+import type { AuthService } from './auth/auth-service.js';
 import type { SamplingConsentStore } from './sampling/sampling-consent-store.js';
 import type { ChatService } from './chat/chat-service.js';
 import { ProviderFactory } from './chat/provider-factory.js';
@@ -52,9 +53,14 @@ export class HostRouter {
       roots?: RootsStore;
       /** The desktop app's window system; absent in browser mode and the CLI. */
       shell?: DesktopShell;
+      auth?: AuthService;
     },
   ) {
-    const { service, settings, secrets, broker, providers, audit, samplingConsent, roots, shell } = chat;
+    const { service, settings, secrets, broker, providers, audit, samplingConsent, roots, shell, auth } = chat;
+    const needAuth = (): AuthService => {
+      if (!auth) throw new HostFailure('unavailable', 'sign-in is not available in this host');
+      return auth;
+    };
     const needRoots = (): RootsStore => {
       if (!roots) throw new HostFailure('unavailable', 'roots are not available in this host');
       return roots;
@@ -73,6 +79,15 @@ export class HostRouter {
       'servers.import': (r) => host.import(r.json),
       'servers.log': (r) => host.log(r.id),
       'servers.trace': (r) => host.trace(r.id),
+      'auth.signIn': async (r) => {
+        await needAuth().signIn(r.serverId);
+        return null;
+      },
+      'auth.cancel': (r) => ({ cancelled: needAuth().cancel(r.serverId) }),
+      'auth.signOut': async (r) => {
+        await needAuth().signOut(r.serverId);
+        return null;
+      },
       'catalog.get': () => host.catalog(),
       'tools.call': (r) =>
         host.callTool(r.serverId, r.tool, r.args, {

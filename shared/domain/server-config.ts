@@ -31,6 +31,26 @@ export const stdioServerConfigSchema = z
   })
   .strict();
 
+/**
+ * OAuth settings of a remote server, all optional: a client registered with the
+ * authorization server outside the app (clientId, and clientSecret normally written as
+ * `${secret:NAME}`), the scopes to ask for, or a Client ID Metadata Document URL in place
+ * of the app's default. Without any of them the SDK uses CIMD or dynamic registration.
+ */
+export const remoteOAuthSchema = z
+  .object({
+    clientId: z.string().min(1).max(500).optional(),
+    clientSecret: z.string().min(1).max(2000).optional(),
+    scope: z.string().min(1).max(2000).optional(),
+    clientMetadataUrl: z
+      .string()
+      .url('clientMetadataUrl must be an absolute URL')
+      .refine((u) => /^https:\/\/[^/]+\/.+/i.test(u), 'clientMetadataUrl must be an https URL with a path')
+      .optional(),
+  })
+  .strict()
+  .refine((o) => o.clientSecret === undefined || o.clientId !== undefined, { message: 'oauth.clientSecret needs oauth.clientId', path: ['clientSecret'] });
+
 export const remoteServerConfigSchema = z
   .object({
     type: z.enum(['http', 'sse', 'streamable-http']).optional(),
@@ -39,6 +59,7 @@ export const remoteServerConfigSchema = z
       .url('url must be an absolute URL')
       .refine((u) => /^https?:\/\//i.test(u), 'url must start with http:// or https://'),
     headers: envMap.optional(),
+    oauth: remoteOAuthSchema.optional(),
     ...commonFields,
   })
   .strict();
@@ -48,6 +69,7 @@ export const serverConfigSchema = z.union([stdioServerConfigSchema, remoteServer
 
 export type StdioServerConfig = z.infer<typeof stdioServerConfigSchema>;
 export type RemoteServerConfig = z.infer<typeof remoteServerConfigSchema>;
+export type RemoteOAuthConfig = z.infer<typeof remoteOAuthSchema>;
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;
 
 /** Server names double as ids: they must be stable, printable and short. */

@@ -30,6 +30,17 @@ export type SandboxState =
   | { kind: 'on'; tool: 'bubblewrap' | 'sandbox-exec'; paths: number }
   | { kind: 'unavailable'; reason: string };
 
+/**
+ * Where a remote server's OAuth sign-in stands, shown beside the connection state (a
+ * server can be connected and signed in). `none`: the server never asked for a sign-in.
+ */
+export type ServerAuth =
+  | { kind: 'none' }
+  | { kind: 'sign-in-needed' }
+  | { kind: 'signing-in'; since: number }
+  | { kind: 'signed-in' }
+  | { kind: 'failed'; reason: string };
+
 /** One configured server as the UI sees it. Secret-looking values are masked. */
 export interface ServerSummary {
   id: string;
@@ -41,6 +52,8 @@ export interface ServerSummary {
   transport: 'stdio' | 'http' | 'sse' | 'unknown';
   /** The OS sandbox of a stdio server; absent for remote servers and invalid entries. */
   sandbox?: SandboxState;
+  /** OAuth sign-in of a remote server; absent for stdio servers and invalid entries. */
+  auth?: ServerAuth;
   counts: { tools: number; resources: number; templates: number; prompts: number };
 }
 

@@ -98,6 +98,13 @@ export const requestChannels = {
   'servers.log': { request: z.object({ id: serverId }).strict(), response: typed<LogLine[]>() },
   'servers.trace': { request: z.object({ id: serverId }).strict(), response: typed<TraceEntry[]>() },
 
+  /** Sign in to a remote server in the system browser; resolves once connected (no token crosses). */
+  'auth.signIn': { request: z.object({ serverId }).strict(), response: typed<null>() },
+  /** Cancel a sign-in under way. */
+  'auth.cancel': { request: z.object({ serverId }).strict(), response: typed<{ cancelled: boolean }>() },
+  /** Forget a remote server's tokens (from the keychain) and reconnect. */
+  'auth.signOut': { request: z.object({ serverId }).strict(), response: typed<null>() },
+
   'catalog.get': { request: empty, response: typed<CatalogSnapshot>() },
 
   /** Call a tool; progress arrives as `tool.progress` events carrying the same callId. */

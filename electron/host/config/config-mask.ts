@@ -11,7 +11,15 @@ export function maskConfig(config: ServerConfig): ServerConfig {
   if (isStdioConfig(config)) {
     return config.env ? { ...config, env: maskMap(config.env) } : config;
   }
-  return config.headers ? { ...config, headers: maskMap(config.headers) } : config;
+  const masked = config.headers ? { ...config, headers: maskMap(config.headers) } : config;
+  // A literal client secret is masked like a header; a ${secret:NAME} reference is shown.
+  const secret = masked.oauth?.clientSecret;
+  if (masked.oauth && secret !== undefined && !isRef(secret)) return { ...masked, oauth: { ...masked.oauth, clientSecret: MASKED_VALUE } };
+  return masked;
+}
+
+function isRef(v: string): boolean {
+  return /^\$\{(env|secret):[^}]+\}$/.test(v);
 }
 
 /** Undo masking for an update: a value still equal to the mask keeps the stored value. */
@@ -22,14 +30,17 @@ export function unmaskConfig(next: ServerConfig, previous: ServerConfig | undefi
     return next.env ? { ...next, env: unmaskMap(next.env, prevEnv) } : next;
   }
   const prevHeaders = isStdioConfig(previous) ? undefined : previous.headers;
-  return next.headers ? { ...next, headers: unmaskMap(next.headers, prevHeaders) } : next;
+  const out = next.headers ? { ...next, headers: unmaskMap(next.headers, prevHeaders) } : next;
+  if (out.oauth?.clientSecret !== MASKED_VALUE) return out;
+  const prevSecret = isStdioConfig(previous) ? undefined : previous.oauth?.clientSecret;
+  const { clientSecret: _masked, ...oauth } = out.oauth;
+  return { ...out, oauth: prevSecret !== undefined ? { ...oauth, clientSecret: prevSecret } : oauth };
 }
 
 function maskMap(map: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(map)) {
-    const isRef = /^\$\{(env|secret):[^}]+\}$/.test(v);
-    out[k] = !isRef && isSecretKey(k) ? MASKED_VALUE : v;
+    out[k] = !isRef(v) && isSecretKey(k) ? MASKED_VALUE : v;
   }
   return out;
 }
