@@ -6,6 +6,7 @@ import { keychainTokenVault, type TokenVault } from './auth/token-vault.js';
 import { FileAuditLog, MemoryAuditLog, type AuditLog } from './audit/audit-log.js';
 import { FileConfigStore, type ConfigStore } from './config/config-store.js';
 import type { SecretResolver } from './config/expand.js';
+import { ServerSecrets, serverSecretResolver } from './config/server-secrets.js';
 import { FileEraCache, MemoryEraCache, type EraCache } from './connection/era-cache.js';
 import { resolveLoginPath } from './connection/login-path.js';
 import type { SandboxDetector } from './connection/sandbox/sandbox-detector.js';
@@ -114,8 +115,8 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     sample: opts.handlers?.sample ?? ((serverId, params, signal) => sampling.handle(serverId, params, signal)),
     listRoots: opts.handlers?.listRoots ?? (() => roots.list()),
   };
-  // `${secret:NAME}` in server configs (headers, env, an OAuth client secret) resolves from the same keychain as API keys.
-  const launchSecrets = opts.secrets ?? { get: (name: string) => secrets.get(name) };
+  // `${secret:NAME}` in server configs (headers, env, an OAuth client secret) resolves from the same keychain as API keys, under a prefix of its own.
+  const launchSecrets = opts.secrets ?? serverSecretResolver(secrets);
   const auth: AuthService = new AuthService({
     host: () => host,
     events,
@@ -187,7 +188,8 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     events.emit('roots.changed', list);
     void host.notifyRootsChanged();
   });
-  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, broker, providers, audit, samplingConsent, roots, shell: opts.shell, auth });
+  const serverSecrets = new ServerSecrets(secrets, host, redactor, audit);
+  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, serverSecrets, broker, providers, audit, samplingConsent, roots, shell: opts.shell, auth });
   return {
     host,
     events,

@@ -13,6 +13,7 @@ import type { SamplingConsentStore } from './sampling/sampling-consent-store.js'
 import type { ChatService } from './chat/chat-service.js';
 import { ProviderFactory } from './chat/provider-factory.js';
 import { exportJson, exportMarkdown } from './stores/conversation-export.js';
+import type { ServerSecrets } from './config/server-secrets.js';
 import type { SecretStore } from './stores/secret-store.js';
 import type { SettingsStore } from './stores/settings-store.js';
 import type { HostEvents } from './host-events.js';
@@ -46,6 +47,8 @@ export class HostRouter {
       service: ChatService;
       settings: SettingsStore;
       secrets: SecretStore;
+      /** `${secret:NAME}` values of server configs (absent: the channels say unavailable). */
+      serverSecrets?: ServerSecrets;
       broker: PendingBroker;
       providers: ProviderFactory;
       audit?: AuditLog;
@@ -60,6 +63,10 @@ export class HostRouter {
     const needAuth = (): AuthService => {
       if (!auth) throw new HostFailure('unavailable', 'sign-in is not available in this host');
       return auth;
+    };
+    const needServerSecrets = (): ServerSecrets => {
+      if (!chat.serverSecrets) throw new HostFailure('unavailable', 'server secrets are not available in this host');
+      return chat.serverSecrets;
     };
     const needRoots = (): RootsStore => {
       if (!roots) throw new HostFailure('unavailable', 'roots are not available in this host');
@@ -137,6 +144,9 @@ export class HostRouter {
         await secrets.delete(r.name);
         return secrets.status();
       },
+      'serverSecrets.list': () => needServerSecrets().list(),
+      'serverSecrets.set': (r) => needServerSecrets().set(r.name, r.value),
+      'serverSecrets.delete': (r) => needServerSecrets().delete(r.name),
 
       'pending.list': () => broker.list(),
       'pending.respond': (r) => ({ settled: broker.respond(r.id, 'choice' in r ? { kind: 'tool-approval', choice: r.choice } : r.response) }),

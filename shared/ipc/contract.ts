@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_KINDS, type AuditKind, type AuditRecord } from '../domain/audit.js';
 import type { CatalogSnapshot } from '../domain/catalog.js';
+import { MAX_SERVER_SECRET_LENGTH, SERVER_SECRET_NAME, type ServerSecretStatus } from '../domain/server-secrets.js';
 import type { ChatEvent, ChatSettings, Conversation, ConversationSummary, PendingRequest, SecretStatus, ToolOffer } from '../domain/chat.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../domain/mcp-types.js';
 import { serverConfigSchema, serverNameSchema } from '../domain/server-config.js';
@@ -27,6 +28,7 @@ const jsonObject = z.record(z.string(), z.unknown());
 const convId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a conversation id');
 const providerId = z.enum(['gemini', 'openai']);
 const secretName = z.enum(['geminiApiKey', 'openaiApiKey']);
+const serverSecretName = z.string().regex(SERVER_SECRET_NAME, 'not a secret name (a letter or "_" first, then letters, digits, "_", "." and "-", at most 90)');
 const pendingId = z.string().min(1).max(100);
 const approvalChoice = z.enum(['once', 'chat', 'always', 'deny']);
 const samplingContent = z.discriminatedUnion('type', [
@@ -192,6 +194,13 @@ export const requestChannels = {
   'secrets.status': { request: empty, response: typed<SecretStatus>() },
   'secrets.set': { request: z.object({ name: secretName, value: z.string().min(1).max(10_000) }).strict(), response: typed<SecretStatus>() },
   'secrets.delete': { request: z.object({ name: secretName }).strict(), response: typed<SecretStatus>() },
+  /** `${secret:NAME}` values of server configs, write-only too: which are referenced and set, never a value. */
+  'serverSecrets.list': { request: empty, response: typed<ServerSecretStatus[]>() },
+  'serverSecrets.set': {
+    request: z.object({ name: serverSecretName, value: z.string().min(1).max(MAX_SERVER_SECRET_LENGTH) }).strict(),
+    response: typed<ServerSecretStatus[]>(),
+  },
+  'serverSecrets.delete': { request: z.object({ name: serverSecretName }).strict(), response: typed<ServerSecretStatus[]>() },
 
   /** Everything waiting on a person, and the answer to one of them. */
   /** A server's standing sampling decision: ask each time, this session, always, never. */

@@ -113,7 +113,8 @@ export interface TestHostOptions {
   /** Initial roots (absolute paths or file:// URIs). */
   roots?: ComposeOptions['roots'];
   /** The desktop shell (folder picker, main window); absent as in browser mode and the CLI. */
-  shell?: ComposeOptions['shell'];
+  shell?: ComposeOptions['shell'];  /** Where secrets live (a MemorySecretStore in tests; default: the OS keychain). */
+  secretStore?: ComposeOptions['secretStore'];
 }
 
 /** Compose a real host on a temp config file; disposed (process trees included) at cleanup. */
@@ -133,6 +134,7 @@ export async function createTestHost(stack: CleanupStack, opts: TestHostOptions 
     ...(opts.sampling ? { sampling: opts.sampling } : {}),
     ...(opts.roots ? { roots: opts.roots } : {}),
     ...(opts.shell ? { shell: opts.shell } : {}),
+    ...(opts.secretStore ? { secretStore: opts.secretStore } : {}),
     ...(opts.dataDir ? { dataDir: opts.dataDir === true ? join(dir, 'data') : opts.dataDir } : {}),
   });
   if (opts.maxTurns !== undefined) await services.settings.update({ maxTurns: opts.maxTurns });

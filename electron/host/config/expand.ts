@@ -1,7 +1,7 @@
 import { HostFailure } from '../util/errors.js';
 import type { Redactor } from '../util/redact.js';
 
-/** Resolves `${secret:NAME}` references; the keychain-backed one arrives with auth work. */
+/** Resolves `${secret:NAME}` references (serverSecretResolver: the keychain, under the server-secret prefix). */
 export interface SecretResolver {
   get(name: string): Promise<string | undefined>;
 }
@@ -37,7 +37,7 @@ export async function expandRefs(
     } else {
       const value = secrets ? await secrets.get(name) : undefined;
       if (value === undefined) {
-        throw new HostFailure('secret_missing', `server "${where.server}": ${where.field} uses \${secret:${name}}, which has no stored value`);
+        throw new HostFailure('secret_missing', `server "${where.server}": ${where.field} uses \${secret:${name}}, which has no stored value: enter it in the server's form (Servers › Edit)`);
       }
       redactor.addSecret(value);
       out += value;

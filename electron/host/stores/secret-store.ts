@@ -19,6 +19,8 @@ export interface SecretStore {
   delete(name: string): Promise<boolean>;
   /** Which known secrets are set; `keychainError` says why the keychain cannot be used, if it cannot. */
   status(): Promise<SecretStatus>;
+  /** The names of every stored secret (never values): lets a list show what is set in one keychain call. */
+  names(): Promise<string[]>;
 }
 
 /** Throws `invalid_secret_name` unless `name` matches SECRET_NAME_PATTERN. */
@@ -84,6 +86,11 @@ export class MemorySecretStore implements SecretStore {
     const reason = this.options.unavailableReason;
     if (reason !== undefined) return { ...statusOf(() => false), keychainError: reason };
     return statusOf((name) => this.values.has(name));
+  }
+
+  async names(): Promise<string[]> {
+    this.check();
+    return [...this.values.keys()];
   }
 
   dispose(): void {
@@ -174,6 +181,15 @@ export class KeychainSecretStore implements SecretStore {
     } catch (error) {
       const reason = error instanceof HostFailure ? error.message : this.unavailable(error).message;
       return { ...statusOf(() => false), keychainError: reason };
+    }
+  }
+
+  async names(): Promise<string[]> {
+    const keyring = await this.load();
+    try {
+      return (await keyring.findCredentialsAsync(this.service)).map((c) => c.account);
+    } catch (error) {
+      throw this.unavailable(error);
     }
   }
 

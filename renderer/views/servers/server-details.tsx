@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import { useServerOutput } from '../../hooks/use-server-output.js';
 import { LogPanel } from './log-panel.js';
+import { SecretsSummary } from './secrets-summary.js';
 import { TracePanel } from './trace-panel.js';
 
 type Tab = 'log' | 'trace' | 'info';
@@ -19,6 +20,7 @@ export function ServerDetails({ server }: { server: ServerSummary }) {
   return (
     <div className="panel server-details" data-testid={`server-details-${server.id}`}>
       <h2>{server.id}</h2>
+      <SecretsSummary serverId={server.id} />
       <div className="tabs" role="tablist">
         {tabs.map((t) => (
           <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'tab active' : 'tab'} onClick={() => setTab(t.id)} data-testid={`tab-${t.id}`}>

@@ -4,6 +4,7 @@ import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { FormRow } from './form-field.js';
+import { SecretFields } from './secret-fields.js';
 import {
   buildConfig,
   emptyForm,
@@ -132,6 +133,7 @@ export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; 
           </FormRow>
         </>
       )}
+      <SecretFields values={values} />
 
       <details className="advanced" open={!!(values.timeout || values.includeTools || values.excludeTools)}>
         <summary>Advanced</summary>

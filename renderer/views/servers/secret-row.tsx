@@ -1,0 +1,73 @@
+import { useState, type KeyboardEvent } from 'react';
+import type { ServerSecretStatus } from '../../../shared/domain/server-secrets.js';
+import type { HostError } from '../../../shared/domain/server-state.js';
+import { ErrorBox } from '../../components/error-box.js';
+import { asHostError } from '../../host/errors.js';
+import { useHost } from '../../host/host-context.js';
+
+/**
+ * One `${secret:NAME}`: whether it is stored, and a write-only field to set, replace or
+ * remove it. The typed value goes to the host once and is cleared; nothing is read back.
+ * Not a <form>: it sits inside the server form, so Enter saves the secret explicitly.
+ */
+export function SecretRow({ name, isSet, onList }: { name: string; isSet: boolean; onList: (list: ServerSecretStatus[]) => void }) {
+  const host = useHost();
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<HostError | null>(null);
+
+  const run = (call: Promise<ServerSecretStatus[]>) => {
+    setBusy(true);
+    setError(null);
+    call.then(
+      (list) => {
+        setBusy(false);
+        setValue('');
+        onList(list);
+      },
+      (e: unknown) => {
+        setBusy(false);
+        setError(asHostError(e));
+      },
+    );
+  };
+  const save = () => {
+    if (value) run(host.invoke('serverSecrets.set', { name, value }));
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    save();
+  };
+
+  return (
+    <div className="secret-row" data-testid={`secret-row-${name}`} data-set={isSet ? 'true' : 'false'}>
+      <label htmlFor={`secret-${name}`}>
+        <span className="mono">{name}</span> — <span data-testid={`secret-state-${name}`}>{isSet ? 'set' : 'not set'}</span>
+      </label>
+      <div className="inline-row">
+        <input
+          id={`secret-${name}`}
+          type="password"
+          value={value}
+          placeholder={isSet ? 'Stored. Type a new value to replace it' : 'Value'}
+          autoComplete="off"
+          spellCheck={false}
+          disabled={busy}
+          onChange={(e) => setValue(e.target.value)}
+          onKeyDown={onKeyDown}
+          data-testid={`secret-input-${name}`}
+        />
+        <button type="button" className="small primary" disabled={busy || !value} onClick={save} data-testid={`secret-save-${name}`}>
+          Save
+        </button>
+        {isSet && (
+          <button type="button" className="small danger-text" disabled={busy} onClick={() => run(host.invoke('serverSecrets.delete', { name }))} data-testid={`secret-remove-${name}`}>
+            Remove
+          </button>
+        )}
+      </div>
+      {error && <ErrorBox error={error} testId={`secret-error-${name}`} />}
+    </div>
+  );
+}
