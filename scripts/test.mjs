@@ -110,7 +110,9 @@ if (skipBuild) {
 // The conformance suite needs its own install (see tools/conformance/package.json). A failure
 // here is not fatal: the conformance test then fails with a message saying what is missing.
 const conformanceDir = path.join(root, 'tools', 'conformance');
-if (!existsSync(path.join(conformanceDir, 'node_modules', '@modelcontextprotocol', 'conformance', 'package.json'))) {
+// Both suite versions (0.1.16, and 0.2.0-alpha.12 under its npm alias) must be there.
+const conformancePackages = [['@modelcontextprotocol', 'conformance'], ['conformance-next']];
+if (conformancePackages.some((parts) => !existsSync(path.join(conformanceDir, 'node_modules', ...parts, 'package.json')))) {
   console.log('test: installing tools/conformance (npm ci --prefix tools/conformance)');
   if ((await run(npm, ['ci', '--prefix', 'tools/conformance', '--no-audit', '--no-fund'])) !== 0) {
     console.log('test: could not install tools/conformance; conformance tests will report it');

