@@ -13,6 +13,8 @@ import type { TokenVault } from './token-vault.js';
 export interface PreRegisteredClient {
   clientId: string;
   clientSecret?: string;
+  /** The authorization server it was registered with: the SDK then refuses to send it anywhere else (SEP-2352). */
+  issuer?: string;
 }
 
 export interface DeskOAuthProviderOptions {
@@ -99,7 +101,7 @@ export class DeskOAuthProvider implements OAuthClientProvider {
 
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     const pre = this.opts.preRegistered;
-    if (pre) return { client_id: pre.clientId, ...(pre.clientSecret ? { client_secret: pre.clientSecret } : {}) };
+    if (pre) return { client_id: pre.clientId, ...(pre.clientSecret ? { client_secret: pre.clientSecret } : {}), ...(pre.issuer ? { issuer: pre.issuer } : {}) };
     if (!ctx) return undefined;
     const info = await this.read<StoredOAuthClientInformation>(`client.${issuerKey(ctx.issuer)}`);
     if (!info) return undefined;

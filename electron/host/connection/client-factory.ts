@@ -1,5 +1,8 @@
 import {
+  AuthorizationServerMismatchError,
   Client,
+  IssuerMismatchError,
+  OAuthError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
   type AuthProvider,
@@ -134,10 +137,22 @@ function verdictOf(client: Client, prior: PriorDiscovery | undefined): PriorDisc
   return discover ? { kind: 'modern', discover } : { kind: 'legacy' };
 }
 
+/**
+ * An OAuth failure (a mismatched issuer, a refused registration, an AS error) says nothing
+ * about the transport: the SSE fallback would only hide the real reason behind a 404.
+ */
+function isOAuthFailure(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; depth < 6 && typeof e === 'object' && e !== null; depth++) {
+    if (e instanceof OAuthError || IssuerMismatchError.isInstance(e) || AuthorizationServerMismatchError.isInstance(e)) return true;
+    e = (e as { cause?: unknown }).cause ?? (e as { data?: { cause?: unknown } }).data?.cause;
+  }
+  return false;
+}
+
 /** Auth walls and aborts are not a reason to try the old transport. */
 function shouldTrySse(error: unknown): boolean {
   const status = (error as { status?: unknown }).status;
-  if (status === 401 || status === 403 || isAuthRequired(error)) return false;
+  if (status === 401 || status === 403 || isAuthRequired(error) || isOAuthFailure(error)) return false;
   if (error instanceof Error && error.name === 'AbortError') return false;
   // Nothing listening, or no such host: the SSE transport would fail the same way.
   for (let e: unknown = error, depth = 0; depth < 6 && typeof e === 'object' && e !== null; depth++) {
