@@ -33,6 +33,8 @@ interface Flow {
   since: number;
   /** The SDK sent the person to the authorization server. */
   redirected: boolean;
+  /** The browser came back (whatever it brought): from here on nothing may open it again. */
+  returned: boolean;
   /** Called when the connect succeeded with tokens already stored (no browser needed). */
   connected?: () => void;
 }
@@ -112,8 +114,12 @@ export class AuthService {
       listener,
       since: Date.now(),
       redirected: false,
+      returned: false,
       provider: await this.makeProvider(serverId, url, config, () => redirectUri, (authUrl) => this.openBrowser(flow, authUrl)),
     };
+    // A sign-in is asked for when the stored tokens no longer work (the UI offers it only
+    // then): drop them, or the SDK would refresh and retry them instead of asking the person.
+    await flow.provider.invalidateCredentials('tokens');
     this.flows.set(serverId, flow);
     this.failures.delete(serverId);
     this.deps.audit?.append({ kind: 'auth', serverId, action: 'sign-in-started', details: { issuerOrigin: url.origin } });
@@ -122,6 +128,7 @@ export class AuthService {
       this.announce();
       await host.restart(serverId);
       const outcome = await Promise.race([listener.wait(), this.connectedWithoutBrowser(flow)]);
+      flow.returned = true;
       if (!outcome.ok) throw new HostFailure(outcome.code === 'cancelled' ? 'cancelled' : 'sign_in_failed', outcome.reason, { reason: outcome.code });
       if (outcome.params) {
         // The code is a credential until it is spent: never let it reach a log or a trace.
@@ -191,6 +198,8 @@ export class AuthService {
   private async openBrowser(flow: Flow, authUrl: URL): Promise<void> {
     const safe = checkExternalUrl(authUrl.href);
     if (!safe) throw new HostFailure('sign_in_failed', 'the authorization server asked to open a link that is not http(s)');
+    // One browser trip per sign-in: a server that rejects the fresh token must not loop us back.
+    if (flow.redirected) throw new UnauthorizedError('the server asked for another sign-in right after this one');
     flow.redirected = true;
     await this.deps.openExternal(safe);
   }
@@ -207,7 +216,7 @@ export class AuthService {
     const state = list.find((s) => s.id === serverId)?.state;
     if (!state || this.flows.get(serverId) !== flow) return;
     if (state.kind === 'connected' && !flow.redirected) flow.connected?.();
-    else if (state.kind === 'auth-required' && flow.redirected) this.deps.host().markAuthenticating(serverId);
+    else if (state.kind === 'auth-required' && flow.redirected && !flow.returned) this.deps.host().markAuthenticating(serverId);
     else if ((state.kind === 'failed' || state.kind === 'auth-required') && !flow.redirected) {
       flow.listener.cancel(state.kind === 'failed' ? `could not start the sign-in: ${state.error.message}` : 'the server did not offer a sign-in');
     }

@@ -289,7 +289,13 @@ export class ServerConnection {
       await this.rememberTree(opened);
       opened.client.onclose = () => this.onClosed(gen, opened);
       opened.client.onerror = (error) => output.note(`transport error: ${toHostError(error, this.deps.launch.redactor).message}`);
-      this.lists = await this.loadLists(opened.client);
+      // A stateless (2026-07-28) connect with a cached verdict sends nothing before the
+      // lists, so a missing or revoked token first shows here: that is "sign-in needed" too.
+      let authError: unknown;
+      this.lists = await this.loadLists(opened.client, (error) => {
+        if (isAuthRequired(error)) authError ??= error;
+      });
+      if (authError !== undefined) throw authError;
       if (gen !== this.generation) return;
       // Servers often spawn their workers during start-up; take the snapshot again now.
       await this.rememberTree(opened);
@@ -350,10 +356,11 @@ export class ServerConnection {
     }, delay);
   }
 
-  private async loadLists(client: Client): Promise<ServerLists> {
-    const lists = await fetchLists(client, this.timeout, (what, error) =>
-      this.deps.output.note(`${what} failed: ${toHostError(error, this.deps.launch.redactor).message}`),
-    );
+  private async loadLists(client: Client, onError?: (error: unknown) => void): Promise<ServerLists> {
+    const lists = await fetchLists(client, this.timeout, (what, error) => {
+      onError?.(error);
+      this.deps.output.note(`${what} failed: ${toHostError(error, this.deps.launch.redactor).message}`);
+    });
     const allowed = toolFilter(this.config);
     return { ...lists, tools: lists.tools.filter((t) => allowed(t.name)) };
   }
