@@ -1,12 +1,21 @@
 import { spawn } from 'node:child_process';
 import { checkExternalUrl } from '../host/util/external-url.js';
 
+/**
+ * The opener: MCP_DESK_OPEN_COMMAND when set (a program given the URL as its one argument;
+ * tests use it to hand sign-in pages to Playwright instead of a desktop browser), else the OS's.
+ */
+function opener(url: string): [string, string[]] {
+  const custom = process.env.MCP_DESK_OPEN_COMMAND;
+  if (custom) return [custom, [url]];
+  return process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+}
+
 /** Open a URL in the person's browser with the OS opener; failure is harmless (it was shown). */
 function launch(url: string): void {
-  const [cmd, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  const [cmd, args] = opener(url);
   try {
-    const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true });
+    const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
     child.on('error', () => undefined);
     child.unref();
   } catch {

@@ -6,6 +6,7 @@ import { useHost } from '../../host/host-context.js';
 import { plural } from '../../lib/format.js';
 import { failureHint } from './failure-hint.js';
 import { SandboxBadge } from './sandbox-badge.js';
+import { SignInBar } from './sign-in-bar.js';
 import { StateBadge } from './state-badge.js';
 
 type RowAction = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'confirm-remove' } | { kind: 'failed'; error: HostError };
@@ -88,6 +89,9 @@ export function ServerRow({
         <StateBadge serverId={id} state={state} />
       </div>
       <ServerMeta server={server} />
+      <div onClick={stop}>
+        <SignInBar serverId={id} auth={server.auth} />
+      </div>
       <div className="server-actions" onClick={stop}>
         {action.kind === 'confirm-remove' ? (
           <span className="confirm">
