@@ -156,6 +156,8 @@ export function buildConfig(values: ServerFormValues, base: unknown): BuildResul
     const type = values.transport === 'http' && baseType === 'streamable-http' ? 'streamable-http' : values.transport;
     config = { type, url, ...common };
     if (headers.ok && Object.keys(headers.map).length) config.headers = headers.map;
+    // OAuth settings have no fields here yet: keep them (a masked client secret keeps its stored value).
+    if (isObj(base) && isObj(base.oauth)) config.oauth = base.oauth;
   }
 
   if (Object.keys(errors).length) return { ok: false, errors };
