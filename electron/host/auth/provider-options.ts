@@ -4,10 +4,12 @@ import type { Redactor } from '../util/redact.js';
 import type { DeskOAuthProviderOptions, PreRegisteredClient } from './desk-oauth-provider.js';
 
 /**
- * The Client ID Metadata Document MCP Desk publishes (a public native client, loopback
- * redirects). The SDK uses it only where the authorization server advertises CIMD support
- * and falls back to dynamic registration elsewhere; MCP_DESK_CLIENT_METADATA_URL (or a
- * server's own `oauth.clientMetadataUrl`) overrides it, and an empty value turns CIMD off.
+ * Where MCP Desk's Client ID Metadata Document is to be published (its content is
+ * docs/oauth/client-metadata.json: a public native client with loopback redirects).
+ * An authorization server that supports CIMD fetches this URL, so pointing at a document
+ * that is not online would break every such sign-in: until it is published the default is
+ * off and dynamic registration is used. MCP_DESK_CLIENT_METADATA_URL (or a server's own
+ * `oauth.clientMetadataUrl`) turns it on; MCP_DESK_CLIENT_METADATA_URL=default uses this URL.
  */
 export const DEFAULT_CLIENT_METADATA_URL = 'https://mcpdesk.dev/oauth/client-metadata.json';
 
@@ -18,11 +20,11 @@ export interface OAuthSettingsContext {
   redactor: Redactor;
 }
 
-/** The app-wide CIMD URL: the environment's override, or the default. */
+/** The app-wide CIMD URL: none unless the environment names one (or `default`). */
 export function defaultClientMetadataUrl(env: NodeJS.ProcessEnv): string | undefined {
-  const v = env.MCP_DESK_CLIENT_METADATA_URL;
-  if (v === undefined) return DEFAULT_CLIENT_METADATA_URL;
-  return v.trim() === '' ? undefined : v.trim();
+  const v = env.MCP_DESK_CLIENT_METADATA_URL?.trim();
+  if (!v) return undefined;
+  return v === 'default' ? DEFAULT_CLIENT_METADATA_URL : v;
 }
 
 /**
