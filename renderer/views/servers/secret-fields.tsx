@@ -5,7 +5,7 @@ import { SecretRow } from './secret-row.js';
 
 /** The names the form's text references as `${secret:NAME}`, live while the person types. */
 function referencedNames(values: ServerFormValues): string[] {
-  const fields = values.transport === 'stdio' ? [values.command, values.args, values.env, values.cwd] : [values.url, values.headers];
+  const fields = values.transport === 'stdio' ? [values.command, values.args, values.env, values.cwd] : [values.url, values.headers, values.oauthClientSecret];
   const text = fields.join('\n');
   return secretRefsIn(text);
 }

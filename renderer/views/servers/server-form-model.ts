@@ -1,3 +1,4 @@
+import { MASKED_VALUE } from '../../../shared/domain/server-state.js';
 import {
   remoteServerConfigSchema,
   serverNameSchema,
@@ -29,6 +30,11 @@ export interface ServerFormValues {
   excludeTools: string;
   /** stdio only: run in the OS sandbox, limited to the shared folders. */
   sandbox: boolean;
+  /** Remote only: a client pre-registered with the server's authorization server. */
+  oauthClientId: string;
+  /** Its secret, written as `${secret:NAME}` (the value itself goes into the keychain, write-only). */
+  oauthClientSecret: string;
+  oauthScope: string;
 }
 
 /** The text fields (the sandbox checkbox carries no error of its own). */
@@ -39,7 +45,7 @@ export type BuildResult = { ok: true; name: string; config: ServerConfig } | { o
 
 /** A blank form for a new stdio server. */
 export function emptyForm(): ServerFormValues {
-  return { name: '', transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '', timeout: '', includeTools: '', excludeTools: '', sandbox: false };
+  return { name: '', transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '', timeout: '', includeTools: '', excludeTools: '', sandbox: false, oauthClientId: '', oauthClientSecret: '', oauthScope: '' };
 }
 
 type Obj = Record<string, unknown>;
@@ -81,7 +87,28 @@ export function formFromEntry(name: string, entry: unknown, transport: string): 
     includeTools: strings(e.includeTools).join('\n'),
     excludeTools: strings(e.excludeTools).join('\n'),
     sandbox: e.sandbox === true,
+    oauthClientId: oauthField(e, 'clientId'),
+    oauthClientSecret: oauthField(e, 'clientSecret'),
+    oauthScope: oauthField(e, 'scope'),
   };
+}
+
+function oauthField(e: Obj, key: 'clientId' | 'clientSecret' | 'scope'): string {
+  const o = e.oauth;
+  return isObj(o) && typeof o[key] === 'string' ? o[key] : '';
+}
+
+/** The entry's `oauth` block from the form, keeping fields the form does not show (clientMetadataUrl). */
+function oauthBlock(values: ServerFormValues, base: unknown): Obj | undefined {
+  const kept = isObj(base) && isObj(base.oauth) ? { ...base.oauth } : {};
+  delete kept.clientId;
+  delete kept.clientSecret;
+  delete kept.scope;
+  const id = values.oauthClientId.trim();
+  const secret = values.oauthClientSecret.trim();
+  const scope = values.oauthScope.trim();
+  const block: Obj = { ...kept, ...(id ? { clientId: id } : {}), ...(secret ? { clientSecret: secret } : {}), ...(scope ? { scope } : {}) };
+  return Object.keys(block).length ? block : undefined;
 }
 
 function lines(text: string): string[] {
@@ -156,8 +183,15 @@ export function buildConfig(values: ServerFormValues, base: unknown): BuildResul
     const type = values.transport === 'http' && baseType === 'streamable-http' ? 'streamable-http' : values.transport;
     config = { type, url, ...common };
     if (headers.ok && Object.keys(headers.map).length) config.headers = headers.map;
-    // OAuth settings have no fields here yet: keep them (a masked client secret keeps its stored value).
-    if (isObj(base) && isObj(base.oauth)) config.oauth = base.oauth;
+    // A masked client secret sent back unchanged keeps its stored value (the host unmasks it).
+    const oauth = oauthBlock(values, base);
+    if (oauth) config.oauth = oauth;
+    const secret = values.oauthClientSecret.trim();
+    if (secret && !values.oauthClientId.trim()) errors.oauthClientId = 'a client secret needs its client ID';
+    // The config file is plain text: the value itself belongs in the keychain, behind a reference.
+    if (secret && secret !== MASKED_VALUE && !/^\$\{secret:[A-Za-z_][A-Za-z0-9_.-]*\}$/.test(secret)) {
+      errors.oauthClientSecret = 'write ${secret:NAME} here and enter the value in the write-only field below';
+    }
   }
 
   if (Object.keys(errors).length) return { ok: false, errors };
@@ -189,6 +223,7 @@ const PATH_TO_FIELD: Record<string, FormField> = {
   timeout: 'timeout',
   includeTools: 'includeTools',
   excludeTools: 'excludeTools',
+  oauth: 'oauthClientId',
 };
 
 /**

@@ -4,6 +4,7 @@ import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { FormRow } from './form-field.js';
+import { OAuthFields } from './oauth-fields.js';
 import { SecretFields } from './secret-fields.js';
 import {
   buildConfig,
@@ -131,6 +132,7 @@ export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; 
           <FormRow id="server-headers" label="Headers" help={maskedHelp ?? 'Name: value, one per line.'} {...err('headers')}>
             <textarea rows={3} {...input('headers', { placeholder: 'Authorization: Bearer ${secret:token}', mono: true })} />
           </FormRow>
+          <OAuthFields values={values} input={input} err={err} />
         </>
       )}
       <SecretFields values={values} />
