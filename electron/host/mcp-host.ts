@@ -65,14 +65,10 @@ export class McpHost {
   }
 
   /** Complete a server's OAuth sign-in from its redirect query, then reconnect (see ServerConnection.finishAuth). */
-  finishAuth(id: string, params: URLSearchParams): Promise<void> {
-    return this.connection(id).finishAuth(params);
-  }
+  finishAuth = (id: string, params: URLSearchParams): Promise<void> => this.connection(id).finishAuth(params);
 
   /** Show a server as signing in while its browser flow runs. */
-  markAuthenticating(id: string): void {
-    this.connection(id).markAuthenticating();
-  }
+  markAuthenticating = (id: string): void => this.connection(id).markAuthenticating();
 
   /** Something outside the connections changed a summary (a sign-in started or ended): tell the UI. */
   announce(): void {

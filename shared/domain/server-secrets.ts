@@ -7,7 +7,7 @@
 /** A name as `${secret:NAME}` accepts it; 90 at most so the keychain account (prefix + name) stays within 100. */
 export const SERVER_SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,89}$/;
 
-/** Longest value accepted from the UI: any real key or token fits, a pasted file does not. */
+/** Longest value accepted from the UI (every real key or token fits; a pasted file does not). */
 export const MAX_SERVER_SECRET_LENGTH = 10_000;
 
 /** What the renderer may know about one secret: whether it is set and who uses it, never its value. */

@@ -217,11 +217,7 @@ export class ServerConnection {
     this.setState({ kind: 'authenticating', since: Date.now() });
   }
 
-  /**
-   * Complete an authorization-code sign-in from the redirect's query (`code`, and `iss`,
-   * which the SDK validates against the issuer the flow started with, RFC 9207), then
-   * connect again with the new tokens. The caller has already compared `state`.
-   */
+  /** Redeem a sign-in's redirect query (`code`; `iss` checked by the SDK, RFC 9207; `state` already compared), then reconnect. */
   async finishAuth(params: URLSearchParams): Promise<void> {
     const provider = this.authProvider;
     const code = params.get('code');
