@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 const cliUrl = new URL('../out/headless/cli.mjs', import.meta.url);
 
 if (!existsSync(fileURLToPath(cliUrl))) {
-  console.error('mcp-desk: out/headless/cli.mjs is missing; run `npm run build` in the project folder first.');
+  console.error(
+    'mcp-desk: out/headless/cli.mjs is missing; run `npm run build` in the project folder first.',
+  );
   process.exit(1);
 }
 

@@ -37,7 +37,11 @@ export function App() {
   const stale = link.kind === 'waiting' || (link.kind === 'connecting' && link.attempt > 0);
   return (
     <div className={dragging ? 'app drop-target' : 'app'}>
-      <Nav view={view} onSelect={setView} badges={{ chat: pending.filter((p) => p.kind === 'tool-approval').length, requests: pending.length }} />
+      <Nav
+        view={view}
+        onSelect={setView}
+        badges={{ chat: pending.filter((p) => p.kind === 'tool-approval').length, requests: pending.length }}
+      />
       <main className={stale ? 'main stale' : 'main'}>
         <ConnectionBanner />
         <div hidden={view !== 'chat'} className="view-slot">

@@ -29,8 +29,6 @@ const quickAsk = new URLSearchParams(window.location.search).get('view') === 'qu
 
 createRoot(container).render(
   <StrictMode>
-    <HostProvider link={link}>
-      {quickAsk ? <QuickAskView /> : <App />}
-    </HostProvider>
+    <HostProvider link={link}>{quickAsk ? <QuickAskView /> : <App />}</HostProvider>
   </StrictMode>,
 );

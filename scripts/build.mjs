@@ -24,9 +24,10 @@ const headlessOnly = process.argv.includes('--headless-only');
 const bundledPackages = new Set(['conf', 'electron-store']);
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 /** Every other package we depend on stays external (esbuild also matches their subpaths). */
-const externalPackages = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})].filter(
-  (name) => !bundledPackages.has(name),
-);
+const externalPackages = [
+  ...Object.keys(manifest.dependencies ?? {}),
+  ...Object.keys(manifest.devDependencies ?? {}),
+].filter((name) => !bundledPackages.has(name));
 
 /** Node-side bundles share these; target matches the oldest Node we run on (engines: >=20.19). */
 const nodeCommon = {
@@ -119,7 +120,9 @@ async function buildEntry(entry) {
   }
   const started = performance.now();
   await esbuild.build({ entryPoints: [entry.source], ...entry.options });
-  console.log(`build: ${entry.name} -> ${entry.options.outfile} (${Math.round(performance.now() - started)} ms)`);
+  console.log(
+    `build: ${entry.name} -> ${entry.options.outfile} (${Math.round(performance.now() - started)} ms)`,
+  );
 }
 
 /** Builds the renderer with Vite from vite.config.ts. */
@@ -133,7 +136,9 @@ async function buildRenderer() {
   // fails with Vite's own error, not at the top of this script.
   const { build } = await import('vite');
   await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
-  console.log(`build: renderer -> ${path.relative(root, path.join(outDir, 'renderer'))}/ (${Math.round(performance.now() - started)} ms)`);
+  console.log(
+    `build: renderer -> ${path.relative(root, path.join(outDir, 'renderer'))}/ (${Math.round(performance.now() - started)} ms)`,
+  );
 }
 
 try {

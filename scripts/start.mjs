@@ -41,7 +41,9 @@ function runAndExit(command, args) {
 
 ensureDependencies(root);
 const electron = findElectron();
-const noDesktop = electron.reason ?? (hasDisplay() ? undefined : 'no display is available (DISPLAY and WAYLAND_DISPLAY are unset)');
+const noDesktop =
+  electron.reason ??
+  (hasDisplay() ? undefined : 'no display is available (DISPLAY and WAYLAND_DISPLAY are unset)');
 const buildArgs = [path.join(root, 'scripts', 'build.mjs'), ...(noDesktop ? ['--headless-only'] : [])];
 if (spawnSync(process.execPath, buildArgs, { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 

@@ -78,7 +78,9 @@ function findTestFiles(dir) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) return [];
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) return findTestFiles(full);
-      return entry.isFile() && entry.name.endsWith('.test.ts') ? [path.relative(root, full).split(path.sep).join('/')] : [];
+      return entry.isFile() && entry.name.endsWith('.test.ts')
+        ? [path.relative(root, full).split(path.sep).join('/')]
+        : [];
     })
     .sort();
 }
@@ -112,7 +114,11 @@ if (skipBuild) {
 const conformanceDir = path.join(root, 'tools', 'conformance');
 // Both suite versions (0.1.16, and 0.2.0-alpha.12 under its npm alias) must be there.
 const conformancePackages = [['@modelcontextprotocol', 'conformance'], ['conformance-next']];
-if (conformancePackages.some((parts) => !existsSync(path.join(conformanceDir, 'node_modules', ...parts, 'package.json')))) {
+if (
+  conformancePackages.some(
+    (parts) => !existsSync(path.join(conformanceDir, 'node_modules', ...parts, 'package.json')),
+  )
+) {
   console.log('test: installing tools/conformance (npm ci --prefix tools/conformance)');
   if ((await run(npm, ['ci', '--prefix', 'tools/conformance', '--no-audit', '--no-fund'])) !== 0) {
     console.log('test: could not install tools/conformance; conformance tests will report it');
@@ -120,9 +126,15 @@ if (conformancePackages.some((parts) => !existsSync(path.join(conformanceDir, 'n
 }
 
 const allFiles = findTestFiles(path.join(root, 'tests'));
-const files = filters.length ? allFiles.filter((file) => filters.some((filter) => file.includes(filter))) : allFiles;
+const files = filters.length
+  ? allFiles.filter((file) => filters.some((filter) => file.includes(filter)))
+  : allFiles;
 if (files.length === 0) {
-  problems.push(filters.length ? `no test file matches ${filters.map((f) => `"${f}"`).join(', ')}` : 'no test files under tests/');
+  problems.push(
+    filters.length
+      ? `no test file matches ${filters.map((f) => `"${f}"`).join(', ')}`
+      : 'no test files under tests/',
+  );
   finish();
 }
 console.log(`test: running ${files.length} file(s)`);

@@ -57,7 +57,11 @@ export function findImports(fileName: string, sourceText: string): ImportRef[] {
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       add(node.moduleSpecifier, node.moduleSpecifier.text, 'import');
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       add(node.moduleSpecifier, node.moduleSpecifier.text, 'export');
     } else if (
       ts.isImportEqualsDeclaration(node) &&
@@ -86,7 +90,8 @@ export function findImports(fileName: string, sourceText: string): ImportRef[] {
   return found;
 }
 
-const isElectron = (specifier: string): boolean => specifier === 'electron' || specifier.startsWith('electron/');
+const isElectron = (specifier: string): boolean =>
+  specifier === 'electron' || specifier.startsWith('electron/');
 
 const isNodeBuiltin = (specifier: string): boolean => specifier.startsWith('node:') || isBuiltin(specifier);
 
@@ -97,7 +102,8 @@ function resolveRelative(fileRel: string, specifier: string): string {
   return path.posix.normalize(path.posix.join(path.posix.dirname(fileRel), specifier));
 }
 
-const isInside = (target: string, folder: string): boolean => target === folder || target.startsWith(`${folder}/`);
+const isInside = (target: string, folder: string): boolean =>
+  target === folder || target.startsWith(`${folder}/`);
 
 /** Which layer a repo-relative path belongs to, if it is one the rules cover. */
 export function layerOf(fileRel: string): Layer | undefined {
@@ -112,23 +118,35 @@ function ruleBroken(layer: Layer, fileRel: string, specifier: string): string | 
     case 'renderer':
       if (isElectron(specifier)) return 'renderer/ must not import electron';
       if (isNodeBuiltin(specifier)) return 'renderer/ must not import Node builtins';
-      if (target && isInside(target, 'electron')) return 'renderer/ must not import from electron/ (use HostApi)';
+      if (target && isInside(target, 'electron'))
+        return 'renderer/ must not import from electron/ (use HostApi)';
       return undefined;
     case 'shared':
       if (isElectron(specifier)) return 'shared/ must not import electron';
       if (isNodeBuiltin(specifier)) return 'shared/ must not import Node builtins';
-      if (target) return isInside(target, 'shared') ? undefined : 'shared/ may import relative files only inside shared/';
+      if (target)
+        return isInside(target, 'shared')
+          ? undefined
+          : 'shared/ may import relative files only inside shared/';
       if (specifier === 'zod' || specifier.startsWith('zod/')) return undefined;
       return 'shared/ may import only zod';
     case 'host':
       if (isElectron(specifier)) return 'electron/host/ must not import electron (it runs in plain Node)';
-      if (target && ['electron/main', 'electron/preload', 'electron/headless', 'renderer'].some((f) => isInside(target, f))) {
+      if (
+        target &&
+        ['electron/main', 'electron/preload', 'electron/headless', 'renderer'].some((f) =>
+          isInside(target, f),
+        )
+      ) {
         return 'electron/host/ must not import the layers built on top of it';
       }
       return undefined;
     case 'preload':
       if (isNodeBuiltin(specifier)) return 'electron/preload/ is sandboxed and must not import Node builtins';
-      if (target && ['electron/host', 'electron/main', 'electron/headless', 'renderer'].some((f) => isInside(target, f))) {
+      if (
+        target &&
+        ['electron/host', 'electron/main', 'electron/headless', 'renderer'].some((f) => isInside(target, f))
+      ) {
         return 'electron/preload/ may import only shared/ and electron';
       }
       return undefined;
@@ -177,7 +195,9 @@ describe('architecture: layering', () => {
       "import { contract } from '../../shared/ipc/contract.js';",
       "import { useState } from 'react';",
     ].join('\n');
-    const rendererFound = checkFile('renderer/screens/fake.tsx', rendererFake).map((v) => `${v.line}:${v.specifier}`);
+    const rendererFound = checkFile('renderer/screens/fake.tsx', rendererFake).map(
+      (v) => `${v.line}:${v.specifier}`,
+    );
     assert.deepEqual(rendererFound, ['2:node:fs', '3:path', '4:electron', '5:../../electron/host/index.js']);
 
     const sharedFake = [
@@ -198,15 +218,26 @@ describe('architecture: layering', () => {
       "import { mainWindow } from '../../main/window.js';",
       "type Shell = typeof import('electron').shell;",
     ].join('\n');
-    const hostFound = checkFile('electron/host/connection/fake.ts', hostFake).map((v) => `${v.line}:${v.kind}`);
-    assert.deepEqual(hostFound, ['2:import', '3:dynamic import', '4:require', '5:import', '6:dynamic import']);
+    const hostFound = checkFile('electron/host/connection/fake.ts', hostFake).map(
+      (v) => `${v.line}:${v.kind}`,
+    );
+    assert.deepEqual(hostFound, [
+      '2:import',
+      '3:dynamic import',
+      '4:require',
+      '5:import',
+      '6:dynamic import',
+    ]);
 
     assert.deepEqual(checkFile('electron/main/fake.ts', "import { app } from 'electron';"), []);
   });
 
   it('renderer/, shared/, electron/host/ and electron/preload/ keep to their layer', () => {
     const files = scannedFolders.flatMap(([folder]) => listSourceFiles(path.join(repoRoot, folder)));
-    assert.ok(files.length > 0, 'found no source files to check: is the repository layout still renderer/, shared/, electron/?');
+    assert.ok(
+      files.length > 0,
+      'found no source files to check: is the repository layout still renderer/, shared/, electron/?',
+    );
     const violations = files.flatMap((abs) => {
       const rel = path.relative(repoRoot, abs).split(path.sep).join('/');
       return checkFile(rel, readFileSync(abs, 'utf8'));

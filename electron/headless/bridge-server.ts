@@ -86,7 +86,12 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
       return;
     }
     const result = await opts.router.handle(frame.channel, frame.payload);
-    send(ws, result.ok ? { type: 'result', id: frame.id, ok: true, value: result.value } : { type: 'result', id: frame.id, ok: false, error: result.error });
+    send(
+      ws,
+      result.ok
+        ? { type: 'result', id: frame.id, ok: true, value: result.value }
+        : { type: 'result', id: frame.id, ok: false, error: result.error },
+    );
   };
 
   const unsubscribe = opts.events.onAny((event, payload) => {

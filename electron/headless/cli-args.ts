@@ -28,11 +28,28 @@ const ELICITATION_ANSWERS: readonly ElicitationAnswer[] = ['accept-defaults', 'd
 export type SamplingAnswer = 'approve' | 'deny';
 const SAMPLING_ANSWERS: readonly SamplingAnswer[] = ['approve', 'deny'];
 
-const VALUE_OPTIONS = new Set(['--config', '--port', '--timeout', '--model', '--base-url', '--elicitation', '--sampling', '--root']);
+const VALUE_OPTIONS = new Set([
+  '--config',
+  '--port',
+  '--timeout',
+  '--model',
+  '--base-url',
+  '--elicitation',
+  '--sampling',
+  '--root',
+]);
 
 /** Parse argv (without node and script). Throws a one-line message on bad input. */
 export function parseCliArgs(argv: string[]): CliArgs {
-  const out: CliArgs = { positionals: [], json: false, open: true, help: false, version: false, yes: false, roots: [] };
+  const out: CliArgs = {
+    positionals: [],
+    json: false,
+    open: true,
+    help: false,
+    version: false,
+    yes: false,
+    roots: [],
+  };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i]!;
     if (raw === '--') {
@@ -108,7 +125,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
 
 function toInt(name: string, value: string | undefined): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
 }
 

@@ -7,18 +7,31 @@ import type { CliArgs } from './cli-args.js';
  * stdout, tool calls to stderr; calls that need approval are denied unless --yes. With
  * --json the last stdout line is {"text", "toolCalls": [{server, tool, args, isError}]}.
  */
-export async function runAsk(args: CliArgs, services: HostServices, prompt: string, waitMs: number): Promise<number> {
+export async function runAsk(
+  args: CliArgs,
+  services: HostServices,
+  prompt: string,
+  waitMs: number,
+): Promise<number> {
   const { host, chat, broker, events, settings } = services;
   await host.init();
   await host.whenSettled(waitMs);
-  if (args.model) await settings.update(settings.get().provider === 'openai' ? { openaiModel: args.model } : { geminiModel: args.model });
+  if (args.model)
+    await settings.update(
+      settings.get().provider === 'openai' ? { openaiModel: args.model } : { geminiModel: args.model },
+    );
 
   // Headless approvals: the flag decides, and the person sees which calls were refused.
   events.on('pending.changed', (list) => {
     for (const r of list) {
       if (r.kind !== 'tool-approval') continue;
-      const outside = r.outsideRoots?.length ? ` (it names paths outside the shared folders: ${r.outsideRoots.join(', ')})` : '';
-      if (!args.yes) process.stderr.write(`approval needed for ${r.serverId}/${r.tool}${outside}: denied (pass --yes to allow)\n`);
+      const outside = r.outsideRoots?.length
+        ? ` (it names paths outside the shared folders: ${r.outsideRoots.join(', ')})`
+        : '';
+      if (!args.yes)
+        process.stderr.write(
+          `approval needed for ${r.serverId}/${r.tool}${outside}: denied (pass --yes to allow)\n`,
+        );
       broker.respond(r.id, { kind: 'tool-approval', choice: args.yes ? 'once' : 'deny' });
     }
   });
@@ -38,8 +51,10 @@ export async function runAsk(args: CliArgs, services: HostServices, prompt: stri
       const name = `${c.serverId || '?'}/${c.tool}`;
       if (c.status === 'running') process.stderr.write(`→ ${name} ${JSON.stringify(c.args)}\n`);
       else if (c.status === 'done') process.stderr.write(`✓ ${name}\n`);
-      else if (c.status === 'error') process.stderr.write(`✗ ${name}: ${c.error?.message ?? 'the tool returned an error'}\n`);
-      else if (c.status === 'denied' || c.status === 'cancelled') process.stderr.write(`✗ ${name}: ${c.status}\n`);
+      else if (c.status === 'error')
+        process.stderr.write(`✗ ${name}: ${c.error?.message ?? 'the tool returned an error'}\n`);
+      else if (c.status === 'denied' || c.status === 'cancelled')
+        process.stderr.write(`✗ ${name}: ${c.status}\n`);
     } else if (ev.type === 'notice') {
       process.stderr.write(`note: ${ev.text}\n`);
     } else if (ev.type === 'message-start' && text && !text.endsWith('\n')) {
@@ -51,7 +66,12 @@ export async function runAsk(args: CliArgs, services: HostServices, prompt: stri
   const outcome = await done;
   if (text && !text.endsWith('\n')) process.stdout.write('\n');
   if (args.json) {
-    const toolCalls = [...calls.values()].map((c) => ({ server: c.serverId, tool: c.tool, args: c.args, isError: c.status !== 'done' }));
+    const toolCalls = [...calls.values()].map((c) => ({
+      server: c.serverId,
+      tool: c.tool,
+      args: c.args,
+      isError: c.status !== 'done',
+    }));
     process.stdout.write(`${JSON.stringify({ text, toolCalls })}\n`);
   }
   if (outcome.reason === 'error') {

@@ -1,5 +1,9 @@
 import type { ElicitationRequestView, PendingResponse } from '../../shared/domain/pending.js';
-import { fieldDefaults, parseRequestedSchema, validateElicitContent } from '../../shared/elicitation/elicitation-schema.js';
+import {
+  fieldDefaults,
+  parseRequestedSchema,
+  validateElicitContent,
+} from '../../shared/elicitation/elicitation-schema.js';
 import type { HostServices } from '../host/compose.js';
 import type { ElicitationAnswer } from './cli-args.js';
 
@@ -13,7 +17,11 @@ type Answer = Extract<PendingResponse, { kind: 'elicitation' }>;
  * is declined rather than accepted, since accepting would tell the server the person went
  * there. Every decision is noted on stderr. Returns the unsubscribe function.
  */
-export function answerElicitationsHeadless(services: Pick<HostServices, 'events' | 'broker'>, choice: ElicitationAnswer | undefined, note: (text: string) => void): () => void {
+export function answerElicitationsHeadless(
+  services: Pick<HostServices, 'events' | 'broker'>,
+  choice: ElicitationAnswer | undefined,
+  note: (text: string) => void,
+): () => void {
   const handled = new Set<string>();
   return services.events.on('pending.changed', (list) => {
     for (const r of list) {
@@ -26,10 +34,16 @@ export function answerElicitationsHeadless(services: Pick<HostServices, 'events'
   });
 }
 
-function decide(r: ElicitationRequestView, choice: ElicitationAnswer | undefined, note: (text: string) => void): Answer {
+function decide(
+  r: ElicitationRequestView,
+  choice: ElicitationAnswer | undefined,
+  note: (text: string) => void,
+): Answer {
   const what = `elicitation from ${r.serverId} (${r.mode})`;
   if (!choice) {
-    note(`${what} cancelled: nobody can answer here; pass --elicitation accept-defaults|decline|cancel to choose`);
+    note(
+      `${what} cancelled: nobody can answer here; pass --elicitation accept-defaults|decline|cancel to choose`,
+    );
     return { kind: 'elicitation', action: 'cancel' };
   }
   if (choice !== 'accept-defaults') {
@@ -49,7 +63,11 @@ function decide(r: ElicitationRequestView, choice: ElicitationAnswer | undefined
   const content = fieldDefaults(fields);
   const checked = validateElicitContent(fields, content);
   if (!checked.ok) {
-    note(`${what} declined: the defaults do not complete the form (${Object.entries(checked.errors).map(([k, v]) => `${k} ${v}`).join('; ')})`);
+    note(
+      `${what} declined: the defaults do not complete the form (${Object.entries(checked.errors)
+        .map(([k, v]) => `${k} ${v}`)
+        .join('; ')})`,
+    );
     return { kind: 'elicitation', action: 'decline' };
   }
   note(`${what} accepted with defaults: ${Object.keys(content).join(', ') || '(no fields)'}`);

@@ -9,7 +9,9 @@ export function serverJson(s: ServerSummary): Record<string, unknown> {
     name: s.id,
     state: st.kind,
     transport: s.transport,
-    ...(st.kind === 'connected' ? { era: st.info.protocolEra, protocolVersion: st.info.protocolVersion, server: st.info.name } : {}),
+    ...(st.kind === 'connected'
+      ? { era: st.info.protocolEra, protocolVersion: st.info.protocolVersion, server: st.info.name }
+      : {}),
     ...(st.kind === 'failed' ? { error: st.error.message } : {}),
     ...(st.kind === 'reconnecting' ? { error: st.lastError.message } : {}),
     ...(st.kind === 'auth-required' ? { error: st.message } : {}),
@@ -39,13 +41,18 @@ export function describeState(st: ServerState): string {
 
 /** `tools --json`: a flat array of {server, name, description}. */
 export function toolsJson(cat: CatalogSnapshot): { server: string; name: string; description: string }[] {
-  return cat.tools.map((t) => ({ server: t.serverId, name: t.tool.name, description: t.tool.description ?? '' }));
+  return cat.tools.map((t) => ({
+    server: t.serverId,
+    name: t.tool.name,
+    description: t.tool.description ?? '',
+  }));
 }
 
 /** Human rendering of a tool result's content. */
 export function renderContent(result: CallToolResult): string {
   const parts = result.content.map(renderBlock);
-  if (result.structuredContent && !result.content.length) parts.push(JSON.stringify(result.structuredContent, null, 2));
+  if (result.structuredContent && !result.content.length)
+    parts.push(JSON.stringify(result.structuredContent, null, 2));
   return parts.join('\n');
 }
 
@@ -57,7 +64,10 @@ function renderBlock(b: ContentBlock): string {
     case 'audio':
       return `[${b.type} ${b.mimeType}, ${Math.round((b.data.length * 3) / 4)} bytes]`;
     case 'resource':
-      return b.resource.text ?? `[resource ${b.resource.uri}${b.resource.mimeType ? ` ${b.resource.mimeType}` : ''}]`;
+      return (
+        b.resource.text ??
+        `[resource ${b.resource.uri}${b.resource.mimeType ? ` ${b.resource.mimeType}` : ''}]`
+      );
     case 'resource_link':
       return `[link ${b.name}: ${b.uri}]`;
   }

@@ -29,7 +29,12 @@ export function answerSamplingHeadless(
   });
 }
 
-function decide(r: SamplingRequestView, choice: SamplingAnswer | undefined, model: string | undefined, note: (text: string) => void): Answer {
+function decide(
+  r: SamplingRequestView,
+  choice: SamplingAnswer | undefined,
+  model: string | undefined,
+  note: (text: string) => void,
+): Answer {
   const what = `sampling ${r.stage === 'request' ? 'request' : 'reply'} from ${r.serverId}`;
   if (!choice) {
     note(`${what} denied: nobody can review it here; pass --sampling approve|deny to choose`);

@@ -15,7 +15,10 @@ import { INTERRUPTED_EXIT_CODE, watchQuitSignals, type QuitWatch } from './quit-
 
 /** Exit codes: 0 ok, 1 the operation failed, 2 bad usage. */
 class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }
@@ -29,8 +32,8 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     throw new CliError((error as Error).message, 2);
   }
-  if (args.version) return out('0.1.0'), 0;
-  if (args.help || !args.command) return out(USAGE), args.help ? 0 : 2;
+  if (args.version) return (out('0.1.0'), 0);
+  if (args.help || !args.command) return (out(USAGE), args.help ? 0 : 2);
   if (args.command === 'client') return runConformanceClient(args.positionals[0], args.timeoutMs);
 
   // From here on the host may start servers: a quit signal must reach the dispose() below, even
@@ -39,7 +42,8 @@ async function main(argv: string[]): Promise<number> {
   const dataDir = defaultDataDir();
   const configPath = args.config ?? defaultConfigPath(dataDir);
   const browser = args.command === 'browser';
-  if (browser && args.roots.length > 0) process.stderr.write('mcp-desk: --root is ignored in browser mode; add folders in the Folders view\n');
+  if (browser && args.roots.length > 0)
+    process.stderr.write('mcp-desk: --root is ignored in browser mode; add folders in the Folders view\n');
   const geminiBaseUrl = args.baseUrl ?? process.env.MCP_DESK_GEMINI_BASE_URL;
   const services = await composeHost({
     configPath,
@@ -47,7 +51,9 @@ async function main(argv: string[]): Promise<number> {
     mode: browser ? 'browser' : 'cli',
     // A relative --root means the shell's working directory, like every other CLI path.
     // --root is for one-shot commands; browser mode keeps the person's saved folders (edit them in the UI).
-    ...(args.roots.length > 0 && !browser ? { roots: args.roots.map((r) => (/^file:/i.test(r) ? r : resolve(r))) } : {}),
+    ...(args.roots.length > 0 && !browser
+      ? { roots: args.roots.map((r) => (/^file:/i.test(r) ? r : resolve(r))) }
+      : {}),
     // Browser mode is the app without Electron: it keeps conversations and settings. One-shot
     // commands keep theirs in memory and never touch the person's history.
     ...(browser ? { dataDir, openExternal: openExternalChecked } : {}),
@@ -57,8 +63,14 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   // Browser mode has a person at the UI; every other command answers servers' questions itself.
-  if (!browser) answerElicitationsHeadless(services, args.elicitation, (text) => process.stderr.write(`mcp-desk: ${text}\n`));
-  if (!browser) answerSamplingHeadless(services, args.sampling, args.model, (text) => process.stderr.write(`mcp-desk: ${text}\n`));
+  if (!browser)
+    answerElicitationsHeadless(services, args.elicitation, (text) =>
+      process.stderr.write(`mcp-desk: ${text}\n`),
+    );
+  if (!browser)
+    answerSamplingHeadless(services, args.sampling, args.model, (text) =>
+      process.stderr.write(`mcp-desk: ${text}\n`),
+    );
   try {
     if (browser) return await run(args, services, quit);
     // A one-shot command interrupted mid-way still stops its servers before exiting.
@@ -91,18 +103,27 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
     case 'prompts': {
       await host.init();
       const list = await host.whenSettled(wait);
-      for (const s of list) if (s.state.kind !== 'connected') process.stderr.write(`${s.id}: ${describeState(s.state)}\n`);
+      for (const s of list)
+        if (s.state.kind !== 'connected') process.stderr.write(`${s.id}: ${describeState(s.state)}\n`);
       const cat = host.catalog();
       if (args.command === 'tools') {
         const rows = toolsJson(cat);
         if (args.json) out(JSON.stringify(rows));
         else for (const t of rows) out(`${t.server}\t${t.name}\t${t.description.split('\n')[0]}`);
       } else if (args.command === 'resources') {
-        const rows = cat.resources.map((r) => ({ server: r.serverId, uri: r.resource.uri, name: r.resource.name }));
+        const rows = cat.resources.map((r) => ({
+          server: r.serverId,
+          uri: r.resource.uri,
+          name: r.resource.name,
+        }));
         if (args.json) out(JSON.stringify(rows));
         else for (const r of rows) out(`${r.server}\t${r.uri}\t${r.name}`);
       } else {
-        const rows = cat.prompts.map((p) => ({ server: p.serverId, name: p.prompt.name, description: p.prompt.description ?? '' }));
+        const rows = cat.prompts.map((p) => ({
+          server: p.serverId,
+          name: p.prompt.name,
+          description: p.prompt.description ?? '',
+        }));
         if (args.json) out(JSON.stringify(rows));
         else for (const p of rows) out(`${p.server}\t${p.name}\t${p.description}`);
       }
@@ -117,7 +138,8 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
         } catch (error) {
           throw new CliError(`JSON_ARGS is not valid JSON: ${(error as Error).message}`, 2);
         }
-        if (toolArgs === null || typeof toolArgs !== 'object' || Array.isArray(toolArgs)) throw new CliError('JSON_ARGS must be a JSON object', 2);
+        if (toolArgs === null || typeof toolArgs !== 'object' || Array.isArray(toolArgs))
+          throw new CliError('JSON_ARGS must be a JSON object', 2);
       }
       await ensureConnected(host, a, wait);
       const result = await host.callTool(a, b, toolArgs, { timeoutMs: args.timeoutMs });
@@ -129,12 +151,17 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
       if (!a || !b) throw new CliError('usage: mcp-desk read SERVER URI', 2);
       await ensureConnected(host, a, wait);
       const result = await host.readResource(a, b);
-      out(args.json ? JSON.stringify(result) : result.contents.map((x) => x.text ?? `[blob ${x.mimeType ?? ''}]`).join('\n'));
+      out(
+        args.json
+          ? JSON.stringify(result)
+          : result.contents.map((x) => x.text ?? `[blob ${x.mimeType ?? ''}]`).join('\n'),
+      );
       return 0;
     }
     case 'ask': {
       const prompt = [a, b, c, ...args.positionals.slice(3)].filter((x) => x !== undefined).join(' ');
-      if (!prompt.trim()) throw new CliError('usage: mcp-desk ask "PROMPT" [--model M] [--yes] [--json] [--base-url URL]', 2);
+      if (!prompt.trim())
+        throw new CliError('usage: mcp-desk ask "PROMPT" [--model M] [--yes] [--json] [--base-url URL]', 2);
       return runAsk(args, services, prompt, wait);
     }
     case 'browser': {
@@ -159,7 +186,8 @@ async function ensureConnected(host: HostServices['host'], name: string, wait: n
   await host.init((n) => n === name);
   const s = (await host.whenSettled(wait)).find((x) => x.id === name);
   if (!s) throw new CliError(`no server named "${name}" in ${host.configPath}`);
-  if (s.state.kind !== 'connected') throw new CliError(`server "${name}" is not connected: ${describeState(s.state)}`);
+  if (s.state.kind !== 'connected')
+    throw new CliError(`server "${name}" is not connected: ${describeState(s.state)}`);
 }
 
 main(process.argv.slice(2)).then(

@@ -46,10 +46,25 @@ export function conformanceAuthProviders(
     const { client_id: clientId, client_secret: clientSecret } = context;
     const expectedIssuer = context.issuer ? { expectedIssuer: context.issuer } : {};
     if (clientId && context.private_key_pem) {
-      return new PrivateKeyJwtProvider({ clientId, privateKey: context.private_key_pem, algorithm: context.signing_algorithm ?? 'ES256', ...expectedIssuer });
+      return new PrivateKeyJwtProvider({
+        clientId,
+        privateKey: context.private_key_pem,
+        algorithm: context.signing_algorithm ?? 'ES256',
+        ...expectedIssuer,
+      });
     }
-    if (clientId && clientSecret && context.idp_id_token && context.idp_token_endpoint && context.idp_client_id) {
-      const { idp_id_token: idToken, idp_token_endpoint: tokenEndpoint, idp_client_id: idpClientId } = context;
+    if (
+      clientId &&
+      clientSecret &&
+      context.idp_id_token &&
+      context.idp_token_endpoint &&
+      context.idp_client_id
+    ) {
+      const {
+        idp_id_token: idToken,
+        idp_token_endpoint: tokenEndpoint,
+        idp_client_id: idpClientId,
+      } = context;
       return new CrossAppAccessProvider({
         clientId,
         clientSecret,
@@ -82,7 +97,9 @@ export function conformanceAuthProviders(
       ...(clientId ? { preRegistered: { clientId, ...(clientSecret ? { clientSecret } : {}) } } : {}),
       onRedirect: async (authorizationUrl) => {
         if (authorizer.roundsFor(serverId) >= MAX_AUTHORIZATION_ROUNDS) {
-          throw new Error(`gave up after ${MAX_AUTHORIZATION_ROUNDS} authorization attempts: the server keeps asking for more`);
+          throw new Error(
+            `gave up after ${MAX_AUTHORIZATION_ROUNDS} authorization attempts: the server keeps asking for more`,
+          );
         }
         await authorizer.follow(serverId, authorizationUrl, provider.lastState);
       },

@@ -7,7 +7,11 @@ import { schemaDefaults } from '../host/elicitation/schema-defaults.js';
 import { USER_REJECTED } from '../host/sampling/sampling-service.js';
 import { toHostError } from '../host/util/errors.js';
 import { conformanceAuthProviders, MAX_AUTHORIZATION_ROUNDS } from './conformance-auth.js';
-import { parseConformanceContext, type ConformanceContext, type ScenarioToolCall } from './conformance-context.js';
+import {
+  parseConformanceContext,
+  type ConformanceContext,
+  type ScenarioToolCall,
+} from './conformance-context.js';
 import { HeadlessAuthorizer } from './headless-authorizer.js';
 import { sampleArguments } from './sample-args.js';
 
@@ -53,7 +57,10 @@ export async function runConformanceClient(url: string | undefined, timeoutMs = 
       // a default: refuse at once (the spec's "user rejected") instead of waiting out a review.
       sample: async () => {
         log('sampling request rejected: no person to review it');
-        throw new ProtocolError(USER_REJECTED, 'User rejected sampling request: the conformance client has no person to review it');
+        throw new ProtocolError(
+          USER_REJECTED,
+          'User rejected sampling request: the conformance client has no person to review it',
+        );
       },
     },
     backoff: { baseMs: 200, maxMs: 1000, maxAttempts: 0 },
@@ -68,7 +75,9 @@ export async function runConformanceClient(url: string | undefined, timeoutMs = 
       log(`connect failed: ${describe(state)}`);
       return 1;
     }
-    log(`connected (${state.info.protocolEra}, ${state.info.protocolVersion ?? ''}), scenario ${scenario || '-'}`);
+    log(
+      `connected (${state.info.protocolEra}, ${state.info.protocolVersion ?? ''}), scenario ${scenario || '-'}`,
+    );
     let failures = 0;
     for (const call of plannedCalls(host, scenario, context.toolCalls)) {
       const args = call.arguments ?? {};
@@ -87,7 +96,11 @@ export async function runConformanceClient(url: string | undefined, timeoutMs = 
 }
 
 /** The scenario's own calls when it names them, else every listed tool with sample arguments. */
-function plannedCalls(host: McpHost, scenario: string, fromContext: ScenarioToolCall[] | undefined): ScenarioToolCall[] {
+function plannedCalls(
+  host: McpHost,
+  scenario: string,
+  fromContext: ScenarioToolCall[] | undefined,
+): ScenarioToolCall[] {
   if (fromContext?.length) return fromContext;
   const tools = host.catalog().tools.map(({ tool }) => tool);
   const echo = SCHEMA_ECHO[scenario];
@@ -163,7 +176,9 @@ class SignIn {
   private async finish(): Promise<boolean> {
     const callback = this.authorizer.takeCallback(SERVER);
     if (!callback) {
-      this.log(`no approved authorization to complete${this.authorizer.failure(SERVER) ? ` (${this.authorizer.failure(SERVER)})` : ''}`);
+      this.log(
+        `no approved authorization to complete${this.authorizer.failure(SERVER) ? ` (${this.authorizer.failure(SERVER)})` : ''}`,
+      );
       return false;
     }
     try {
@@ -178,7 +193,8 @@ class SignIn {
 
   /** Waits until the server is connected, failed, disabled or waiting for a sign-in. */
   private async settled(): Promise<ServerState> {
-    const done = (s: ServerState) => s.kind === 'connected' || s.kind === 'failed' || s.kind === 'disabled' || s.kind === 'auth-required';
+    const done = (s: ServerState) =>
+      s.kind === 'connected' || s.kind === 'failed' || s.kind === 'disabled' || s.kind === 'auth-required';
     const started = Date.now();
     for (;;) {
       const state = this.host.list().find((s) => s.id === SERVER)?.state ?? { kind: 'disabled' };

@@ -6,7 +6,10 @@ import { z } from 'zod';
  * enterprise IdP token) and, for some scenarios, the exact tool calls to make. Every field is
  * optional because each scenario sends only what it needs; unknown fields are ignored.
  */
-const ToolCallSchema = z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()).optional() });
+const ToolCallSchema = z.object({
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+});
 
 const ContextSchema = z.looseObject({
   name: z.string().optional(),
@@ -40,6 +43,9 @@ export function parseConformanceContext(raw: string | undefined): ConformanceCon
   }
   const parsed = ContextSchema.safeParse(json);
   // The issue paths only: the values may be secrets.
-  if (!parsed.success) throw new Error(`MCP_CONFORMANCE_CONTEXT has unexpected fields: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `MCP_CONFORMANCE_CONTEXT has unexpected fields: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`,
+    );
   return parsed.data;
 }

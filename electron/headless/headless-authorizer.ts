@@ -37,7 +37,8 @@ export class HeadlessAuthorizer {
         // (mix-up): report only the error code.
         throw new Error(`the authorization server refused: ${params.get('error') ?? ''}`);
       }
-      if (!expectedState || params.get('state') !== expectedState) throw new Error('the callback state does not match the request (possible CSRF); ignored');
+      if (!expectedState || params.get('state') !== expectedState)
+        throw new Error('the callback state does not match the request (possible CSRF); ignored');
       this.pending.set(serverId, params);
       this.log(`authorization approved for ${serverId}; exchanging the code`);
     } catch (error) {
@@ -72,11 +73,14 @@ export class HeadlessAuthorizer {
       await response.body?.cancel();
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || !location) {
-        throw new Error(`the authorization endpoint answered HTTP ${response.status} without redirecting back`);
+        throw new Error(
+          `the authorization endpoint answered HTTP ${response.status} without redirecting back`,
+        );
       }
       const next = new URL(location, url);
       if (this.isCallback(next)) return next;
-      if (next.origin !== start.origin) throw new Error(`the authorization server redirected to another origin (${next.origin})`);
+      if (next.origin !== start.origin)
+        throw new Error(`the authorization server redirected to another origin (${next.origin})`);
       url = next;
     }
     throw new Error('too many redirects at the authorization server');

@@ -8,7 +8,11 @@ import { checkExternalUrl } from '../host/util/external-url.js';
 function opener(url: string): [string, string[]] {
   const custom = process.env.MCP_DESK_OPEN_COMMAND;
   if (custom) return [custom, [url]];
-  return process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  return process.platform === 'darwin'
+    ? ['open', [url]]
+    : process.platform === 'win32'
+      ? ['cmd', ['/c', 'start', '', url]]
+      : ['xdg-open', [url]];
 }
 
 /** Open a URL in the person's browser with the OS opener; failure is harmless (it was shown). */

@@ -20,14 +20,18 @@ export interface QuitWatch {
  * an OS that sends SIGTERM twice) is noted instead of killing the process mid-cleanup.
  * Only a third one forces the exit, for a person who really wants out of a stuck shutdown.
  */
-export function watchQuitSignals(note: (text: string) => void, forceExit: (code: number) => void = (code) => process.exit(code)): QuitWatch {
+export function watchQuitSignals(
+  note: (text: string) => void,
+  forceExit: (code: number) => void = (code) => process.exit(code),
+): QuitWatch {
   let count = 0;
   let resolve: (signal: QuitSignal) => void = () => undefined;
   const requested = new Promise<QuitSignal>((r) => (resolve = r));
   const onSignal = (signal: QuitSignal) => {
     count++;
     if (count === 1) resolve(signal);
-    else if (count === 2) note(`still shutting down (stopping servers, saving files); send ${signal} once more to force quit`);
+    else if (count === 2)
+      note(`still shutting down (stopping servers, saving files); send ${signal} once more to force quit`);
     else forceExit(INTERRUPTED_EXIT_CODE[signal]);
   };
   // Never removed: a signal arriving after the clean shutdown started must not bypass it.

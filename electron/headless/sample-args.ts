@@ -7,7 +7,9 @@ export function sampleArguments(schema: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (schema === null || typeof schema !== 'object') return out;
   const s = schema as { properties?: Record<string, unknown>; required?: unknown };
-  const required = Array.isArray(s.required) ? s.required.filter((r): r is string => typeof r === 'string') : [];
+  const required = Array.isArray(s.required)
+    ? s.required.filter((r): r is string => typeof r === 'string')
+    : [];
   for (const [name, def] of Object.entries(s.properties ?? {})) {
     const d = (def ?? {}) as Record<string, unknown>;
     if ('default' in d) out[name] = d.default;

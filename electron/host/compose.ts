@@ -96,23 +96,37 @@ export interface HostServices {
 export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
   const events = new HostEvents();
   const redactor = new Redactor();
-  const eraCache: EraCache = opts.eraCachePath ? await FileEraCache.open(opts.eraCachePath) : new MemoryEraCache();
+  const eraCache: EraCache = opts.eraCachePath
+    ? await FileEraCache.open(opts.eraCachePath)
+    : new MemoryEraCache();
   const env = opts.env ?? process.env;
   // MCP_DESK_KEYCHAIN_SERVICE files secrets under another keychain service (tests, side-by-side installs).
-  const secrets = opts.secretStore ?? new KeychainSecretStore(env.MCP_DESK_KEYCHAIN_SERVICE ? { service: env.MCP_DESK_KEYCHAIN_SERVICE } : {});
+  const secrets =
+    opts.secretStore ??
+    new KeychainSecretStore(env.MCP_DESK_KEYCHAIN_SERVICE ? { service: env.MCP_DESK_KEYCHAIN_SERVICE } : {});
   const settingsBackend = opts.settingsBackend ?? ((dir: string) => new ConfSettingsBackend(dir));
-  const settings = opts.dataDir ? await SettingsStore.openWith(settingsBackend(opts.dataDir)) : SettingsStore.inMemory();
-  const audit: AuditLog = opts.dataDir ? new FileAuditLog(join(opts.dataDir, 'audit'), redactor) : new MemoryAuditLog(redactor);
-  const roots = opts.dataDir ? await RootsStore.open(join(opts.dataDir, 'roots.json')) : RootsStore.inMemory();
+  const settings = opts.dataDir
+    ? await SettingsStore.openWith(settingsBackend(opts.dataDir))
+    : SettingsStore.inMemory();
+  const audit: AuditLog = opts.dataDir
+    ? new FileAuditLog(join(opts.dataDir, 'audit'), redactor)
+    : new MemoryAuditLog(redactor);
+  const roots = opts.dataDir
+    ? await RootsStore.open(join(opts.dataDir, 'roots.json'))
+    : RootsStore.inMemory();
   if (opts.roots) await roots.set(opts.roots.map((uri) => ({ uri })));
-  const conversations = opts.dataDir ? new FileConversationStore(join(opts.dataDir, 'conversations')) : new MemoryConversationStore();
+  const conversations = opts.dataDir
+    ? new FileConversationStore(join(opts.dataDir, 'conversations'))
+    : new MemoryConversationStore();
   // Elicitation goes to a person through the pending queue unless the entry brings its own
   // answerer (the conformance client). The service is created below, next to the broker;
   // connections only call this after init, long after composeHost has returned.
   const handlers: ServerRequestHandlers = {
     ...opts.handlers,
-    elicit: opts.handlers?.elicit ?? ((serverId, params, signal) => elicitation.handle(serverId, params, signal)),
-    sample: opts.handlers?.sample ?? ((serverId, params, signal) => sampling.handle(serverId, params, signal)),
+    elicit:
+      opts.handlers?.elicit ?? ((serverId, params, signal) => elicitation.handle(serverId, params, signal)),
+    sample:
+      opts.handlers?.sample ?? ((serverId, params, signal) => sampling.handle(serverId, params, signal)),
     listRoots: opts.handlers?.listRoots ?? (() => roots.list()),
   };
   // `${secret:NAME}` in server configs (headers, env, an OAuth client secret) resolves from the same keychain as API keys, under a prefix of its own.
@@ -122,9 +136,11 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     events,
     vault: opts.tokenVault ?? keychainTokenVault(env),
     // Without a browser opener (CLI, tests) a sign-in cannot start; say so instead of hanging.
-    openExternal: opts.openExternal ?? (async () => {
-      throw new Error('there is no browser to sign in with here');
-    }),
+    openExternal:
+      opts.openExternal ??
+      (async () => {
+        throw new Error('there is no browser to sign in with here');
+      }),
     settings: { env, secrets: launchSecrets, redactor },
     audit,
     ...(opts.signIn?.budget ? { budget: opts.signIn.budget } : {}),
@@ -148,24 +164,36 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
       path: opts.useLoginShellPath ? () => resolveLoginPath() : async () => env.PATH ?? '',
     },
   });
-  const info = (): HostInfo => ({ version: '0.1.0', mode: opts.mode, configPath: opts.configPath, features: { folderPicker: opts.shell !== undefined } });
+  const info = (): HostInfo => ({
+    version: '0.1.0',
+    mode: opts.mode,
+    configPath: opts.configPath,
+    features: { folderPicker: opts.shell !== undefined },
+  });
   const toolOn = () => {
     const c = settings.get();
     const servers = new Set(c.disabledServers);
     const tools = new Set(c.disabledTools);
-    host.setToolEnabledPredicate((serverId, tool) => !servers.has(serverId) && !tools.has(`${serverId}/${tool}`));
+    host.setToolEnabledPredicate(
+      (serverId, tool) => !servers.has(serverId) && !tools.has(`${serverId}/${tool}`),
+    );
   };
   toolOn();
   events.on('settings.changed', toolOn);
   const broker = new PendingBroker(events, undefined, { audit });
-  const elicitation = new ElicitationService({ broker, openExternal: opts.openExternal ?? (async () => undefined) });
+  const elicitation = new ElicitationService({
+    broker,
+    openExternal: opts.openExternal ?? (async () => undefined),
+  });
   // A server that stops, disconnects or is removed can no longer use an answer: settle its requests now.
   events.on('servers.changed', (list) => {
     const up = new Set(list.filter((s) => s.state.kind === 'connected').map((s) => s.id));
     for (const id of elicitation.activeServers()) if (!up.has(id)) elicitation.cancelServer(id);
   });
   const providers = new ProviderFactory(secrets, opts.providerOverrides);
-  const samplingConsent = opts.dataDir ? await SamplingConsentStore.open(join(opts.dataDir, 'sampling.json')) : SamplingConsentStore.inMemory();
+  const samplingConsent = opts.dataDir
+    ? await SamplingConsentStore.open(join(opts.dataDir, 'sampling.json'))
+    : SamplingConsentStore.inMemory();
   const limit = opts.sampling?.rateLimit;
   const sampling = new SamplingService({
     broker,
@@ -180,16 +208,41 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     for (const id of sampling.activeServers()) if (!up.has(id)) sampling.cancelServer(id);
   });
   const policy = new ToolPolicy(settings, (id) => host.serverConfig(id));
-  const chat = new ChatService({ host, events, broker, conversations, settings, providers, policy, roots: () => roots.list() });
+  const chat = new ChatService({
+    host,
+    events,
+    broker,
+    conversations,
+    settings,
+    providers,
+    policy,
+    roots: () => roots.list(),
+  });
   // Registered after the initial set above, so only real changes reach servers and the log.
   const offRoots = roots.onChange((list) => {
-    audit.append({ kind: 'roots', action: 'changed', details: { roots: list.map((r) => r.uri), count: list.length } });
+    audit.append({
+      kind: 'roots',
+      action: 'changed',
+      details: { roots: list.map((r) => r.uri), count: list.length },
+    });
     // Every open window (and the bridge) shows the same list, whoever changed it.
     events.emit('roots.changed', list);
     void host.notifyRootsChanged();
   });
   const serverSecrets = new ServerSecrets(secrets, host, redactor, audit);
-  const router = new HostRouter(host, events, info, redactor, { service: chat, settings, secrets, serverSecrets, broker, providers, audit, samplingConsent, roots, shell: opts.shell, auth });
+  const router = new HostRouter(host, events, info, redactor, {
+    service: chat,
+    settings,
+    secrets,
+    serverSecrets,
+    broker,
+    providers,
+    audit,
+    samplingConsent,
+    roots,
+    shell: opts.shell,
+    auth,
+  });
   return {
     host,
     events,

@@ -1,17 +1,32 @@
 import type { CatalogSnapshot } from '../../shared/domain/catalog.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../../shared/domain/mcp-types.js';
 import type { ServerConfig } from '../../shared/domain/server-config.js';
-import type { LogLine, ServerAuth, ServerState, ServerSummary, TraceEntry } from '../../shared/domain/server-state.js';
+import type {
+  LogLine,
+  ServerAuth,
+  ServerState,
+  ServerSummary,
+  TraceEntry,
+} from '../../shared/domain/server-state.js';
 import type { CompletionValues, ImportResult } from '../../shared/ipc/contract.js';
 import type { AuditLog } from './audit/audit-log.js';
 import { auditToolCall, connectionAuditor } from './audit/host-audit.js';
 import { unmaskConfig } from './config/config-mask.js';
-import { parseDocument, parseEntry, type ConfigDocument, type ConfigEntry } from './config/config-document.js';
+import {
+  parseDocument,
+  parseEntry,
+  type ConfigDocument,
+  type ConfigEntry,
+} from './config/config-document.js';
 import type { ConfigStore } from './config/config-store.js';
 import type { EraCache } from './connection/era-cache.js';
 import type { LaunchContext } from './connection/launch.js';
 import type { SandboxDetector } from './connection/sandbox/sandbox-detector.js';
-import { ServerConnection, type ConnectionDeps, type ServerRequestHandlers } from './connection/server-connection.js';
+import {
+  ServerConnection,
+  type ConnectionDeps,
+  type ServerRequestHandlers,
+} from './connection/server-connection.js';
 import { ServerOutput } from './connection/server-output.js';
 import type { HostEvents } from './host-events.js';
 import { summarise } from './server-summary.js';
@@ -34,7 +49,11 @@ export interface McpHostDeps {
   /** OAuth for remote servers (see ConnectionDeps.authProviderFor). */
   authProviderFor?: ConnectionDeps['authProviderFor'];
   /** Where a server's OAuth sign-in stands, for its summary (absent: not shown). */
-  authStatus?: (serverId: string, config: ServerConfig | undefined, state: ServerState) => ServerAuth | undefined;
+  authStatus?: (
+    serverId: string,
+    config: ServerConfig | undefined,
+    state: ServerState,
+  ) => ServerAuth | undefined;
 }
 
 interface Slot {
@@ -107,7 +126,8 @@ export class McpHost {
   }
 
   async add(name: string, config: ServerConfig): Promise<ServerSummary> {
-    if (this.slots.has(name)) throw new HostFailure('server_exists', `a server named "${name}" already exists`);
+    if (this.slots.has(name))
+      throw new HostFailure('server_exists', `a server named "${name}" already exists`);
     const entry: ConfigEntry = { name, ok: true, config };
     this.doc.entries.push(entry);
     await this.save();
@@ -159,8 +179,10 @@ export class McpHost {
 
   async restart(id: string): Promise<ServerSummary> {
     const slot = this.slot(id);
-    if (!slot.connection) throw new HostFailure('config_invalid', slot.entry.ok ? 'not startable' : slot.entry.error);
-    if (slot.entry.ok && slot.entry.config.disabled) throw new HostFailure('server_disabled', `server "${id}" is disabled; enable it first`);
+    if (!slot.connection)
+      throw new HostFailure('config_invalid', slot.entry.ok ? 'not startable' : slot.entry.error);
+    if (slot.entry.ok && slot.entry.config.disabled)
+      throw new HostFailure('server_disabled', `server "${id}" is disabled; enable it first`);
     await slot.connection.restart();
     return this.summary(slot);
   }
@@ -176,7 +198,8 @@ export class McpHost {
     const result: ImportResult = { added: [], skipped: [] };
     const fresh: Slot[] = [];
     for (const e of incoming.entries) {
-      if (this.slots.has(e.name)) result.skipped.push({ name: e.name, reason: 'a server with this name already exists' });
+      if (this.slots.has(e.name))
+        result.skipped.push({ name: e.name, reason: 'a server with this name already exists' });
       else if (!e.ok) result.skipped.push({ name: e.name, reason: e.error });
       else {
         const entry = parseEntry(e.name, e.config);
@@ -211,7 +234,8 @@ export class McpHost {
       const c = slot.connection;
       if (!c || c.state.kind !== 'connected') continue;
       const lists = c.catalog;
-      for (const tool of lists.tools) snap.tools.push({ serverId, tool, enabled: this.toolEnabled(serverId, tool.name) });
+      for (const tool of lists.tools)
+        snap.tools.push({ serverId, tool, enabled: this.toolEnabled(serverId, tool.name) });
       for (const resource of lists.resources) snap.resources.push({ serverId, resource });
       for (const template of lists.templates) snap.templates.push({ serverId, template });
       for (const prompt of lists.prompts) snap.prompts.push({ serverId, prompt });
@@ -224,22 +248,34 @@ export class McpHost {
     serverId: string,
     tool: string,
     args: Record<string, unknown>,
-    opts: { callId?: string; timeoutMs?: number; onProgress?: (p: { progress: number; total?: number; message?: string }) => void } = {},
+    opts: {
+      callId?: string;
+      timeoutMs?: number;
+      onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
+    } = {},
   ): Promise<CallToolResult> {
     const connection = this.connection(serverId);
     const controller = new AbortController();
     if (opts.callId) {
-      if (this.calls.has(opts.callId)) throw new HostFailure('duplicate_call', `call id "${opts.callId}" is already in flight`);
+      if (this.calls.has(opts.callId))
+        throw new HostFailure('duplicate_call', `call id "${opts.callId}" is already in flight`);
       this.calls.set(opts.callId, controller);
     }
     const audited = auditToolCall(this.deps.audit, serverId, tool, args, opts.callId);
     try {
-      const result = await connection.callTool(tool, args, { signal: controller.signal, timeoutMs: opts.timeoutMs, onProgress: opts.onProgress });
+      const result = await connection.callTool(tool, args, {
+        signal: controller.signal,
+        timeoutMs: opts.timeoutMs,
+        onProgress: opts.onProgress,
+      });
       audited.ok(result);
       return result;
     } catch (error) {
       // The SDK reports every abort as a REQUEST_TIMEOUT SdkError; a cancel is not a timeout.
-      const thrown: unknown = controller.signal.aborted && controller.signal.reason instanceof HostFailure ? controller.signal.reason : error;
+      const thrown: unknown =
+        controller.signal.aborted && controller.signal.reason instanceof HostFailure
+          ? controller.signal.reason
+          : error;
       audited.failed(thrown);
       throw thrown;
     } finally {
@@ -267,7 +303,8 @@ export class McpHost {
     const roots = this.deps.handlers?.listRoots?.() ?? [];
     if (roots.length > 0 && /^file:/i.test(uri.trim())) {
       const verdict = await isInsideRoots(uri.trim(), roots);
-      if (!verdict.ok) throw new HostFailure('outside_roots', `refused to read ${uri}: ${verdict.reason}`, { uri });
+      if (!verdict.ok)
+        throw new HostFailure('outside_roots', `refused to read ${uri}: ${verdict.reason}`, { uri });
     }
     return connection.readResource(uri);
   }
@@ -340,7 +377,8 @@ export class McpHost {
 
   private connection(id: string): ServerConnection {
     const slot = this.slot(id);
-    if (!slot.connection) throw new HostFailure('config_invalid', slot.entry.ok ? 'not startable' : slot.entry.error);
+    if (!slot.connection)
+      throw new HostFailure('config_invalid', slot.entry.ok ? 'not startable' : slot.entry.error);
     return slot.connection;
   }
 
@@ -354,7 +392,11 @@ export class McpHost {
 
   private summary(slot: Slot): ServerSummary {
     const summary = summarise(slot.entry, slot.connection);
-    const auth = this.deps.authStatus?.(slot.entry.name, slot.entry.ok ? slot.entry.config : undefined, summary.state);
+    const auth = this.deps.authStatus?.(
+      slot.entry.name,
+      slot.entry.ok ? slot.entry.config : undefined,
+      summary.state,
+    );
     return auth ? { ...summary, auth } : summary;
   }
 

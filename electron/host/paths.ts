@@ -12,7 +12,8 @@ export const APP_NAME = 'MCP Desk';
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MCP_DESK_DATA_DIR) return env.MCP_DESK_DATA_DIR;
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', APP_NAME);
-  if (process.platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), APP_NAME);
+  if (process.platform === 'win32')
+    return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), APP_NAME);
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), APP_NAME);
 }
 

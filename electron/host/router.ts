@@ -25,7 +25,9 @@ import type { DesktopShell } from './shell/desktop-shell.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
-type Handlers = { [C in RequestChannel]: (req: ParsedRequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C> };
+type Handlers = {
+  [C in RequestChannel]: (req: ParsedRequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C>;
+};
 
 /** The outcome of one routed call, ready to serialise. */
 export type RouteResult = { ok: true; value: unknown } | { ok: false; error: HostError };
@@ -59,13 +61,15 @@ export class HostRouter {
       auth?: AuthService;
     },
   ) {
-    const { service, settings, secrets, broker, providers, audit, samplingConsent, roots, shell, auth } = chat;
+    const { service, settings, secrets, broker, providers, audit, samplingConsent, roots, shell, auth } =
+      chat;
     const needAuth = (): AuthService => {
       if (!auth) throw new HostFailure('unavailable', 'sign-in is not available in this host');
       return auth;
     };
     const needServerSecrets = (): ServerSecrets => {
-      if (!chat.serverSecrets) throw new HostFailure('unavailable', 'server secrets are not available in this host');
+      if (!chat.serverSecrets)
+        throw new HostFailure('unavailable', 'server secrets are not available in this host');
       return chat.serverSecrets;
     };
     const needRoots = (): RootsStore => {
@@ -117,12 +121,18 @@ export class HostRouter {
       },
       'chat.export': async (r) => {
         const c = await service.get(r.id);
-        const base = c.title.replace(/[^A-Za-z0-9 _.-]+/g, '').trim().slice(0, 60) || 'conversation';
+        const base =
+          c.title
+            .replace(/[^A-Za-z0-9 _.-]+/g, '')
+            .trim()
+            .slice(0, 60) || 'conversation';
         return r.format === 'markdown'
           ? { filename: `${base}.md`, mimeType: 'text/markdown', content: exportMarkdown(c) }
           : { filename: `${base}.json`, mimeType: 'application/json', content: exportJson(c) };
       },
-      'chat.send': async (r) => ({ runId: (await service.send(r.conversationId, r.text, r.attachments)).runId }),
+      'chat.send': async (r) => ({
+        runId: (await service.send(r.conversationId, r.text, r.attachments)).runId,
+      }),
       'chat.stop': async (r) => ({ stopped: await service.stop(r.conversationId) }),
       'chat.toolOffer': () => service.toolOffer(),
       'chat.models': async (r) => (await providers.create(settings.get(), r.provider)).listModels(),
@@ -149,21 +159,36 @@ export class HostRouter {
       'serverSecrets.delete': (r) => needServerSecrets().delete(r.name),
 
       'pending.list': () => broker.list(),
-      'pending.respond': (r) => ({ settled: broker.respond(r.id, 'choice' in r ? { kind: 'tool-approval', choice: r.choice } : r.response) }),
+      'pending.respond': (r) => ({
+        settled: broker.respond(
+          r.id,
+          'choice' in r ? { kind: 'tool-approval', choice: r.choice } : r.response,
+        ),
+      }),
 
-      'sampling.consent.get': (r) => samplingConsent?.get(r.serverId) ?? { consent: 'ask', skipReplyReview: false },
+      'sampling.consent.get': (r) =>
+        samplingConsent?.get(r.serverId) ?? { consent: 'ask', skipReplyReview: false },
       'sampling.consent.set': async (r) => {
-        if (!samplingConsent) throw new HostFailure('unavailable', 'sampling consent is not available in this host');
+        if (!samplingConsent)
+          throw new HostFailure('unavailable', 'sampling consent is not available in this host');
         await samplingConsent.setConsent(r.serverId, r.consent);
-        if (r.skipReplyReview !== undefined) await samplingConsent.setSkipReplyReview(r.serverId, r.skipReplyReview);
+        if (r.skipReplyReview !== undefined)
+          await samplingConsent.setSkipReplyReview(r.serverId, r.skipReplyReview);
         return samplingConsent.get(r.serverId);
       },
       'roots.list': () => roots?.list() ?? [],
-      'roots.set': (r) => needRoots().set(r.roots.map((x) => (x.name !== undefined ? { uri: x.uri, name: x.name } : { uri: x.uri }))),
+      'roots.set': (r) =>
+        needRoots().set(
+          r.roots.map((x) => (x.name !== undefined ? { uri: x.uri, name: x.name } : { uri: x.uri })),
+        ),
       'roots.add': async (r) => assertSomethingAdded(await addFolders(needRoots(), r.paths), r.paths.length),
       'roots.pick': async () => {
         const store = needRoots();
-        if (!shell) throw new HostFailure('unavailable', 'there is no folder picker here: type the folder path instead');
+        if (!shell)
+          throw new HostFailure(
+            'unavailable',
+            'there is no folder picker here: type the folder path instead',
+          );
         const picked = await shell.pickFolders();
         return picked.length ? addFolders(store, picked) : { roots: store.list(), added: [], refused: [] };
       },
@@ -186,7 +211,8 @@ export class HostRouter {
   /** Validate and run one request; never throws. */
   async handle(channel: unknown, payload: unknown): Promise<RouteResult> {
     try {
-      if (!isRequestChannel(channel)) throw new HostFailure('unknown_channel', `unknown channel "${String(channel).slice(0, 100)}"`);
+      if (!isRequestChannel(channel))
+        throw new HostFailure('unknown_channel', `unknown channel "${String(channel).slice(0, 100)}"`);
       return { ok: true, value: await this.dispatch(channel, payload) };
     } catch (error) {
       return { ok: false, error: toHostError(error, this.redactor) };
@@ -198,7 +224,8 @@ export class HostRouter {
     if (!parsed.success) {
       // Field paths ride along as data so a form can put each message on its field.
       const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.map(String).join('.') || '(root)'] ??= issue.message;
+      for (const issue of parsed.error.issues)
+        fields[issue.path.map(String).join('.') || '(root)'] ??= issue.message;
       throw new HostFailure('invalid_request', `${channel}: ${describeIssues(parsed.error.issues)}`, fields);
     }
     const handler = this.handlers[channel] as (req: unknown) => Promise<ResponseOf<C>> | ResponseOf<C>;

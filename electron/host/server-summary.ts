@@ -16,7 +16,9 @@ export function summarise(entry: ConfigEntry, connection: ServerConnection | und
     ...(entry.ok ? {} : { invalidEntry: entry.raw }),
     state,
     transport: entry.ok ? (connection?.transportKind ?? 'unknown') : 'unknown',
-    ...(entry.ok && isStdioConfig(entry.config) && connection?.sandboxState ? { sandbox: connection.sandboxState } : {}),
+    ...(entry.ok && isStdioConfig(entry.config) && connection?.sandboxState
+      ? { sandbox: connection.sandboxState }
+      : {}),
     counts: {
       tools: lists?.tools.length ?? 0,
       resources: lists?.resources.length ?? 0,

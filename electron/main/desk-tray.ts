@@ -13,7 +13,11 @@ export interface TrayActions {
 
 /** Both icon variants, at 1x and 2x so HiDPI trays stay sharp. */
 function trayIcon(attention: boolean): NativeImage {
-  const image = nativeImage.createFromBitmap(trayBitmap(16, attention), { width: 16, height: 16, scaleFactor: 1 });
+  const image = nativeImage.createFromBitmap(trayBitmap(16, attention), {
+    width: 16,
+    height: 16,
+    scaleFactor: 1,
+  });
   image.addRepresentation({ scaleFactor: 2, width: 32, height: 32, buffer: trayBitmap(32, attention) });
   return image;
 }
@@ -59,7 +63,14 @@ export class DeskTray {
     const status: MenuItemConstructorOptions[] = s
       ? [
           { label: s.serversLine, enabled: false },
-          ...(s.failed.length ? [{ label: `Failed: ${s.failed.slice(0, 5).join(', ')}${s.failed.length > 5 ? '…' : ''}`, enabled: false }] : []),
+          ...(s.failed.length
+            ? [
+                {
+                  label: `Failed: ${s.failed.slice(0, 5).join(', ')}${s.failed.length > 5 ? '…' : ''}`,
+                  enabled: false,
+                },
+              ]
+            : []),
           ...(s.pendingLine ? [{ label: `${s.pendingLine}…`, click: () => this.actions.openMain() }] : []),
           { type: 'separator' },
         ]

@@ -15,7 +15,9 @@ export class ElectronDesktopShell implements DesktopShell {
   async pickFolders(): Promise<string[]> {
     // Attached to the main window when it is up, so the picker is modal to it.
     const parent = this.windows.mainWindow();
-    const result = parent?.isVisible() ? await dialog.showOpenDialog(parent, PICK_FOLDERS) : await dialog.showOpenDialog(PICK_FOLDERS);
+    const result = parent?.isVisible()
+      ? await dialog.showOpenDialog(parent, PICK_FOLDERS)
+      : await dialog.showOpenDialog(PICK_FOLDERS);
     return result.canceled ? [] : result.filePaths;
   }
 

@@ -66,7 +66,9 @@ async function start(): Promise<void> {
     // settings.json through electron-store (conf in plain Node: the same file and format).
     settingsBackend: (dir) => new ElectronStoreSettingsBackend(dir),
     // Another Gemini endpoint (a proxy, or the tests' fake), as browser mode and the CLI allow.
-    ...(process.env.MCP_DESK_GEMINI_BASE_URL ? { providerOverrides: { geminiBaseUrl: process.env.MCP_DESK_GEMINI_BASE_URL } } : {}),
+    ...(process.env.MCP_DESK_GEMINI_BASE_URL
+      ? { providerOverrides: { geminiBaseUrl: process.env.MCP_DESK_GEMINI_BASE_URL } }
+      : {}),
     // URL elicitation: opened only after the person consented, and only checked http(s) links.
     openExternal: async (url) => {
       const safe = checkExternalUrl(url);
@@ -87,7 +89,9 @@ async function start(): Promise<void> {
   // The Playwright `_electron` tests drive what a person does with the tray and the global
   // shortcut (neither can be clicked from a test). Only with MCP_DESK_E2E=1, never otherwise.
   if (process.env.MCP_DESK_E2E === '1') {
-    Object.assign(globalThis, { mcpDeskE2E: { toggleQuickAsk: () => windows.toggleQuickAsk(), trayTooltip: () => tray?.tooltip() } });
+    Object.assign(globalThis, {
+      mcpDeskE2E: { toggleQuickAsk: () => windows.toggleQuickAsk(), trayTooltip: () => tray?.tooltip() },
+    });
   }
 }
 
@@ -97,7 +101,10 @@ function startTray(host: HostServices): void {
   const share = (paths: string[]) =>
     void addFolders(host.roots, paths)
       .then((result) => {
-        if (result.refused.length) console.warn(`tray drop: not shared: ${result.refused.map((r) => `${r.path} (${r.reason})`).join(', ')}`);
+        if (result.refused.length)
+          console.warn(
+            `tray drop: not shared: ${result.refused.map((r) => `${r.path} (${r.reason})`).join(', ')}`,
+          );
       })
       .catch((error: unknown) => console.warn(`tray drop failed: ${(error as Error).message}`));
   try {

@@ -6,7 +6,10 @@ import type { HostRouter, RouteResult } from '../host/router.js';
  * True only for our own renderer's top frame: a subframe, a foreign page that somehow
  * loaded, or a destroyed frame is refused before any payload is looked at.
  */
-export function isTrustedSender(frame: Pick<WebFrameMain, 'url' | 'parent'> | null | undefined, allowedUrl: string): boolean {
+export function isTrustedSender(
+  frame: Pick<WebFrameMain, 'url' | 'parent'> | null | undefined,
+  allowedUrl: string,
+): boolean {
   if (!frame) return false;
   if (frame.parent !== null) return false;
   const base = (u: string) => u.split('#')[0]!.split('?')[0];
@@ -15,7 +18,11 @@ export function isTrustedSender(frame: Pick<WebFrameMain, 'url' | 'parent'> | nu
 
 /** Bind the contract's invoke channel to the router, behind the sender check. */
 export function installIpcGate(router: HostRouter, allowedUrl: () => string): () => void {
-  const handler = async (event: IpcMainInvokeEvent, channel: unknown, payload: unknown): Promise<RouteResult> => {
+  const handler = async (
+    event: IpcMainInvokeEvent,
+    channel: unknown,
+    payload: unknown,
+  ): Promise<RouteResult> => {
     if (!isTrustedSender(event.senderFrame, allowedUrl())) {
       return { ok: false, error: { code: 'forbidden', message: 'IPC from an untrusted frame was refused' } };
     }

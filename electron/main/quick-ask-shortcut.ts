@@ -8,7 +8,10 @@ export const DEFAULT_QUICK_ASK_SHORTCUT = 'CommandOrControl+Shift+Space';
  * fails silently in Electron): the tray says so, and the menu item still works.
  * MCP_DESK_QUICK_ASK_SHORTCUT picks another accelerator; "off" registers none.
  */
-export function registerQuickAskShortcut(onPress: () => void, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function registerQuickAskShortcut(
+  onPress: () => void,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const wanted = env.MCP_DESK_QUICK_ASK_SHORTCUT?.trim() || DEFAULT_QUICK_ASK_SHORTCUT;
   if (wanted.toLowerCase() === 'off') return undefined;
   try {
@@ -18,6 +21,8 @@ export function registerQuickAskShortcut(onPress: () => void, env: NodeJS.Proces
     console.warn(`quick ask: "${wanted}" is not a valid shortcut (${(error as Error).message})`);
     return undefined;
   }
-  console.warn(`quick ask: the shortcut ${wanted} is taken by another application; use the tray menu instead`);
+  console.warn(
+    `quick ask: the shortcut ${wanted} is taken by another application; use the tray menu instead`,
+  );
   return undefined;
 }

@@ -22,10 +22,26 @@ export function trayState(servers: readonly ServerSummary[], pending: readonly P
   const up = enabled.filter((s) => s.state.kind === 'connected').length;
   const failed = enabled.filter((s) => s.state.kind === 'failed' || s.config === null).map((s) => s.id);
   const serversLine =
-    enabled.length === 0 ? 'No servers enabled' : `${up} of ${enabled.length} server${enabled.length === 1 ? '' : 's'} connected`;
-  const pendingLine = pending.length === 0 ? undefined : `${pending.length} request${pending.length === 1 ? '' : 's'} waiting for you`;
-  const parts = ['MCP Desk', serversLine, ...(failed.length ? [`${failed.length} failed`] : []), ...(pendingLine ? [pendingLine] : [])];
-  return { tooltip: parts.join(' · '), attention: pending.length > 0 || failed.length > 0, serversLine, ...(pendingLine ? { pendingLine } : {}), failed };
+    enabled.length === 0
+      ? 'No servers enabled'
+      : `${up} of ${enabled.length} server${enabled.length === 1 ? '' : 's'} connected`;
+  const pendingLine =
+    pending.length === 0
+      ? undefined
+      : `${pending.length} request${pending.length === 1 ? '' : 's'} waiting for you`;
+  const parts = [
+    'MCP Desk',
+    serversLine,
+    ...(failed.length ? [`${failed.length} failed`] : []),
+    ...(pendingLine ? [pendingLine] : []),
+  ];
+  return {
+    tooltip: parts.join(' · '),
+    attention: pending.length > 0 || failed.length > 0,
+    serversLine,
+    ...(pendingLine ? { pendingLine } : {}),
+    failed,
+  };
 }
 
 /**
@@ -44,7 +60,9 @@ export function trayBitmap(size: number, attention: boolean): Buffer {
       const cx = Math.min(Math.max(px, radius), size - radius);
       const cy = Math.min(Math.max(py, radius), size - radius);
       const inSquare = Math.min(1, Math.max(0, radius - Math.hypot(px - cx, py - cy) + 0.5));
-      const inDot = attention ? Math.min(1, Math.max(0, dot.r - Math.hypot(px - dot.cx, py - dot.cy) + 0.5)) : 0;
+      const inDot = attention
+        ? Math.min(1, Math.max(0, dot.r - Math.hypot(px - dot.cx, py - dot.cy) + 0.5))
+        : 0;
       // BGRA: blue square (#2f6feb) under an orange dot (#f0883e).
       const [r, g, b] = inDot > 0 ? [0xf0, 0x88, 0x3e] : [0x2f, 0x6f, 0xeb];
       const alpha = Math.round(255 * Math.max(inSquare, inDot));

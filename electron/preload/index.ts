@@ -1,5 +1,12 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import type { EventChannel, EventOf, HostApi, RequestChannel, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
+import type {
+  EventChannel,
+  EventOf,
+  HostApi,
+  RequestChannel,
+  RequestOf,
+  ResponseOf,
+} from '../../shared/ipc/contract.js';
 import { isEventName } from '../../shared/ipc/event-names.js';
 import type { HostError } from '../../shared/domain/server-state.js';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/ipc/electron-channels.js';

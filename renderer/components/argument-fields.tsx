@@ -54,37 +54,37 @@ export function ArgumentFields({
               )}
             </label>
             <div className="completing">
-            <input
-              id={id}
-              data-testid={`${idPrefix}-${f.name}`}
-              value={values[f.name] ?? ''}
-              disabled={disabled}
-              autoComplete="off"
-              onFocus={() => setActiveName(f.name)}
-              onBlur={() => setActiveName((n) => (n === f.name ? null : n))}
-              onChange={(e) => set(f.name, e.target.value)}
-            />
-            {showSuggestions && (
-              // Floats over the content below, so nothing moves under the pointer when it closes.
-              <ul className="suggestions" role="listbox" data-testid={`${idPrefix}-${f.name}-suggestions`}>
-                {suggestions.map((s) => (
-                  <li key={s}>
-                    <button
-                      type="button"
-                      className="suggestion"
-                      // mousedown, not click: the input's blur would otherwise hide the list first.
-                      onMouseDown={(e) => {
-                        e.preventDefault();
-                        set(f.name, s);
-                      }}
-                      data-testid="completion-suggestion"
-                    >
-                      {s}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+              <input
+                id={id}
+                data-testid={`${idPrefix}-${f.name}`}
+                value={values[f.name] ?? ''}
+                disabled={disabled}
+                autoComplete="off"
+                onFocus={() => setActiveName(f.name)}
+                onBlur={() => setActiveName((n) => (n === f.name ? null : n))}
+                onChange={(e) => set(f.name, e.target.value)}
+              />
+              {showSuggestions && (
+                // Floats over the content below, so nothing moves under the pointer when it closes.
+                <ul className="suggestions" role="listbox" data-testid={`${idPrefix}-${f.name}-suggestions`}>
+                  {suggestions.map((s) => (
+                    <li key={s}>
+                      <button
+                        type="button"
+                        className="suggestion"
+                        // mousedown, not click: the input's blur would otherwise hide the list first.
+                        onMouseDown={(e) => {
+                          e.preventDefault();
+                          set(f.name, s);
+                        }}
+                        data-testid="completion-suggestion"
+                      >
+                        {s}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </div>
             {f.description && <div className="field-help">{f.description}</div>}
           </div>

@@ -23,8 +23,8 @@ export function ConnectionBanner() {
       return (
         <div className="banner warn" role="status" data-testid="connection-banner">
           <span>
-            Disconnected from host ({status.reason}) — retrying in {secondsUntil(status.retryAt, now)}s. If the host was restarted,
-            open the new address it printed.
+            Disconnected from host ({status.reason}) — retrying in {secondsUntil(status.retryAt, now)}s. If
+            the host was restarted, open the new address it printed.
           </span>
           {link.retryNow && (
             <button type="button" className="small" onClick={() => link.retryNow?.()}>
@@ -36,7 +36,8 @@ export function ConnectionBanner() {
     case 'no-token':
       return (
         <div className="banner error" role="alert" data-testid="connection-banner">
-          No session token. Open the address that <code>mcp-desk browser</code> printed (it ends in <code>#token=…</code>).
+          No session token. Open the address that <code>mcp-desk browser</code> printed (it ends in{' '}
+          <code>#token=…</code>).
         </div>
       );
   }

@@ -1,7 +1,8 @@
 import { useHostInfo } from '../hooks/use-host-info.js';
 
 /** The top-level views. */
-export type ViewName = 'chat' | 'requests' | 'servers' | 'tools' | 'resources' | 'prompts' | 'roots' | 'audit';
+export type ViewName =
+  'chat' | 'requests' | 'servers' | 'tools' | 'resources' | 'prompts' | 'roots' | 'audit';
 
 const ITEMS: { id: ViewName; label: string; icon: string }[] = [
   { id: 'chat', label: 'Chat', icon: '✦' },
@@ -18,7 +19,15 @@ const ITEMS: { id: ViewName; label: string; icon: string }[] = [
  * The left navigation, with the host's version and mode at the foot. `badges` counts what
  * waits on the person in a view (approvals for Chat), so it is seen from any other view.
  */
-export function Nav({ view, onSelect, badges = {} }: { view: ViewName; onSelect: (v: ViewName) => void; badges?: Partial<Record<ViewName, number>> }) {
+export function Nav({
+  view,
+  onSelect,
+  badges = {},
+}: {
+  view: ViewName;
+  onSelect: (v: ViewName) => void;
+  badges?: Partial<Record<ViewName, number>>;
+}) {
   const info = useHostInfo();
   return (
     <nav className="nav" aria-label="Main">
@@ -40,7 +49,11 @@ export function Nav({ view, onSelect, badges = {} }: { view: ViewName; onSelect:
               </span>
               {item.label}
               {(badges[item.id] ?? 0) > 0 && (
-                <span className="nav-badge" title={`${badges[item.id]} waiting for you`} data-testid={`nav-${item.id}-badge`}>
+                <span
+                  className="nav-badge"
+                  title={`${badges[item.id]} waiting for you`}
+                  data-testid={`nav-${item.id}-badge`}
+                >
                   {badges[item.id]}
                 </span>
               )}

@@ -6,9 +6,7 @@ import { useLiveSnapshot } from './use-live-snapshot.js';
 
 /** The catalog as the views see it. */
 export type CatalogState =
-  | { kind: 'loading' }
-  | { kind: 'ready'; catalog: CatalogSnapshot }
-  | { kind: 'error'; error: HostError };
+  { kind: 'loading' } | { kind: 'ready'; catalog: CatalogSnapshot } | { kind: 'error'; error: HostError };
 
 const fetchCatalog = (host: HostApi) => host.invoke('catalog.get', {});
 const onCatalog = (host: HostApi, l: (c: CatalogSnapshot) => void) => host.on('catalog.changed', l);

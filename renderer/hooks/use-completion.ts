@@ -24,7 +24,9 @@ export function useCompletion(
   const [values, setValues] = useState<string[]>([]);
   const refKey = JSON.stringify(ref);
   // The other arguments narrow the suggestions; the one being typed is not context.
-  const contextKey = JSON.stringify(Object.entries(context).filter(([k, v]) => k !== active?.name && v !== ''));
+  const contextKey = JSON.stringify(
+    Object.entries(context).filter(([k, v]) => k !== active?.name && v !== ''),
+  );
 
   useEffect(() => {
     setValues([]);
@@ -32,7 +34,9 @@ export function useCompletion(
     const [name, value] = JSON.parse(settledKey) as [string, string];
     let live = true;
     const parsedRef = JSON.parse(refKey) as CompletionRef;
-    const others = Object.fromEntries((JSON.parse(contextKey) as [string, string][]).filter(([k]) => k !== name));
+    const others = Object.fromEntries(
+      (JSON.parse(contextKey) as [string, string][]).filter(([k]) => k !== name),
+    );
     host
       .invoke('completion.complete', {
         serverId,

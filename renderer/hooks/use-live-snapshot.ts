@@ -5,7 +5,8 @@ import { asHostError } from '../host/errors.js';
 import { useHost, useHostEpoch } from '../host/host-context.js';
 
 /** A host list as views see it: loading, the latest value, or why it could not be had. */
-export type LiveState<T> = { kind: 'loading' } | { kind: 'ready'; value: T } | { kind: 'error'; error: HostError };
+export type LiveState<T> =
+  { kind: 'loading' } | { kind: 'ready'; value: T } | { kind: 'error'; error: HostError };
 
 /**
  * A snapshot on (re)connect, then every change event. `fetch` and `subscribe` must be

@@ -6,7 +6,9 @@ export function useServersWith(servers: ServersState, capability: string): Reado
   return useMemo(() => {
     if (servers.kind !== 'ready') return new Set<string>();
     return new Set(
-      servers.servers.filter((s) => s.state.kind === 'connected' && capability in s.state.info.capabilities).map((s) => s.id),
+      servers.servers
+        .filter((s) => s.state.kind === 'connected' && capability in s.state.info.capabilities)
+        .map((s) => s.id),
     );
   }, [servers, capability]);
 }

@@ -36,16 +36,29 @@ export function useServerOutput(serverId: string): ServerOutput {
     let live = true;
     const off = host.on('server.output', (batch) => {
       if (!live || batch.id !== serverId) return;
-      setOutput((o) => ({ ...o, log: mergeBySeq(o.log, batch.log), trace: mergeBySeq(o.trace, batch.trace) }));
+      setOutput((o) => ({
+        ...o,
+        log: mergeBySeq(o.log, batch.log),
+        trace: mergeBySeq(o.trace, batch.trace),
+      }));
     });
-    Promise.all([host.invoke('servers.log', { id: serverId }), host.invoke('servers.trace', { id: serverId })]).then(
+    Promise.all([
+      host.invoke('servers.log', { id: serverId }),
+      host.invoke('servers.trace', { id: serverId }),
+    ]).then(
       ([log, trace]) => {
         if (!live) return;
         // The snapshot is older than any event already merged: put it in front.
         setOutput((o) => ({
           error: null,
-          log: mergeBySeq(log.filter((l) => !o.log.length || l.seq < o.log[0].seq), o.log),
-          trace: mergeBySeq(trace.filter((t) => !o.trace.length || t.seq < o.trace[0].seq), o.trace),
+          log: mergeBySeq(
+            log.filter((l) => !o.log.length || l.seq < o.log[0].seq),
+            o.log,
+          ),
+          trace: mergeBySeq(
+            trace.filter((t) => !o.trace.length || t.seq < o.trace[0].seq),
+            o.trace,
+          ),
         }));
       },
       (error: unknown) => {

@@ -5,9 +5,7 @@ import { useLiveSnapshot } from './use-live-snapshot.js';
 
 /** The server list as the views see it. */
 export type ServersState =
-  | { kind: 'loading' }
-  | { kind: 'ready'; servers: ServerSummary[] }
-  | { kind: 'error'; error: HostError };
+  { kind: 'loading' } | { kind: 'ready'; servers: ServerSummary[] } | { kind: 'error'; error: HostError };
 
 const fetchServers = (host: HostApi) => host.invoke('servers.list', {});
 const onServers = (host: HostApi, l: (s: ServerSummary[]) => void) => host.on('servers.changed', l);

@@ -221,7 +221,8 @@ function readHostError(value: unknown): HostError {
     if (typeof details === 'object' && details !== null && !Array.isArray(details)) {
       const clean: NonNullable<HostError['details']> = {};
       for (const [k, v] of Object.entries(details)) {
-        if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') clean[k] = v;
+        if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+          clean[k] = v;
       }
       return { ...base, details: clean };
     }

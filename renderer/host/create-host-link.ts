@@ -20,7 +20,10 @@ function noTokenLink(): HostLink {
   const api: HostApi = {
     invoke: () =>
       Promise.reject(
-        new HostCallError({ code: 'no_token', message: 'no session token: open the URL that `mcp-desk browser` printed' }),
+        new HostCallError({
+          code: 'no_token',
+          message: 'no session token: open the URL that `mcp-desk browser` printed',
+        }),
       ),
     on: () => () => undefined,
   };

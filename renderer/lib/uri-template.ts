@@ -44,7 +44,10 @@ export function templateVariables(template: string): string[] {
 
 function encode(value: string, allowReserved: boolean): string {
   if (allowReserved) return encodeURI(value).replace(/%25([0-9A-Fa-f]{2})/g, '%$1');
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** Expand a template; variables missing or empty in `values` are left out. */

@@ -5,10 +5,19 @@
  */
 
 /** What area of the host an audit record is about. */
-export type AuditKind = 'connection' | 'tool-call' | 'approval' | 'sampling' | 'elicitation' | 'auth' | 'roots';
+export type AuditKind =
+  'connection' | 'tool-call' | 'approval' | 'sampling' | 'elicitation' | 'auth' | 'roots';
 
 /** Every audit kind, in display order (selects, validation). */
-export const AUDIT_KINDS: readonly AuditKind[] = ['connection', 'tool-call', 'approval', 'sampling', 'elicitation', 'auth', 'roots'];
+export const AUDIT_KINDS: readonly AuditKind[] = [
+  'connection',
+  'tool-call',
+  'approval',
+  'sampling',
+  'elicitation',
+  'auth',
+  'roots',
+];
 
 /** One audit event. */
 export interface AuditRecord {

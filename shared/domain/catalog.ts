@@ -1,10 +1,23 @@
 import type { Prompt, Resource, ResourceTemplate, Tool } from './mcp-types.js';
 
 /** A tool together with the server that offers it. */
-export interface CatalogTool { serverId: string; tool: Tool; enabled: boolean }
-export interface CatalogResource { serverId: string; resource: Resource }
-export interface CatalogTemplate { serverId: string; template: ResourceTemplate }
-export interface CatalogPrompt { serverId: string; prompt: Prompt }
+export interface CatalogTool {
+  serverId: string;
+  tool: Tool;
+  enabled: boolean;
+}
+export interface CatalogResource {
+  serverId: string;
+  resource: Resource;
+}
+export interface CatalogTemplate {
+  serverId: string;
+  template: ResourceTemplate;
+}
+export interface CatalogPrompt {
+  serverId: string;
+  prompt: Prompt;
+}
 
 /** Everything every connected server offers, in one snapshot. */
 export interface CatalogSnapshot {

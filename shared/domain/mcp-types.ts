@@ -15,9 +15,23 @@ export interface ContentAnnotations {
   lastModified?: string;
 }
 
-export interface TextContent { type: 'text'; text: string; annotations?: ContentAnnotations }
-export interface ImageContent { type: 'image'; data: string; mimeType: string; annotations?: ContentAnnotations }
-export interface AudioContent { type: 'audio'; data: string; mimeType: string; annotations?: ContentAnnotations }
+export interface TextContent {
+  type: 'text';
+  text: string;
+  annotations?: ContentAnnotations;
+}
+export interface ImageContent {
+  type: 'image';
+  data: string;
+  mimeType: string;
+  annotations?: ContentAnnotations;
+}
+export interface AudioContent {
+  type: 'audio';
+  data: string;
+  mimeType: string;
+  annotations?: ContentAnnotations;
+}
 
 /** The body of a resource: text or base64 blob. */
 export interface ResourceContents {
@@ -28,7 +42,11 @@ export interface ResourceContents {
   _meta?: Record<string, unknown>;
 }
 
-export interface EmbeddedResource { type: 'resource'; resource: ResourceContents; annotations?: ContentAnnotations }
+export interface EmbeddedResource {
+  type: 'resource';
+  resource: ResourceContents;
+  annotations?: ContentAnnotations;
+}
 
 export interface ResourceLink {
   type: 'resource_link';
@@ -86,15 +104,33 @@ export interface ResourceTemplate {
   mimeType?: string;
 }
 
-export interface PromptArgument { name: string; title?: string; description?: string; required?: boolean }
+export interface PromptArgument {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+}
 
-export interface Prompt { name: string; title?: string; description?: string; arguments?: PromptArgument[] }
+export interface Prompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: PromptArgument[];
+}
 
-export interface PromptMessage { role: 'user' | 'assistant'; content: ContentBlock }
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock;
+}
 
-export interface GetPromptResult { description?: string; messages: PromptMessage[] }
+export interface GetPromptResult {
+  description?: string;
+  messages: PromptMessage[];
+}
 
-export interface ReadResourceResult { contents: ResourceContents[] }
+export interface ReadResourceResult {
+  contents: ResourceContents[];
+}
 
 /** What the server told us about itself at connect time. */
 export interface ServerInfo {

@@ -49,7 +49,10 @@ export const remoteOAuthSchema = z
       .optional(),
   })
   .strict()
-  .refine((o) => o.clientSecret === undefined || o.clientId !== undefined, { message: 'oauth.clientSecret needs oauth.clientId', path: ['clientSecret'] });
+  .refine((o) => o.clientSecret === undefined || o.clientId !== undefined, {
+    message: 'oauth.clientSecret needs oauth.clientId',
+    path: ['clientSecret'],
+  });
 
 export const remoteServerConfigSchema = z
   .object({
@@ -77,7 +80,10 @@ export const serverNameSchema = z
   .string()
   .min(1, 'name must not be empty')
   .max(64, 'name must be at most 64 characters')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 _.\-]*$/, 'name may use letters, digits, space, _ . - and must start with a letter or digit');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9 _.\-]*$/,
+    'name may use letters, digits, space, _ . - and must start with a letter or digit',
+  );
 
 /** True when the entry launches a local process. */
 export function isStdioConfig(config: ServerConfig): config is StdioServerConfig {

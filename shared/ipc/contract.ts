@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { AUDIT_KINDS, type AuditKind, type AuditRecord } from '../domain/audit.js';
 import type { CatalogSnapshot } from '../domain/catalog.js';
-import { MAX_SERVER_SECRET_LENGTH, SERVER_SECRET_NAME, type ServerSecretStatus } from '../domain/server-secrets.js';
-import type { ChatEvent, ChatSettings, Conversation, ConversationSummary, PendingRequest, SecretStatus, ToolOffer } from '../domain/chat.js';
+import {
+  MAX_SERVER_SECRET_LENGTH,
+  SERVER_SECRET_NAME,
+  type ServerSecretStatus,
+} from '../domain/server-secrets.js';
+import type {
+  ChatEvent,
+  ChatSettings,
+  Conversation,
+  ConversationSummary,
+  PendingRequest,
+  SecretStatus,
+  ToolOffer,
+} from '../domain/chat.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../domain/mcp-types.js';
 import { serverConfigSchema, serverNameSchema } from '../domain/server-config.js';
 import type { SamplingConsent } from '../domain/pending.js';
@@ -28,7 +40,12 @@ const jsonObject = z.record(z.string(), z.unknown());
 const convId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a conversation id');
 const providerId = z.enum(['gemini', 'openai']);
 const secretName = z.enum(['geminiApiKey', 'openaiApiKey']);
-const serverSecretName = z.string().regex(SERVER_SECRET_NAME, 'not a secret name (a letter or "_" first, then letters, digits, "_", "." and "-", at most 90)');
+const serverSecretName = z
+  .string()
+  .regex(
+    SERVER_SECRET_NAME,
+    'not a secret name (a letter or "_" first, then letters, digits, "_", "." and "-", at most 90)',
+  );
 const pendingId = z.string().min(1).max(100);
 const approvalChoice = z.enum(['once', 'chat', 'always', 'deny']);
 const samplingContent = z.discriminatedUnion('type', [
@@ -43,9 +60,19 @@ const pendingResponse = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('sampling'),
       action: z.enum(['approve', 'deny']),
-      messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.array(samplingContent).max(100) }).strict()).max(200).optional(),
+      messages: z
+        .array(
+          z
+            .object({ role: z.enum(['user', 'assistant']), content: z.array(samplingContent).max(100) })
+            .strict(),
+        )
+        .max(200)
+        .optional(),
       systemPrompt: z.string().max(200_000).optional(),
-      model: z.object({ provider: z.enum(['gemini', 'openai']), model: z.string().min(1).max(200) }).strict().optional(),
+      model: z
+        .object({ provider: z.enum(['gemini', 'openai']), model: z.string().min(1).max(200) })
+        .strict()
+        .optional(),
       remember: z.enum(['session', 'always', 'never']).optional(),
       replyText: z.string().max(1_000_000).optional(),
       skipReplyReview: z.boolean().optional(),
@@ -142,7 +169,10 @@ export const requestChannels = {
           z.object({ type: z.literal('ref/resource'), uri: z.string().min(1) }).strict(),
         ]),
         argument: z.object({ name: z.string().min(1), value: z.string() }).strict(),
-        context: z.object({ arguments: z.record(z.string(), z.string()) }).strict().optional(),
+        context: z
+          .object({ arguments: z.record(z.string(), z.string()) })
+          .strict()
+          .optional(),
       })
       .strict(),
     response: typed<CompletionValues>(),
@@ -151,8 +181,14 @@ export const requestChannels = {
   /** Conversations: list, open, create, rename, delete, export. */
   'chat.list': { request: empty, response: typed<ConversationSummary[]>() },
   'chat.get': { request: z.object({ id: convId }).strict(), response: typed<Conversation>() },
-  'chat.create': { request: z.object({ title: z.string().max(200).optional() }).strict(), response: typed<Conversation>() },
-  'chat.rename': { request: z.object({ id: convId, title: z.string().min(1).max(200) }).strict(), response: typed<ConversationSummary>() },
+  'chat.create': {
+    request: z.object({ title: z.string().max(200).optional() }).strict(),
+    response: typed<Conversation>(),
+  },
+  'chat.rename': {
+    request: z.object({ id: convId, title: z.string().min(1).max(200) }).strict(),
+    response: typed<ConversationSummary>(),
+  },
   'chat.delete': { request: z.object({ id: convId }).strict(), response: typed<null>() },
   'chat.export': {
     request: z.object({ id: convId, format: z.enum(['markdown', 'json']) }).strict(),
@@ -164,13 +200,19 @@ export const requestChannels = {
       .object({
         conversationId: convId,
         text: z.string().max(200_000),
-        attachments: z.array(z.object({ serverId, uri: z.string().min(1).max(8192) }).strict()).max(20).optional(),
+        attachments: z
+          .array(z.object({ serverId, uri: z.string().min(1).max(8192) }).strict())
+          .max(20)
+          .optional(),
       })
       .strict(),
     response: typed<{ runId: string }>(),
   },
   /** Stop a run: cancels the model stream, pending approvals and in-flight tool calls. */
-  'chat.stop': { request: z.object({ conversationId: convId }).strict(), response: typed<{ stopped: boolean }>() },
+  'chat.stop': {
+    request: z.object({ conversationId: convId }).strict(),
+    response: typed<{ stopped: boolean }>(),
+  },
   'chat.toolOffer': { request: empty, response: typed<ToolOffer>() },
   'chat.models': { request: z.object({ provider: providerId }).strict(), response: typed<string[]>() },
 
@@ -180,7 +222,11 @@ export const requestChannels = {
       .object({
         provider: providerId.optional(),
         geminiModel: z.string().min(1).max(200).optional(),
-        openaiBaseUrl: z.string().url().refine((u) => /^https?:\/\//i.test(u), 'must be http(s)').optional(),
+        openaiBaseUrl: z
+          .string()
+          .url()
+          .refine((u) => /^https?:\/\//i.test(u), 'must be http(s)')
+          .optional(),
         openaiModel: z.string().min(1).max(200).optional(),
         maxTurns: z.number().int().min(1).max(100).optional(),
         disabledServers: z.array(z.string().max(64)).max(1000).optional(),
@@ -192,21 +238,38 @@ export const requestChannels = {
 
   /** Secrets are write-only: set or delete, and ask whether one is set. */
   'secrets.status': { request: empty, response: typed<SecretStatus>() },
-  'secrets.set': { request: z.object({ name: secretName, value: z.string().min(1).max(10_000) }).strict(), response: typed<SecretStatus>() },
+  'secrets.set': {
+    request: z.object({ name: secretName, value: z.string().min(1).max(10_000) }).strict(),
+    response: typed<SecretStatus>(),
+  },
   'secrets.delete': { request: z.object({ name: secretName }).strict(), response: typed<SecretStatus>() },
   /** `${secret:NAME}` values of server configs, write-only too: which are referenced and set, never a value. */
   'serverSecrets.list': { request: empty, response: typed<ServerSecretStatus[]>() },
   'serverSecrets.set': {
-    request: z.object({ name: serverSecretName, value: z.string().min(1).max(MAX_SERVER_SECRET_LENGTH) }).strict(),
+    request: z
+      .object({ name: serverSecretName, value: z.string().min(1).max(MAX_SERVER_SECRET_LENGTH) })
+      .strict(),
     response: typed<ServerSecretStatus[]>(),
   },
-  'serverSecrets.delete': { request: z.object({ name: serverSecretName }).strict(), response: typed<ServerSecretStatus[]>() },
+  'serverSecrets.delete': {
+    request: z.object({ name: serverSecretName }).strict(),
+    response: typed<ServerSecretStatus[]>(),
+  },
 
   /** Everything waiting on a person, and the answer to one of them. */
   /** A server's standing sampling decision: ask each time, this session, always, never. */
-  'sampling.consent.get': { request: z.object({ serverId }).strict(), response: typed<{ consent: SamplingConsent; skipReplyReview: boolean }>() },
+  'sampling.consent.get': {
+    request: z.object({ serverId }).strict(),
+    response: typed<{ consent: SamplingConsent; skipReplyReview: boolean }>(),
+  },
   'sampling.consent.set': {
-    request: z.object({ serverId, consent: z.enum(['ask', 'session', 'always', 'never']), skipReplyReview: z.boolean().optional() }).strict(),
+    request: z
+      .object({
+        serverId,
+        consent: z.enum(['ask', 'session', 'always', 'never']),
+        skipReplyReview: z.boolean().optional(),
+      })
+      .strict(),
     response: typed<{ consent: SamplingConsent; skipReplyReview: boolean }>(),
   },
 
@@ -225,7 +288,13 @@ export const requestChannels = {
   /** Replace the roots; each `uri` is an absolute path or a file:// URI (the host refuses anything else). */
   'roots.set': {
     request: z
-      .object({ roots: z.array(z.object({ uri: z.string().min(1).max(4096), name: z.string().max(200).optional() }).strict()).max(100) })
+      .object({
+        roots: z
+          .array(
+            z.object({ uri: z.string().min(1).max(4096), name: z.string().max(200).optional() }).strict(),
+          )
+          .max(100),
+      })
       .strict(),
     response: typed<RootEntry[]>(),
   },
@@ -247,7 +316,10 @@ export const requestChannels = {
   /** The audit log, newest first (500 records unless a limit is given). */
   'audit.query': { request: auditQuery, response: typed<AuditRecord[]>() },
   /** The same records as a JSON Lines file, oldest first. */
-  'audit.export': { request: auditQuery, response: typed<{ filename: string; mimeType: string; content: string }>() },
+  'audit.export': {
+    request: auditQuery,
+    response: typed<{ filename: string; mimeType: string; content: string }>(),
+  },
 } as const;
 
 export const eventChannels = {

@@ -15,7 +15,9 @@ import { startBridge } from '../../electron/headless/bridge-server.js';
 import { composeHost } from '../../electron/host/compose.js';
 import { MemoryConfigStore } from '../../electron/host/config/config-store.js';
 
-const everything = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+const everything = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
+);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const PER_ROUND = Number(process.env.BENCH_CALLS ?? 100);
 const WARMUP = 50;
@@ -36,7 +38,9 @@ async function time(fn: () => Promise<unknown>, n: number, into: number[]): Prom
 async function main(): Promise<void> {
   // raw SDK client
   const raw = new Client({ name: 'bench-raw', version: '1.0.0' });
-  await raw.connect(new StdioClientTransport({ command: process.execPath, args: [everything, 'stdio'], stderr: 'ignore' }));
+  await raw.connect(
+    new StdioClientTransport({ command: process.execPath, args: [everything, 'stdio'], stderr: 'ignore' }),
+  );
   const rawCall = () => raw.callTool({ name: 'echo', arguments: { message: 'bench' } });
 
   // host core
@@ -44,7 +48,8 @@ async function main(): Promise<void> {
   await services.host.init();
   await services.host.add('everything', { command: process.execPath, args: [everything, 'stdio'] });
   const [state] = await services.host.whenSettled(30_000);
-  if (state?.state.kind !== 'connected') throw new Error(`host could not connect: ${JSON.stringify(state?.state)}`);
+  if (state?.state.kind !== 'connected')
+    throw new Error(`host could not connect: ${JSON.stringify(state?.state)}`);
   const hostCall = () => services.host.callTool('everything', 'echo', { message: 'bench' });
 
   // bridge: a WebSocket client speaking the contract, as the browser renderer does
@@ -66,7 +71,14 @@ async function main(): Promise<void> {
         if (ok) resolve();
         else reject(new Error('bridge call failed'));
       });
-      ws.send(JSON.stringify({ type: 'invoke', id, channel: 'tools.call', payload: { serverId: 'everything', tool: 'echo', args: { message: 'bench' }, callId: `b${id}` } }));
+      ws.send(
+        JSON.stringify({
+          type: 'invoke',
+          id,
+          channel: 'tools.call',
+          payload: { serverId: 'everything', tool: 'echo', args: { message: 'bench' }, callId: `b${id}` },
+        }),
+      );
     });
 
   for (const f of [rawCall, hostCall, bridgeCall]) await time(f, WARMUP, []);
@@ -82,10 +94,20 @@ async function main(): Promise<void> {
   await services.dispose();
   await raw.close();
 
-  const p50 = { raw: percentile(samples.raw, 50), host: percentile(samples.host, 50), bridge: percentile(samples.bridge, 50) };
-  const p95 = { raw: percentile(samples.raw, 95), host: percentile(samples.host, 95), bridge: percentile(samples.bridge, 95) };
+  const p50 = {
+    raw: percentile(samples.raw, 50),
+    host: percentile(samples.host, 50),
+    bridge: percentile(samples.bridge, 50),
+  };
+  const p95 = {
+    raw: percentile(samples.raw, 95),
+    host: percentile(samples.host, 95),
+    bridge: percentile(samples.bridge, 95),
+  };
   for (const k of ['raw', 'host', 'bridge'] as const) {
-    console.log(`${k.padEnd(6)} p50 ${p50[k].toFixed(3)} ms   p95 ${p95[k].toFixed(3)} ms   (${samples[k].length} calls)`);
+    console.log(
+      `${k.padEnd(6)} p50 ${p50[k].toFixed(3)} ms   p95 ${p95[k].toFixed(3)} ms   (${samples[k].length} calls)`,
+    );
   }
   console.log(
     JSON.stringify({

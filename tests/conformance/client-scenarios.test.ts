@@ -27,8 +27,11 @@ import {
 } from '../helpers/conformance.js';
 
 const cliEntry = path.join(repoRoot, 'out', 'headless', 'cli.mjs');
-const clientCommand = [process.execPath, path.join(repoRoot, 'bin', 'mcp-desk.mjs'), 'client'].map(shellQuote).join(' ');
-const expectedFailuresFile = (version: ConformanceVersion) => path.join(repoRoot, 'tools', 'conformance', `expected-failures-${version}.yml`);
+const clientCommand = [process.execPath, path.join(repoRoot, 'bin', 'mcp-desk.mjs'), 'client']
+  .map(shellQuote)
+  .join(' ');
+const expectedFailuresFile = (version: ConformanceVersion) =>
+  path.join(repoRoot, 'tools', 'conformance', `expected-failures-${version}.yml`);
 
 interface SuiteRun {
   version: ConformanceVersion;
@@ -49,22 +52,41 @@ async function runSuite(t: TestContext, suite: SuiteRun): Promise<void> {
     // Scenarios run in parallel inside the runner; the client gets 60 s each (its default is
     // 30 s, tight on a 2-core CI machine running other tests beside this one).
     const run = await runConformance(
-      ['client', '--command', clientCommand, ...suite.selection, '--timeout', '60000', '--expected-failures', baseline, '-o', outputDir],
+      [
+        'client',
+        '--command',
+        clientCommand,
+        ...suite.selection,
+        '--timeout',
+        '60000',
+        '--expected-failures',
+        baseline,
+        '-o',
+        outputDir,
+      ],
       { version: suite.version, timeoutMs: 270_000 },
     );
     const label = `conformance ${suite.version} ${suite.selection.join(' ')}`;
     for (const line of summaryBlock(run)) t.diagnostic(`${label} | ${line}`);
     assert.ok(!run.timedOut, `${label}: the run timed out`);
     const summary = parseConformanceOutput(run);
-    assert.ok(summary && summary.scenarios.length > 0, `${label}: no suite summary in the runner's output (exit ${run.code})`);
+    assert.ok(
+      summary && summary.scenarios.length > 0,
+      `${label}: no suite summary in the runner's output (exit ${run.code})`,
+    );
 
     const byName = new Map(summary.scenarios.map((s) => [s.scenario, s]));
     const missing = suite.mustRun.filter((name) => !byName.has(name));
     assert.deepEqual(missing, [], `${label}: scenarios that did not run`);
 
     const checksOf = (name: string) => failedChecks(outputDir).filter((c) => c.scenario === name);
-    const failedDetail = (name: string) => checksOf(name).map((c) => `    [${c.id}] ${c.status}: ${c.description}`).join('\n');
-    let unexpected = summary.scenarios.filter((s) => (!s.ok || s.failed > 0 || s.warnings > 0) && !expected.has(s.scenario));
+    const failedDetail = (name: string) =>
+      checksOf(name)
+        .map((c) => `    [${c.id}] ${c.status}: ${c.description}`)
+        .join('\n');
+    let unexpected = summary.scenarios.filter(
+      (s) => (!s.ok || s.failed > 0 || s.warnings > 0) && !expected.has(s.scenario),
+    );
 
     // A timing check failed in the crowd is measured again with the scenario alone, where the
     // clock measures the client rather than the machine's load; it must pass there.
@@ -73,7 +95,9 @@ async function runSuite(t: TestContext, suite: SuiteRun): Promise<void> {
       const timing = TIMING_CHECKS[s.scenario];
       const failing = checksOf(s.scenario);
       if (!timing || failing.length === 0 || !failing.every((c) => timing.includes(c.id))) continue;
-      t.diagnostic(`${label} | ${s.scenario}: only its timing check failed with ${summary.scenarios.length} scenarios running at once; measuring it again alone`);
+      t.diagnostic(
+        `${label} | ${s.scenario}: only its timing check failed with ${summary.scenarios.length} scenarios running at once; measuring it again alone`,
+      );
       if (await passesAlone(t, suite.version, s.scenario)) rerun.push(s.scenario);
     }
     unexpected = unexpected.filter((s) => !rerun.includes(s.scenario));
@@ -83,11 +107,17 @@ async function runSuite(t: TestContext, suite: SuiteRun): Promise<void> {
       `${label}: failing scenarios not in ${path.basename(baseline)}:\n${unexpected.map((s) => `  ${s.scenario}: ${s.failed} failed, ${s.warnings} warnings\n${failedDetail(s.scenario)}`).join('\n')}`,
     );
     const stale = [...expected].filter((name) => byName.get(name)?.ok === true);
-    assert.deepEqual(stale, [], `${label}: listed as expected failures but passing now: remove them from ${path.basename(baseline)}`);
+    assert.deepEqual(
+      stale,
+      [],
+      `${label}: listed as expected failures but passing now: remove them from ${path.basename(baseline)}`,
+    );
     const notRun = [...expected].filter((name) => !byName.has(name));
     assert.deepEqual(notRun, [], `${label}: listed as expected failures but not run`);
     // A scenario passes with 0 checks when the client never reaches its server.
-    const empty = summary.scenarios.filter((s) => s.passed === 0 && !expected.has(s.scenario)).map((s) => s.scenario);
+    const empty = summary.scenarios
+      .filter((s) => s.passed === 0 && !expected.has(s.scenario))
+      .map((s) => s.scenario);
     assert.deepEqual(empty, [], `${label}: scenarios that ran no check`);
     // The runner fails the run on any unlisted failure, including one that passed alone.
     if (rerun.length === 0) assert.equal(run.code, 0, `${label}: runner exit code ${run.code}`);
@@ -105,10 +135,21 @@ const TIMING_CHECKS: Record<string, string[]> = { 'sse-retry': ['client-sse-retr
 /** Runs one scenario on its own (up to twice) and reports whether it passed cleanly. */
 async function passesAlone(t: TestContext, version: ConformanceVersion, scenario: string): Promise<boolean> {
   for (let attempt = 1; attempt <= 2; attempt++) {
-    const run = await runConformance(['client', '--command', clientCommand, '--scenario', scenario, '--timeout', '60000'], { version, timeoutMs: 120_000 });
+    const run = await runConformance(
+      ['client', '--command', clientCommand, '--scenario', scenario, '--timeout', '60000'],
+      { version, timeoutMs: 120_000 },
+    );
     const result = parseConformanceOutput(run);
-    const ok = !run.timedOut && run.code === 0 && result !== undefined && (result.total ?? 0) > 0 && result.failed === 0 && result.warnings === 0;
-    t.diagnostic(`conformance ${version} --scenario ${scenario} (alone, attempt ${attempt}): ${result ? `${result.passed}/${result.total} passed, ${result.failed} failed, ${result.warnings} warnings` : 'no summary'}`);
+    const ok =
+      !run.timedOut &&
+      run.code === 0 &&
+      result !== undefined &&
+      (result.total ?? 0) > 0 &&
+      result.failed === 0 &&
+      result.warnings === 0;
+    t.diagnostic(
+      `conformance ${version} --scenario ${scenario} (alone, attempt ${attempt}): ${result ? `${result.passed}/${result.total} passed, ${result.failed} failed, ${result.warnings} warnings` : 'no summary'}`,
+    );
     if (ok) return true;
   }
   return false;
@@ -152,7 +193,13 @@ test('conformance 0.1.16 client --suite all', { timeout: 300_000 }, async (t) =>
 
 test('conformance 0.2.0-alpha.12 client --requirements 2026-07-28', { timeout: 300_000 }, async (t) => {
   // The scored client scenarios, read from the suite's own frozen requirement set.
-  const scored = readScenarioList(path.join(conformancePackageDir('0.2.0-alpha.12'), 'requirements', '2026-07-28.yaml'));
+  const scored = readScenarioList(
+    path.join(conformancePackageDir('0.2.0-alpha.12'), 'requirements', '2026-07-28.yaml'),
+  );
   assert.ok(scored.length >= 30, `the 2026-07-28 requirement set lists ${scored.length} client scenarios`);
-  await runSuite(t, { version: '0.2.0-alpha.12', selection: ['--requirements', '2026-07-28'], mustRun: scored });
+  await runSuite(t, {
+    version: '0.2.0-alpha.12',
+    selection: ['--requirements', '2026-07-28'],
+    mustRun: scored,
+  });
 });

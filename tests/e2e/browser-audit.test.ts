@@ -9,11 +9,29 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const SHOTS = join(repoRoot, 'test-results', 'e2e');
-const EVERYTHING = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const EVERYTHING = join(
+  repoRoot,
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-everything',
+  'dist',
+  'index.js',
+);
 
-const skipReason = !existsSync(CHROMIUM) ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)` : !existsSync(EVERYTHING) ? `${EVERYTHING} not found (npm install)` : null;
+const skipReason = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
+  : !existsSync(EVERYTHING)
+    ? `${EVERYTHING} not found (npm install)`
+    : null;
 
 let mode: BrowserMode | null = null;
 let browser: Browser | null = null;
@@ -24,7 +42,9 @@ before(async () => {
     console.log(`browser audit e2e skipped: ${skipReason}`);
     return;
   }
-  mode = await startBrowserMode({ config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } } });
+  mode = await startBrowserMode({
+    config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
+  });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
@@ -43,40 +63,49 @@ function pageOrSkip(t: TestContext): Page | null {
   return page;
 }
 
-test('Activity shows the connection record, filters by kind, and exports JSON lines', { timeout: 120_000 }, async (t) => {
-  const p = pageOrSkip(t);
-  if (!p || !mode) return;
-  try {
-    await p.goto(mode.url);
-    await p.getByTestId('nav-audit').click();
-    // The server connects in the background: refresh until its record is there.
-    const deadline = Date.now() + 60_000;
-    while ((await p.getByTestId('audit-row').filter({ hasText: 'connected' }).count()) === 0) {
-      assert.ok(Date.now() < deadline, 'a connected record appears within a minute');
-      await p.waitForTimeout(250);
-      await p.getByTestId('audit-refresh').click();
+test(
+  'Activity shows the connection record, filters by kind, and exports JSON lines',
+  { timeout: 120_000 },
+  async (t) => {
+    const p = pageOrSkip(t);
+    if (!p || !mode) return;
+    try {
+      await p.goto(mode.url);
+      await p.getByTestId('nav-audit').click();
+      // The server connects in the background: refresh until its record is there.
+      const deadline = Date.now() + 60_000;
+      while ((await p.getByTestId('audit-row').filter({ hasText: 'connected' }).count()) === 0) {
+        assert.ok(Date.now() < deadline, 'a connected record appears within a minute');
+        await p.waitForTimeout(250);
+        await p.getByTestId('audit-refresh').click();
+      }
+      const row = p.getByTestId('audit-row').filter({ hasText: 'connected' }).first();
+      assert.match(await row.innerText(), /everything/);
+      await row.locator('summary').click();
+      mkdirSync(SHOTS, { recursive: true });
+      await p.screenshot({ path: join(SHOTS, 'audit-activity.png') });
+
+      await p.getByTestId('audit-filter-kind').selectOption('tool-call');
+      await p.getByTestId('audit-empty').waitFor();
+      await p.getByTestId('audit-filter-kind').selectOption('connection');
+      await p.getByTestId('audit-filter-server').selectOption('everything');
+      await row.waitFor();
+
+      const [download] = await Promise.all([
+        p.waitForEvent('download'),
+        p.getByTestId('audit-export').click(),
+      ]);
+      assert.match(download.suggestedFilename(), /^mcp-desk-audit-\d{4}-\d{2}-\d{2}\.jsonl$/);
+      const path = await download.path();
+      const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+      const records = lines.map((l) => JSON.parse(l) as { kind: string; serverId?: string; action: string });
+      assert.ok(
+        records.length >= 1 && records.every((r) => r.kind === 'connection' && r.serverId === 'everything'),
+      );
+      assert.ok(records.some((r) => r.action === 'connected'));
+    } catch (error) {
+      console.log(`browser mode output:\n${mode.output()}`);
+      throw error;
     }
-    const row = p.getByTestId('audit-row').filter({ hasText: 'connected' }).first();
-    assert.match(await row.innerText(), /everything/);
-    await row.locator('summary').click();
-    mkdirSync(SHOTS, { recursive: true });
-    await p.screenshot({ path: join(SHOTS, 'audit-activity.png') });
-
-    await p.getByTestId('audit-filter-kind').selectOption('tool-call');
-    await p.getByTestId('audit-empty').waitFor();
-    await p.getByTestId('audit-filter-kind').selectOption('connection');
-    await p.getByTestId('audit-filter-server').selectOption('everything');
-    await row.waitFor();
-
-    const [download] = await Promise.all([p.waitForEvent('download'), p.getByTestId('audit-export').click()]);
-    assert.match(download.suggestedFilename(), /^mcp-desk-audit-\d{4}-\d{2}-\d{2}\.jsonl$/);
-    const path = await download.path();
-    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
-    const records = lines.map((l) => JSON.parse(l) as { kind: string; serverId?: string; action: string });
-    assert.ok(records.length >= 1 && records.every((r) => r.kind === 'connection' && r.serverId === 'everything'));
-    assert.ok(records.some((r) => r.action === 'connected'));
-  } catch (error) {
-    console.log(`browser mode output:\n${mode.output()}`);
-    throw error;
-  }
-});
+  },
+);

@@ -14,7 +14,14 @@ import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server.j
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const SHOTS = join(repoRoot, 'test-results', 'e2e');
 const SERVICE = `mcp-desk-e2e-oauth-${process.pid}`;
 const ID = 'protected';
@@ -77,7 +84,9 @@ async function withEvidence(p: Page, name: string, steps: () => Promise<void>): 
   try {
     await steps();
   } catch (error) {
-    await p.screenshot({ path: join(SHOTS, `oauth-${name}-FAILED.png`), fullPage: true }).catch(() => undefined);
+    await p
+      .screenshot({ path: join(SHOTS, `oauth-${name}-FAILED.png`), fullPage: true })
+      .catch(() => undefined);
     if (mode) console.log(`browser mode output:\n${mode.output()}`);
     throw error;
   }
@@ -91,7 +100,9 @@ async function tokenEntries(): Promise<string[]> {
 async function nextOpened(count: number): Promise<string> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const lines = existsSync(openedFile()) ? readFileSync(openedFile(), 'utf8').split('\n').filter(Boolean) : [];
+    const lines = existsSync(openedFile())
+      ? readFileSync(openedFile(), 'utf8').split('\n').filter(Boolean)
+      : [];
     if (lines.length > count) return lines[lines.length - 1];
     if (Date.now() > deadline) throw new Error('the app never opened the sign-in page');
     await new Promise((r) => setTimeout(r, 100));
@@ -109,7 +120,9 @@ test('add a protected server, sign in through the browser, tools appear', { time
     await p.getByTestId('server-transport').selectOption('http');
     await p.getByTestId('server-url').fill(as!.mcpUrl);
     await p.getByTestId('server-form-submit').click();
-    await p.locator(`[data-testid="sign-in-bar-${ID}"][data-auth="sign-in-needed"]`).waitFor({ timeout: 30_000 });
+    await p
+      .locator(`[data-testid="sign-in-bar-${ID}"][data-auth="sign-in-needed"]`)
+      .waitFor({ timeout: 30_000 });
     assert.match((await p.getByTestId(`sign-in-bar-${ID}`).textContent()) ?? '', /Sign-in needed/);
 
     await p.getByTestId(`sign-in-${ID}`).click();
@@ -127,13 +140,18 @@ test('add a protected server, sign in through the browser, tools appear', { time
     await asPage.getByText('You can close this tab').waitFor({ timeout: 30_000 });
     await asPage.close();
 
-    await p.locator(`[data-testid="server-state-${ID}"][data-state="connected"]`).waitFor({ timeout: 30_000 });
+    await p
+      .locator(`[data-testid="server-state-${ID}"][data-state="connected"]`)
+      .waitFor({ timeout: 30_000 });
     await p.locator(`[data-testid="sign-in-bar-${ID}"][data-auth="signed-in"]`).waitFor({ timeout: 10_000 });
     assert.match((await p.getByTestId(`server-counts-${ID}`).textContent()) ?? '', /2 tools/);
     assert.equal((await tokenEntries()).length, 1, 'the tokens are in the OS keychain');
     // Nothing the host printed (stdout, stderr) holds a token, nor does the page's own text.
     const [key] = await tokenEntries();
-    const stored = JSON.parse((await oauthVault().get(key)) ?? '{}') as { access_token?: string; refresh_token?: string };
+    const stored = JSON.parse((await oauthVault().get(key)) ?? '{}') as {
+      access_token?: string;
+      refresh_token?: string;
+    };
     assert.ok(stored.access_token, 'an access token was stored');
     const pageText = await p.content();
     for (const secret of [stored.access_token, stored.refresh_token, ...as!.seenTokens]) {
@@ -145,31 +163,49 @@ test('add a protected server, sign in through the browser, tools appear', { time
   });
 });
 
-test('after restarting browser mode the server is still signed in (token from the keychain)', { timeout: 90_000 }, async (t) => {
-  const p = pageOrSkip(t);
-  if (!p) return;
-  await withEvidence(p, 'restart', async () => {
-    const opened = existsSync(openedFile()) ? readFileSync(openedFile(), 'utf8') : '';
-    await mode!.stop();
-    mode = await startBrowserMode({ configPath });
-    await p.goto(mode.url);
-    await p.getByTestId('nav-servers').click();
-    await p.locator(`[data-testid="server-state-${ID}"][data-state="connected"]`).waitFor({ timeout: 30_000 });
-    await p.locator(`[data-testid="sign-in-bar-${ID}"][data-auth="signed-in"]`).waitFor({ timeout: 10_000 });
-    assert.equal(existsSync(openedFile()) ? readFileSync(openedFile(), 'utf8') : '', opened, 'no browser was opened');
-  });
-});
+test(
+  'after restarting browser mode the server is still signed in (token from the keychain)',
+  { timeout: 90_000 },
+  async (t) => {
+    const p = pageOrSkip(t);
+    if (!p) return;
+    await withEvidence(p, 'restart', async () => {
+      const opened = existsSync(openedFile()) ? readFileSync(openedFile(), 'utf8') : '';
+      await mode!.stop();
+      mode = await startBrowserMode({ configPath });
+      await p.goto(mode.url);
+      await p.getByTestId('nav-servers').click();
+      await p
+        .locator(`[data-testid="server-state-${ID}"][data-state="connected"]`)
+        .waitFor({ timeout: 30_000 });
+      await p
+        .locator(`[data-testid="sign-in-bar-${ID}"][data-auth="signed-in"]`)
+        .waitFor({ timeout: 10_000 });
+      assert.equal(
+        existsSync(openedFile()) ? readFileSync(openedFile(), 'utf8') : '',
+        opened,
+        'no browser was opened',
+      );
+    });
+  },
+);
 
-test('sign out: the keychain no longer holds the token, sign-in needed again', { timeout: 60_000 }, async (t) => {
-  const p = pageOrSkip(t);
-  if (!p) return;
-  await withEvidence(p, 'sign-out', async () => {
-    await p.getByTestId(`sign-out-${ID}`).click();
-    await p.locator(`[data-testid="sign-in-bar-${ID}"][data-auth="sign-in-needed"]`).waitFor({ timeout: 30_000 });
-    assert.deepEqual(await tokenEntries(), []);
-    await p.screenshot({ path: join(SHOTS, 'oauth-03-signed-out.png'), fullPage: true });
-    // Leave nothing behind in the test keychain (client registrations, discovery).
-    const vault = oauthVault();
-    for (const name of await vault.names()) await vault.delete(name);
-  });
-});
+test(
+  'sign out: the keychain no longer holds the token, sign-in needed again',
+  { timeout: 60_000 },
+  async (t) => {
+    const p = pageOrSkip(t);
+    if (!p) return;
+    await withEvidence(p, 'sign-out', async () => {
+      await p.getByTestId(`sign-out-${ID}`).click();
+      await p
+        .locator(`[data-testid="sign-in-bar-${ID}"][data-auth="sign-in-needed"]`)
+        .waitFor({ timeout: 30_000 });
+      assert.deepEqual(await tokenEntries(), []);
+      await p.screenshot({ path: join(SHOTS, 'oauth-03-signed-out.png'), fullPage: true });
+      // Leave nothing behind in the test keychain (client registrations, discovery).
+      const vault = oauthVault();
+      for (const name of await vault.names()) await vault.delete(name);
+    });
+  },
+);

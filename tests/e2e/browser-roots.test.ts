@@ -12,8 +12,17 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const skipReason = !existsSync(CHROMIUM) ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)` : null;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const skipReason = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
+  : null;
 
 let mode: BrowserMode | null = null;
 let browser: Browser | null = null;
@@ -46,65 +55,72 @@ function pageOrSkip(t: TestContext): Page | null {
   return page;
 }
 
-test('Folders: refuse a relative path, add, rename, remove, and accept a uri-list drop', { timeout: 120_000 }, async (t) => {
-  const p = pageOrSkip(t);
-  if (!p || !mode) return;
-  await p.goto(mode.url);
-  await p.getByTestId('nav-roots').click();
-  await p.getByTestId('roots-empty').waitFor();
-  // A browser never learns a dropped folder's path: the view says to type it, and offers no OS picker.
-  assert.match(await p.getByTestId('roots-empty').innerText(), /Type a folder path/);
-  assert.equal(await p.getByTestId('root-pick').count(), 0);
-
-  await p.getByTestId('root-path-input').fill('not/absolute');
-  await p.getByTestId('root-add').click();
-  const error = p.getByTestId('roots-error');
-  await error.waitFor();
-  assert.match(await error.innerText(), /absolute path/);
-
-  await p.getByTestId('root-path-input').fill(folder);
-  await p.getByTestId('root-add').click();
-  await p.getByTestId('root-row').first().waitFor();
-  assert.equal(await p.getByTestId('root-row').count(), 1);
-  assert.ok((await p.getByTestId('root-row').first().innerText()).includes(folder));
-  assert.equal(await p.getByTestId('roots-error').count(), 0);
-
-  await p.getByTestId('root-name-input').first().fill('Notes');
-  await p.getByTestId('root-name-input').first().press('Enter');
-  // The rename reached the host: after a reload the name comes back from roots.list.
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    await p.reload();
+test(
+  'Folders: refuse a relative path, add, rename, remove, and accept a uri-list drop',
+  { timeout: 120_000 },
+  async (t) => {
+    const p = pageOrSkip(t);
+    if (!p || !mode) return;
+    await p.goto(mode.url);
     await p.getByTestId('nav-roots').click();
+    await p.getByTestId('roots-empty').waitFor();
+    // A browser never learns a dropped folder's path: the view says to type it, and offers no OS picker.
+    assert.match(await p.getByTestId('roots-empty').innerText(), /Type a folder path/);
+    assert.equal(await p.getByTestId('root-pick').count(), 0);
+
+    await p.getByTestId('root-path-input').fill('not/absolute');
+    await p.getByTestId('root-add').click();
+    const error = p.getByTestId('roots-error');
+    await error.waitFor();
+    assert.match(await error.innerText(), /absolute path/);
+
+    await p.getByTestId('root-path-input').fill(folder);
+    await p.getByTestId('root-add').click();
     await p.getByTestId('root-row').first().waitFor();
-    if ((await p.getByTestId('root-name-input').first().inputValue()) === 'Notes') break;
-    assert.ok(Date.now() < deadline, 'the new name is saved on the host');
-    await p.waitForTimeout(200);
-  }
+    assert.equal(await p.getByTestId('root-row').count(), 1);
+    assert.ok((await p.getByTestId('root-row').first().innerText()).includes(folder));
+    assert.equal(await p.getByTestId('roots-error').count(), 0);
 
-  await p.getByTestId('root-remove').first().click();
-  await p.getByTestId('roots-empty').waitFor();
+    await p.getByTestId('root-name-input').first().fill('Notes');
+    await p.getByTestId('root-name-input').first().press('Enter');
+    // The rename reached the host: after a reload the name comes back from roots.list.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      await p.reload();
+      await p.getByTestId('nav-roots').click();
+      await p.getByTestId('root-row').first().waitFor();
+      if ((await p.getByTestId('root-name-input').first().inputValue()) === 'Notes') break;
+      assert.ok(Date.now() < deadline, 'the new name is saved on the host');
+      await p.waitForTimeout(200);
+    }
 
-  // A drop from a file manager carries file:// URIs in text/uri-list.
-  const uri = pathToFileURL(folder).href;
-  // A string, because this file is typed without the DOM library; it runs in the page.
-  await p.evaluate(`(() => {
+    await p.getByTestId('root-remove').first().click();
+    await p.getByTestId('roots-empty').waitFor();
+
+    // A drop from a file manager carries file:// URIs in text/uri-list.
+    const uri = pathToFileURL(folder).href;
+    // A string, because this file is typed without the DOM library; it runs in the page.
+    await p.evaluate(`(() => {
     const data = new DataTransfer();
     data.setData('text/uri-list', '# comment\\r\\n' + ${JSON.stringify(uri)} + '\\r\\nhttps://example.com/\\r\\n');
     const view = document.querySelector('[data-testid="roots-view"]');
     view.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
   })()`);
-  await p.getByTestId('root-row').first().waitFor();
-  assert.equal(await p.getByTestId('root-row').count(), 1);
-  assert.ok((await p.getByTestId('roots-outcome').innerText()).includes(`Shared: ${uri}`), 'the view says what was shared');
+    await p.getByTestId('root-row').first().waitFor();
+    assert.equal(await p.getByTestId('root-row').count(), 1);
+    assert.ok(
+      (await p.getByTestId('roots-outcome').innerText()).includes(`Shared: ${uri}`),
+      'the view says what was shared',
+    );
 
-  // A dropped file without a path (all a browser can offer) is explained, and nothing changes.
-  await p.evaluate(`(() => {
+    // A dropped file without a path (all a browser can offer) is explained, and nothing changes.
+    await p.evaluate(`(() => {
     const data = new DataTransfer();
     data.items.add(new File(['x'], 'notes.txt', { type: 'text/plain' }));
     const view = document.querySelector('[data-testid="roots-view"]');
     view.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
   })()`);
-  await p.getByTestId('roots-add-error').filter({ hasText: 'no local path' }).waitFor();
-  assert.equal(await p.getByTestId('root-row').count(), 1);
-});
+    await p.getByTestId('roots-add-error').filter({ hasText: 'no local path' }).waitFor();
+    assert.equal(await p.getByTestId('root-row').count(), 1);
+  },
+);

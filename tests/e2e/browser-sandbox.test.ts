@@ -10,10 +10,19 @@ import { systemSandboxDetector } from '../../electron/host/connection/sandbox/sa
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const SHOTS = join(repoRoot, 'test-results', 'e2e');
 const PROBE = join(repoRoot, 'tests', 'fixtures', 'path-probe-server.mjs');
-const skipReason = existsSync(CHROMIUM) ? null : `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`;
+const skipReason = existsSync(CHROMIUM)
+  ? null
+  : `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`;
 
 let mode: BrowserMode | null = null;
 let browser: Browser | null = null;
@@ -35,37 +44,49 @@ after(async () => {
   await mode?.stop();
 });
 
-test('a server added with the sandbox box ticked shows its sandbox state', { timeout: 90_000, skip: skipReason ?? false }, async () => {
-  const p = page!;
-  try {
-    await p.goto(mode!.url);
-    await p.getByTestId('nav-servers').click();
-    await p.getByTestId('add-server').click();
-    await p.getByTestId('server-name').fill('probe');
-    await p.getByTestId('server-command').fill(process.execPath);
-    await p.getByTestId('server-args').fill(PROBE);
-    await p.getByTestId('server-sandbox').check();
-    await p.getByTestId('server-form-submit').click();
+test(
+  'a server added with the sandbox box ticked shows its sandbox state',
+  { timeout: 90_000, skip: skipReason ?? false },
+  async () => {
+    const p = page!;
+    try {
+      await p.goto(mode!.url);
+      await p.getByTestId('nav-servers').click();
+      await p.getByTestId('add-server').click();
+      await p.getByTestId('server-name').fill('probe');
+      await p.getByTestId('server-command').fill(process.execPath);
+      await p.getByTestId('server-args').fill(PROBE);
+      await p.getByTestId('server-sandbox').check();
+      await p.getByTestId('server-form-submit').click();
 
-    // Browser mode runs the same detection as this process, so the expected badge is known.
-    const available = systemSandboxDetector.detect();
-    const badge = p.locator(`[data-testid="server-sandbox-probe"][data-sandbox="${available.ok ? 'on' : 'unavailable'}"]`);
-    await badge.waitFor({ timeout: 30_000 });
-    if (available.ok) {
-      assert.equal((await badge.textContent())?.trim(), 'Sandboxed');
-      await p.locator('[data-testid="server-state-probe"][data-state="connected"]').waitFor({ timeout: 30_000 });
-    } else {
-      assert.match((await badge.textContent()) ?? '', /^Sandbox unavailable: /);
+      // Browser mode runs the same detection as this process, so the expected badge is known.
+      const available = systemSandboxDetector.detect();
+      const badge = p.locator(
+        `[data-testid="server-sandbox-probe"][data-sandbox="${available.ok ? 'on' : 'unavailable'}"]`,
+      );
+      await badge.waitFor({ timeout: 30_000 });
+      if (available.ok) {
+        assert.equal((await badge.textContent())?.trim(), 'Sandboxed');
+        await p
+          .locator('[data-testid="server-state-probe"][data-state="connected"]')
+          .waitFor({ timeout: 30_000 });
+      } else {
+        assert.match((await badge.textContent()) ?? '', /^Sandbox unavailable: /);
+      }
+      await p.screenshot({ path: join(SHOTS, 'sandbox-badge.png'), fullPage: true });
+
+      const saved = JSON.parse(readFileSync(mode!.configPath, 'utf8')) as {
+        mcpServers: Record<string, { sandbox?: boolean }>;
+      };
+      assert.equal(saved.mcpServers.probe?.sandbox, true, 'the choice is saved in the config file');
+      await p.getByTestId('edit-server-probe').click();
+      assert.equal(await p.getByTestId('server-sandbox').isChecked(), true, 'Edit shows the box ticked');
+    } catch (error) {
+      await p
+        .screenshot({ path: join(SHOTS, 'sandbox-badge-FAILED.png'), fullPage: true })
+        .catch(() => undefined);
+      if (mode) console.log(`browser mode output:\n${mode.output()}`);
+      throw error;
     }
-    await p.screenshot({ path: join(SHOTS, 'sandbox-badge.png'), fullPage: true });
-
-    const saved = JSON.parse(readFileSync(mode!.configPath, 'utf8')) as { mcpServers: Record<string, { sandbox?: boolean }> };
-    assert.equal(saved.mcpServers.probe?.sandbox, true, 'the choice is saved in the config file');
-    await p.getByTestId('edit-server-probe').click();
-    assert.equal(await p.getByTestId('server-sandbox').isChecked(), true, 'Edit shows the box ticked');
-  } catch (error) {
-    await p.screenshot({ path: join(SHOTS, 'sandbox-badge-FAILED.png'), fullPage: true }).catch(() => undefined);
-    if (mode) console.log(`browser mode output:\n${mode.output()}`);
-    throw error;
-  }
-});
+  },
+);

@@ -13,12 +13,32 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { SERVER_SECRET_PREFIX } from '../../electron/host/config/server-secrets.js';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
-import { CleanupStack, startEverythingHttp, startHeaderRecorder, waitFor, type HeaderRecorder } from '../helpers/host-harness.js';
+import {
+  CleanupStack,
+  startEverythingHttp,
+  startHeaderRecorder,
+  waitFor,
+  type HeaderRecorder,
+} from '../helpers/host-harness.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const SHOTS = join(repoRoot, 'test-results', 'e2e');
-const EVERYTHING = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const EVERYTHING = join(
+  repoRoot,
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-everything',
+  'dist',
+  'index.js',
+);
 const CONNECT_TIMEOUT_MS = 60_000;
 const NAME = 'e2e-key';
 const VALUE = `e2e-secret-${randomBytes(8).toString('hex')}`;
@@ -49,7 +69,11 @@ before(async () => {
     config: {
       mcpServers: {
         remote: { url: `${recorder.origin}/mcp`, headers: { 'X-Api-Key': `\${secret:${NAME}}` } },
-        local: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { DEMO_TOKEN: `\${secret:${NAME}}` } },
+        local: {
+          command: process.execPath,
+          args: [EVERYTHING, 'stdio'],
+          env: { DEMO_TOKEN: `\${secret:${NAME}}` },
+        },
       },
     },
   });
@@ -61,13 +85,18 @@ after(async () => {
   await browser?.close();
   await mode?.stop();
   await stack.run();
-  if (!skipReason) await new KeychainSecretStore({ service: SERVICE }).delete(SERVER_SECRET_PREFIX + NAME).catch(() => false);
+  if (!skipReason)
+    await new KeychainSecretStore({ service: SERVICE })
+      .delete(SERVER_SECRET_PREFIX + NAME)
+      .catch(() => false);
 });
 
 /** Everything the page holds as text: the serialised DOM plus every input's live value. */
 async function pageText(p: Page): Promise<string> {
   // A string, since this file compiles without the DOM library.
-  const values = await p.evaluate<string>(`[...document.querySelectorAll('input, textarea')].map((e) => e.value).join('\\n')`);
+  const values = await p.evaluate<string>(
+    `[...document.querySelectorAll('input, textarea')].map((e) => e.value).join('\\n')`,
+  );
   return `${await p.content()}\n${values}`;
 }
 
@@ -79,53 +108,70 @@ function filesUnder(dir: string): Map<string, string> {
   return out;
 }
 
-test('a secret typed into the write-only field reaches the servers and nothing else', { timeout: 180_000 }, async (t) => {
-  if (skipReason || !page || !mode) {
-    t.skip(skipReason ?? 'setup failed');
-    return;
-  }
-  const p = page;
-  try {
-    await p.goto(mode.url);
-    await p.getByTestId('nav-servers').click();
-    await p.locator('[data-testid="server-state-remote"][data-state="failed"]').waitFor({ timeout: CONNECT_TIMEOUT_MS });
-    assert.match((await p.getByTestId('server-error-remote').textContent()) ?? '', new RegExp(`\\$\\{secret:${NAME}\\}`));
-    await p.getByTestId('server-row-remote').click();
-    await p.locator(`[data-testid="secrets-summary-${NAME}"][data-set="false"]`).waitFor();
-
-    await p.getByTestId('edit-server-remote').click();
-    const row = p.locator(`[data-testid="secret-row-${NAME}"]`);
-    await row.waitFor();
-    assert.equal(await p.getByTestId(`secret-state-${NAME}`).textContent(), 'not set');
-    const input = p.getByTestId(`secret-input-${NAME}`);
-    assert.equal(await input.getAttribute('type'), 'password');
-    await input.fill(VALUE);
-    await p.getByTestId(`secret-save-${NAME}`).click();
-    await p.locator(`[data-testid="secret-row-${NAME}"][data-set="true"]`).waitFor();
-    assert.equal(await p.getByTestId(`secret-state-${NAME}`).textContent(), 'set');
-    assert.equal(await input.inputValue(), '', 'the field is cleared after saving');
-    await p.screenshot({ path: join(SHOTS, 'server-secret-set.png'), fullPage: true });
-
-    // Both users restarted with the value.
-    for (const id of ['remote', 'local']) await p.locator(`[data-testid="server-state-${id}"][data-state="connected"]`).waitFor({ timeout: CONNECT_TIMEOUT_MS });
-    await waitFor('a request carrying the header', () => (recorder.requests.some((r) => r.headers['x-api-key'] === VALUE) ? true : undefined));
-
-    // Look at everything the UI can show about them, then search the page for the value.
-    await p.getByTestId('server-form-cancel').click();
-    for (const id of ['remote', 'local']) {
-      await p.getByTestId(`server-row-${id}`).click();
-      await p.locator(`[data-testid="secrets-summary-${NAME}"][data-set="true"]`).waitFor();
-      for (const tab of ['log', 'trace', 'info']) {
-        await p.getByTestId(`tab-${tab}`).click();
-        assert.ok(!(await pageText(p)).includes(VALUE), `the page (${id}, ${tab}) shows the secret`);
-      }
+test(
+  'a secret typed into the write-only field reaches the servers and nothing else',
+  { timeout: 180_000 },
+  async (t) => {
+    if (skipReason || !page || !mode) {
+      t.skip(skipReason ?? 'setup failed');
+      return;
     }
-    assert.ok(!(await pageText(p)).includes(VALUE), 'the DOM holds the secret');
-    assert.ok(!mode.output().includes(VALUE), 'browser mode printed the secret');
-    for (const [path, text] of filesUnder(dirname(mode.configPath))) assert.ok(!text.includes(VALUE), `${path} holds the secret`);
-  } catch (error) {
-    await p.screenshot({ path: join(SHOTS, 'server-secret-FAILED.png'), fullPage: true }).catch(() => undefined);
-    console.log(`browser mode output:\n${mode.output()}`);
-    throw error;
-  }
-});
+    const p = page;
+    try {
+      await p.goto(mode.url);
+      await p.getByTestId('nav-servers').click();
+      await p
+        .locator('[data-testid="server-state-remote"][data-state="failed"]')
+        .waitFor({ timeout: CONNECT_TIMEOUT_MS });
+      assert.match(
+        (await p.getByTestId('server-error-remote').textContent()) ?? '',
+        new RegExp(`\\$\\{secret:${NAME}\\}`),
+      );
+      await p.getByTestId('server-row-remote').click();
+      await p.locator(`[data-testid="secrets-summary-${NAME}"][data-set="false"]`).waitFor();
+
+      await p.getByTestId('edit-server-remote').click();
+      const row = p.locator(`[data-testid="secret-row-${NAME}"]`);
+      await row.waitFor();
+      assert.equal(await p.getByTestId(`secret-state-${NAME}`).textContent(), 'not set');
+      const input = p.getByTestId(`secret-input-${NAME}`);
+      assert.equal(await input.getAttribute('type'), 'password');
+      await input.fill(VALUE);
+      await p.getByTestId(`secret-save-${NAME}`).click();
+      await p.locator(`[data-testid="secret-row-${NAME}"][data-set="true"]`).waitFor();
+      assert.equal(await p.getByTestId(`secret-state-${NAME}`).textContent(), 'set');
+      assert.equal(await input.inputValue(), '', 'the field is cleared after saving');
+      await p.screenshot({ path: join(SHOTS, 'server-secret-set.png'), fullPage: true });
+
+      // Both users restarted with the value.
+      for (const id of ['remote', 'local'])
+        await p
+          .locator(`[data-testid="server-state-${id}"][data-state="connected"]`)
+          .waitFor({ timeout: CONNECT_TIMEOUT_MS });
+      await waitFor('a request carrying the header', () =>
+        recorder.requests.some((r) => r.headers['x-api-key'] === VALUE) ? true : undefined,
+      );
+
+      // Look at everything the UI can show about them, then search the page for the value.
+      await p.getByTestId('server-form-cancel').click();
+      for (const id of ['remote', 'local']) {
+        await p.getByTestId(`server-row-${id}`).click();
+        await p.locator(`[data-testid="secrets-summary-${NAME}"][data-set="true"]`).waitFor();
+        for (const tab of ['log', 'trace', 'info']) {
+          await p.getByTestId(`tab-${tab}`).click();
+          assert.ok(!(await pageText(p)).includes(VALUE), `the page (${id}, ${tab}) shows the secret`);
+        }
+      }
+      assert.ok(!(await pageText(p)).includes(VALUE), 'the DOM holds the secret');
+      assert.ok(!mode.output().includes(VALUE), 'browser mode printed the secret');
+      for (const [path, text] of filesUnder(dirname(mode.configPath)))
+        assert.ok(!text.includes(VALUE), `${path} holds the secret`);
+    } catch (error) {
+      await p
+        .screenshot({ path: join(SHOTS, 'server-secret-FAILED.png'), fullPage: true })
+        .catch(() => undefined);
+      console.log(`browser mode output:\n${mode.output()}`);
+      throw error;
+    }
+  },
+);

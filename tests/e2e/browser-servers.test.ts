@@ -10,9 +10,23 @@ import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser
 
 // Debian's Chromium; CHROMIUM_PATH points elsewhere (another distro, a local build).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const SHOTS = join(repoRoot, 'test-results', 'e2e');
-const EVERYTHING = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const EVERYTHING = join(
+  repoRoot,
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-everything',
+  'dist',
+  'index.js',
+);
 const CONNECT_TIMEOUT_MS = 60_000;
 
 const skipReason = !existsSync(CHROMIUM)
@@ -87,7 +101,9 @@ test('add server-everything through the form and call echo', { timeout: 120_000 
     await p.getByTestId('server-form-submit').click();
 
     await p.getByTestId('server-row-everything').waitFor();
-    await p.locator('[data-testid="server-state-everything"][data-state="connected"]').waitFor({ timeout: CONNECT_TIMEOUT_MS });
+    await p
+      .locator('[data-testid="server-state-everything"][data-state="connected"]')
+      .waitFor({ timeout: CONNECT_TIMEOUT_MS });
     assert.equal((await p.getByTestId('server-state-everything').textContent())?.trim(), 'connected');
     await shot(p, '03-connected');
 
@@ -120,10 +136,18 @@ test('after a reload the server is still listed and connected', { timeout: 90_00
     await p.getByTestId('nav-servers').click();
     // The token now comes from sessionStorage: the reloaded page must still reach the host.
     await p.getByTestId('server-row-everything').waitFor();
-    await p.locator('[data-testid="server-state-everything"][data-state="connected"]').waitFor({ timeout: CONNECT_TIMEOUT_MS });
+    await p
+      .locator('[data-testid="server-state-everything"][data-state="connected"]')
+      .waitFor({ timeout: CONNECT_TIMEOUT_MS });
     assert.equal(await p.getByTestId('connection-banner').count(), 0, 'no disconnected banner');
-    const saved = JSON.parse(readFileSync(mode!.configPath, 'utf8')) as { mcpServers: Record<string, { command?: string; args?: string[] }> };
-    assert.equal(saved.mcpServers.everything?.command, process.execPath, 'the server was persisted to the config file');
+    const saved = JSON.parse(readFileSync(mode!.configPath, 'utf8')) as {
+      mcpServers: Record<string, { command?: string; args?: string[] }>;
+    };
+    assert.equal(
+      saved.mcpServers.everything?.command,
+      process.execPath,
+      'the server was persisted to the config file',
+    );
     assert.deepEqual(saved.mcpServers.everything?.args, [EVERYTHING, 'stdio']);
     await shot(p, '06-after-reload');
   });

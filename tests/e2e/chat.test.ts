@@ -9,13 +9,37 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
-import { functionCall, hold, partsOf, reply, splitText, startFakeGemini, text, thought, type FakeGemini } from '../fixtures/fake-gemini.js';
+import {
+  functionCall,
+  hold,
+  partsOf,
+  reply,
+  splitText,
+  startFakeGemini,
+  text,
+  thought,
+  type FakeGemini,
+} from '../fixtures/fake-gemini.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const SHOTS = join(repoRoot, 'test-results', 'e2e');
-const EVERYTHING = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const EVERYTHING = join(
+  repoRoot,
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-everything',
+  'dist',
+  'index.js',
+);
 const CONNECT_TIMEOUT_MS = 60_000;
 const STEP_TIMEOUT_MS = 30_000;
 
@@ -52,7 +76,10 @@ before(async () => {
   gemini = await startFakeGemini({
     apiKey: API_KEY,
     script: [
-      { ...reply(...splitText(FIRST_TEXT, 3), functionCall(ECHO_FOR_MODEL, { message: 'hi' })), chunkDelayMs: 60 },
+      {
+        ...reply(...splitText(FIRST_TEXT, 3), functionCall(ECHO_FOR_MODEL, { message: 'hi' })),
+        chunkDelayMs: 60,
+      },
       { ...reply(...splitText(FINAL_TEXT, 4)), chunkDelayMs: 60 },
     ],
   });
@@ -94,7 +121,8 @@ async function withEvidence(p: Page, name: string, steps: () => Promise<void>): 
   } catch (error) {
     await shot(p, `${name}-FAILED`).catch(() => undefined);
     if (mode) console.log(`browser mode output:\n${mode.output()}`);
-    if (gemini) console.log(`fake Gemini saw: ${gemini.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+    if (gemini)
+      console.log(`fake Gemini saw: ${gemini.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
     throw error;
   }
 }
@@ -121,7 +149,9 @@ test('chat: streamed text, an approved tool call and the answer', { timeout: 180
     // Chat is the first view; wait until server-everything is connected so echo is offered.
     await p.getByTestId('chat-view').waitFor();
     await p.getByTestId('nav-servers').click();
-    await p.locator('[data-testid="server-state-everything"][data-state="connected"]').waitFor({ timeout: CONNECT_TIMEOUT_MS });
+    await p
+      .locator('[data-testid="server-state-everything"][data-state="connected"]')
+      .waitFor({ timeout: CONNECT_TIMEOUT_MS });
     await p.getByTestId('nav-chat').click();
     await shot(p, '01-empty');
 
@@ -131,13 +161,19 @@ test('chat: streamed text, an approved tool call and the answer', { timeout: 180
     const status = p.getByTestId('api-key-status');
     await status.filter({ hasNotText: 'Checking' }).waitFor();
     if ((await status.getAttribute('data-set')) === 'true') {
-      throw new Error('a Gemini key is already stored under the test keychain service; refusing to overwrite it');
+      throw new Error(
+        'a Gemini key is already stored under the test keychain service; refusing to overwrite it',
+      );
     }
     await p.getByTestId('api-key-input').fill(API_KEY);
     await p.getByTestId('api-key-save').click();
     storedKey = true;
     await p.locator('[data-testid="api-key-status"][data-set="true"]').waitFor({ timeout: STEP_TIMEOUT_MS });
-    assert.equal(await p.getByTestId('api-key-input').inputValue(), '', 'the key is cleared from the field once stored');
+    assert.equal(
+      await p.getByTestId('api-key-input').inputValue(),
+      '',
+      'the key is cleared from the field once stored',
+    );
     assert.equal(await p.getByTestId('api-key-input').getAttribute('type'), 'password');
     assert.ok(!(await p.content()).includes(API_KEY), 'the key appears nowhere in the page');
     await shot(p, '02-key-set');
@@ -146,24 +182,43 @@ test('chat: streamed text, an approved tool call and the answer', { timeout: 180
     await p.getByTestId('chat-input').fill(PROMPT);
     await p.getByTestId('chat-input').press('Enter');
     await p.getByTestId('message-user').filter({ hasText: PROMPT }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    await p.getByTestId('assistant-text').filter({ hasText: FIRST_TEXT }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await p
+      .getByTestId('assistant-text')
+      .filter({ hasText: FIRST_TEXT })
+      .waitFor({ timeout: STEP_TIMEOUT_MS });
 
     // The model asked for echo: the run waits on the person, showing exactly what will be sent.
     const card = p.getByTestId('approval-card');
     await card.waitFor({ timeout: STEP_TIMEOUT_MS });
     assert.match((await card.textContent()) ?? '', /echo/);
-    assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), { message: 'hi' });
+    assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), {
+      message: 'hi',
+    });
     await p.locator('[data-testid="tool-card"][data-status="awaiting-approval"]').waitFor();
-    assert.equal((await p.getByTestId('nav-chat-badge').textContent())?.trim(), '1', 'the nav shows one request waiting');
-    assert.equal(await p.getByTestId('chat-stop').isVisible(), true, 'Stop is offered while the run is going');
+    assert.equal(
+      (await p.getByTestId('nav-chat-badge').textContent())?.trim(),
+      '1',
+      'the nav shows one request waiting',
+    );
+    assert.equal(
+      await p.getByTestId('chat-stop').isVisible(),
+      true,
+      'Stop is offered while the run is going',
+    );
     await shot(p, '03-approval');
 
     await card.getByTestId('approve-once').click();
     await card.waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
     const tool = p.locator('[data-testid="tool-card"][data-status="done"]');
     await tool.waitFor({ timeout: STEP_TIMEOUT_MS });
-    assert.equal((await tool.getByTestId('tool-card-result').getByTestId('content-text').textContent())?.trim(), 'Echo: hi');
-    await p.getByTestId('assistant-text').filter({ hasText: FINAL_TEXT }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    assert.equal(
+      (await tool.getByTestId('tool-card-result').getByTestId('content-text').textContent())?.trim(),
+      'Echo: hi',
+    );
+    await p
+      .getByTestId('assistant-text')
+      .filter({ hasText: FINAL_TEXT })
+      .waitFor({ timeout: STEP_TIMEOUT_MS });
     await p.getByTestId('chat-send').waitFor({ timeout: STEP_TIMEOUT_MS });
     assert.equal(await p.getByTestId('nav-chat-badge').count(), 0, 'nothing waits any more');
     assert.equal(await p.getByTestId('run-error').count(), 0, 'the run did not fail');
@@ -179,32 +234,49 @@ test('chat: streamed text, an approved tool call and the answer', { timeout: 180
   });
 });
 
-test('chat: after a reload the conversation and its tool card are still there', { timeout: 90_000 }, async (t) => {
-  const p = pageOrSkip(t);
-  if (!p || !mode) return;
-  await withEvidence(p, 'reload', async () => {
-    await p.reload();
-    await p.getByTestId('chat-view').waitFor();
-    await p.getByTestId('message-user').filter({ hasText: PROMPT }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    const tool = p.locator('[data-testid="tool-card"][data-status="done"]');
-    await tool.waitFor();
-    assert.equal((await tool.getByTestId('tool-card-result').getByTestId('content-text').textContent())?.trim(), 'Echo: hi');
-    await p.getByTestId('assistant-text').filter({ hasText: FINAL_TEXT }).waitFor();
-    await p.getByTestId('assistant-text').filter({ hasText: FIRST_TEXT }).waitFor();
-    assert.equal(await p.locator('[data-testid^="conversation-item-"]').count(), 1, 'one conversation in the list');
-    assert.equal(await p.getByTestId('approval-card').count(), 0);
-    await shot(p, '05-after-reload');
+test(
+  'chat: after a reload the conversation and its tool card are still there',
+  { timeout: 90_000 },
+  async (t) => {
+    const p = pageOrSkip(t);
+    if (!p || !mode) return;
+    await withEvidence(p, 'reload', async () => {
+      await p.reload();
+      await p.getByTestId('chat-view').waitFor();
+      await p.getByTestId('message-user').filter({ hasText: PROMPT }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      const tool = p.locator('[data-testid="tool-card"][data-status="done"]');
+      await tool.waitFor();
+      assert.equal(
+        (await tool.getByTestId('tool-card-result').getByTestId('content-text').textContent())?.trim(),
+        'Echo: hi',
+      );
+      await p.getByTestId('assistant-text').filter({ hasText: FINAL_TEXT }).waitFor();
+      await p.getByTestId('assistant-text').filter({ hasText: FIRST_TEXT }).waitFor();
+      assert.equal(
+        await p.locator('[data-testid^="conversation-item-"]').count(),
+        1,
+        'one conversation in the list',
+      );
+      assert.equal(await p.getByTestId('approval-card').count(), 0);
+      await shot(p, '05-after-reload');
 
-    // Export hands the file to the browser as a download (a Blob URL), in both formats.
-    const [markdown] = await Promise.all([p.waitForEvent('download'), p.getByTestId('export-markdown').click()]);
-    assert.match(markdown.suggestedFilename(), /\.md$/);
-    const md = await readDownload(markdown);
-    assert.ok(md.includes(PROMPT) && md.includes(FINAL_TEXT), 'the Markdown export holds the conversation');
-    const [json] = await Promise.all([p.waitForEvent('download'), p.getByTestId('export-json').click()]);
-    const exported = JSON.parse(await readDownload(json)) as { messages?: unknown[] };
-    assert.ok(Array.isArray(exported.messages) && exported.messages.length >= 3, 'the JSON export holds the messages');
-  });
-});
+      // Export hands the file to the browser as a download (a Blob URL), in both formats.
+      const [markdown] = await Promise.all([
+        p.waitForEvent('download'),
+        p.getByTestId('export-markdown').click(),
+      ]);
+      assert.match(markdown.suggestedFilename(), /\.md$/);
+      const md = await readDownload(markdown);
+      assert.ok(md.includes(PROMPT) && md.includes(FINAL_TEXT), 'the Markdown export holds the conversation');
+      const [json] = await Promise.all([p.waitForEvent('download'), p.getByTestId('export-json').click()]);
+      const exported = JSON.parse(await readDownload(json)) as { messages?: unknown[] };
+      assert.ok(
+        Array.isArray(exported.messages) && exported.messages.length >= 3,
+        'the JSON export holds the messages',
+      );
+    });
+  },
+);
 
 // Model output is untrusted: raw HTML must stay inert, a javascript: link must not become a
 // link, and only http(s) links may open (through the checked path, in a new context).
@@ -224,78 +296,109 @@ const HOSTILE_MARKDOWN = [
   '',
 ].join('\n');
 
-test('chat: a / prompt, an attached resource, thinking, sanitised Markdown and a denied call', { timeout: 120_000 }, async (t) => {
-  const p = pageOrSkip(t);
-  if (!p || !mode || !gemini) return;
-  await withEvidence(p, 'prompt-attach-deny', async () => {
-    const before = gemini!.generateRequests().length;
-    gemini!.enqueue(
-      { ...reply(thought('The person wants the weather; I should check with echo.'), ...splitText(HOSTILE_MARKDOWN, 4), functionCall(ECHO_FOR_MODEL, { message: 'deny me' })), chunkDelayMs: 40 },
-      reply(text('Understood, I will not echo.')),
-    );
-    await p.getByTestId('new-chat').click();
-    await p.locator('[data-testid^="conversation-item-"]').nth(1).waitFor();
-    await p.getByTestId('message-user').waitFor({ state: 'detached' });
+test(
+  'chat: a / prompt, an attached resource, thinking, sanitised Markdown and a denied call',
+  { timeout: 120_000 },
+  async (t) => {
+    const p = pageOrSkip(t);
+    if (!p || !mode || !gemini) return;
+    await withEvidence(p, 'prompt-attach-deny', async () => {
+      const before = gemini!.generateRequests().length;
+      gemini!.enqueue(
+        {
+          ...reply(
+            thought('The person wants the weather; I should check with echo.'),
+            ...splitText(HOSTILE_MARKDOWN, 4),
+            functionCall(ECHO_FOR_MODEL, { message: 'deny me' }),
+          ),
+          chunkDelayMs: 40,
+        },
+        reply(text('Understood, I will not echo.')),
+      );
+      await p.getByTestId('new-chat').click();
+      await p.locator('[data-testid^="conversation-item-"]').nth(1).waitFor();
+      await p.getByTestId('message-user').waitFor({ state: 'detached' });
 
-    // `/` opens every server's prompts; the chosen one's arguments are asked for, then its text is inserted.
-    await p.getByTestId('chat-input').fill('/args');
-    await p.getByTestId('prompt-menu').waitFor();
-    await shot(p, '06-prompt-menu');
-    await p.getByTestId('prompt-option-everything:args-prompt').click();
-    await p.getByTestId('chat-prompt-arg-city').fill('Paris');
-    await p.getByTestId('prompt-insert-submit').click();
-    await p.getByTestId('prompt-insert').waitFor({ state: 'detached' });
-    const inserted = await p.getByTestId('chat-input').inputValue();
-    assert.match(inserted, /Paris/, 'the expanded prompt is in the composer');
+      // `/` opens every server's prompts; the chosen one's arguments are asked for, then its text is inserted.
+      await p.getByTestId('chat-input').fill('/args');
+      await p.getByTestId('prompt-menu').waitFor();
+      await shot(p, '06-prompt-menu');
+      await p.getByTestId('prompt-option-everything:args-prompt').click();
+      await p.getByTestId('chat-prompt-arg-city').fill('Paris');
+      await p.getByTestId('prompt-insert-submit').click();
+      await p.getByTestId('prompt-insert').waitFor({ state: 'detached' });
+      const inserted = await p.getByTestId('chat-input').inputValue();
+      assert.match(inserted, /Paris/, 'the expanded prompt is in the composer');
 
-    await p.getByTestId('attach-resource').click();
-    await p.locator('[data-testid="resource-option"][data-uri="demo://resource/static/document/architecture.md"]').click();
-    await p.getByTestId('resource-picker-close').click();
-    assert.match((await p.getByTestId('attachment-chip').textContent()) ?? '', /architecture\.md/);
-    await shot(p, '07-prompt-and-attachment');
-    await p.getByTestId('chat-send').click();
+      await p.getByTestId('attach-resource').click();
+      await p
+        .locator(
+          '[data-testid="resource-option"][data-uri="demo://resource/static/document/architecture.md"]',
+        )
+        .click();
+      await p.getByTestId('resource-picker-close').click();
+      assert.match((await p.getByTestId('attachment-chip').textContent()) ?? '', /architecture\.md/);
+      await shot(p, '07-prompt-and-attachment');
+      await p.getByTestId('chat-send').click();
 
-    const user = p.getByTestId('message-user').filter({ hasText: 'Paris' });
-    await user.waitFor({ timeout: STEP_TIMEOUT_MS });
-    assert.match((await user.getByTestId('message-attachment').textContent()) ?? '', /architecture\.md/);
-    const card = p.getByTestId('approval-card');
-    await card.waitFor({ timeout: STEP_TIMEOUT_MS });
+      const user = p.getByTestId('message-user').filter({ hasText: 'Paris' });
+      await user.waitFor({ timeout: STEP_TIMEOUT_MS });
+      assert.match((await user.getByTestId('message-attachment').textContent()) ?? '', /architecture\.md/);
+      const card = p.getByTestId('approval-card');
+      await card.waitFor({ timeout: STEP_TIMEOUT_MS });
 
-    // Thinking is there, folded away.
-    const thinking = p.getByTestId('thinking');
-    assert.equal(await thinking.getAttribute('open'), null, 'thinking starts collapsed');
-    await thinking.locator('summary').click();
-    assert.match((await thinking.textContent()) ?? '', /check with echo/);
+      // Thinking is there, folded away.
+      const thinking = p.getByTestId('thinking');
+      assert.equal(await thinking.getAttribute('open'), null, 'thinking starts collapsed');
+      await thinking.locator('summary').click();
+      assert.match((await thinking.textContent()) ?? '', /check with echo/);
 
-    // The Markdown: a real table and highlighted code, nothing from the raw HTML, no script run.
-    const answer = p.getByTestId('assistant-text').filter({ hasText: 'Here is the weather' });
-    assert.equal(await answer.locator('table td', { hasText: 'Paris' }).count(), 1);
-    assert.equal(await answer.locator('img, script').count(), 0, 'raw HTML is not rendered');
-    assert.ok((await answer.getByTestId('code-block').locator('.hljs-keyword').count()) > 0, 'code is highlighted');
-    assert.equal(await p.evaluate(() => (globalThis as { __pwned?: number }).__pwned), undefined, 'no model-supplied script ran');
-    assert.equal(await answer.locator('a', { hasText: 'click me' }).count(), 0, 'a javascript: link is not a link');
-    const docs = answer.locator('a', { hasText: 'the docs' });
-    assert.equal(await docs.getAttribute('href'), 'https://example.com/docs');
-    assert.equal(await docs.getAttribute('rel'), 'noopener noreferrer');
-    await shot(p, '08-markdown-and-approval');
+      // The Markdown: a real table and highlighted code, nothing from the raw HTML, no script run.
+      const answer = p.getByTestId('assistant-text').filter({ hasText: 'Here is the weather' });
+      assert.equal(await answer.locator('table td', { hasText: 'Paris' }).count(), 1);
+      assert.equal(await answer.locator('img, script').count(), 0, 'raw HTML is not rendered');
+      assert.ok(
+        (await answer.getByTestId('code-block').locator('.hljs-keyword').count()) > 0,
+        'code is highlighted',
+      );
+      assert.equal(
+        await p.evaluate(() => (globalThis as { __pwned?: number }).__pwned),
+        undefined,
+        'no model-supplied script ran',
+      );
+      assert.equal(
+        await answer.locator('a', { hasText: 'click me' }).count(),
+        0,
+        'a javascript: link is not a link',
+      );
+      const docs = answer.locator('a', { hasText: 'the docs' });
+      assert.equal(await docs.getAttribute('href'), 'https://example.com/docs');
+      assert.equal(await docs.getAttribute('rel'), 'noopener noreferrer');
+      await shot(p, '08-markdown-and-approval');
 
-    await card.getByTestId('deny').click();
-    await p.locator('[data-testid="tool-card"][data-status="denied"]').waitFor({ timeout: STEP_TIMEOUT_MS });
-    await p.getByTestId('assistant-text').filter({ hasText: 'Understood, I will not echo.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    await p.getByTestId('chat-send').waitFor();
-    await shot(p, '09-denied');
+      await card.getByTestId('deny').click();
+      await p
+        .locator('[data-testid="tool-card"][data-status="denied"]')
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await p
+        .getByTestId('assistant-text')
+        .filter({ hasText: 'Understood, I will not echo.' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await p.getByTestId('chat-send').waitFor();
+      await shot(p, '09-denied');
 
-    // The model saw the prompt text and the resource, and was told the call was denied.
-    const [first, second] = gemini!.generateRequests().slice(before);
-    assert.ok(first && second, 'two model turns for this message');
-    const sent = JSON.stringify(partsOf(first));
-    assert.match(sent, /Paris/);
-    assert.match(sent, /architecture/i, 'the attached resource went to the model');
-    const denial = partsOf(second).filter(({ part }) => 'functionResponse' in part);
-    assert.equal(denial.length, 1);
-    assert.doesNotMatch(JSON.stringify(denial[0]!.part), /Echo: deny me/, 'the denied tool never ran');
-  });
-});
+      // The model saw the prompt text and the resource, and was told the call was denied.
+      const [first, second] = gemini!.generateRequests().slice(before);
+      assert.ok(first && second, 'two model turns for this message');
+      const sent = JSON.stringify(partsOf(first));
+      assert.match(sent, /Paris/);
+      assert.match(sent, /architecture/i, 'the attached resource went to the model');
+      const denial = partsOf(second).filter(({ part }) => 'functionResponse' in part);
+      assert.equal(denial.length, 1);
+      assert.doesNotMatch(JSON.stringify(denial[0]!.part), /Echo: deny me/, 'the denied tool never ran');
+    });
+  },
+);
 
 test('chat: Stop ends a run that is still streaming', { timeout: 60_000 }, async (t) => {
   const p = pageOrSkip(t);
@@ -305,7 +408,10 @@ test('chat: Stop ends a run that is still streaming', { timeout: 60_000 }, async
     gemini!.enqueue(hold(text('Once upon a time')));
     await p.getByTestId('chat-input').fill('Tell me a very long story.');
     await p.getByTestId('chat-input').press('Enter');
-    await p.getByTestId('assistant-text').filter({ hasText: 'Once upon a time' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await p
+      .getByTestId('assistant-text')
+      .filter({ hasText: 'Once upon a time' })
+      .waitFor({ timeout: STEP_TIMEOUT_MS });
     await p.getByTestId('chat-stop').click();
     await p.getByTestId('run-end').filter({ hasText: 'Stopped' }).waitFor({ timeout: STEP_TIMEOUT_MS });
     await p.getByTestId('chat-send').waitFor();
@@ -316,25 +422,39 @@ test('chat: Stop ends a run that is still streaming', { timeout: 60_000 }, async
   });
 });
 
-test('chat: a reload while a call waits for approval keeps the card, and the run finishes', { timeout: 60_000 }, async (t) => {
-  const p = pageOrSkip(t);
-  if (!p || !mode || !gemini) return;
-  await withEvidence(p, 'reload-mid-run', async () => {
-    gemini!.enqueue(reply(functionCall(ECHO_FOR_MODEL, { message: 'after reload' })), reply(text('Done after the reload.')));
-    await p.getByTestId('chat-input').fill('Echo "after reload", please.');
-    await p.getByTestId('chat-input').press('Enter');
-    await p.getByTestId('approval-card').waitFor({ timeout: STEP_TIMEOUT_MS });
-    await p.reload();
-    // The page never saw this run start: the waiting approval still shows, and so does Stop.
-    const card = p.getByTestId('approval-card');
-    await card.waitFor({ timeout: STEP_TIMEOUT_MS });
-    assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), { message: 'after reload' });
-    await p.getByTestId('chat-stop').waitFor();
-    await card.getByTestId('approve-once').click();
-    await p.getByTestId('assistant-text').filter({ hasText: 'Done after the reload.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    const tool = p.locator('[data-testid="tool-card"][data-status="done"]').filter({ hasText: 'Echo: after reload' });
-    await tool.waitFor();
-    await p.getByTestId('chat-send').waitFor();
-    await shot(p, '11-after-mid-run-reload');
-  });
-});
+test(
+  'chat: a reload while a call waits for approval keeps the card, and the run finishes',
+  { timeout: 60_000 },
+  async (t) => {
+    const p = pageOrSkip(t);
+    if (!p || !mode || !gemini) return;
+    await withEvidence(p, 'reload-mid-run', async () => {
+      gemini!.enqueue(
+        reply(functionCall(ECHO_FOR_MODEL, { message: 'after reload' })),
+        reply(text('Done after the reload.')),
+      );
+      await p.getByTestId('chat-input').fill('Echo "after reload", please.');
+      await p.getByTestId('chat-input').press('Enter');
+      await p.getByTestId('approval-card').waitFor({ timeout: STEP_TIMEOUT_MS });
+      await p.reload();
+      // The page never saw this run start: the waiting approval still shows, and so does Stop.
+      const card = p.getByTestId('approval-card');
+      await card.waitFor({ timeout: STEP_TIMEOUT_MS });
+      assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), {
+        message: 'after reload',
+      });
+      await p.getByTestId('chat-stop').waitFor();
+      await card.getByTestId('approve-once').click();
+      await p
+        .getByTestId('assistant-text')
+        .filter({ hasText: 'Done after the reload.' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      const tool = p
+        .locator('[data-testid="tool-card"][data-status="done"]')
+        .filter({ hasText: 'Echo: after reload' });
+      await tool.waitFor();
+      await p.getByTestId('chat-send').waitFor();
+      await shot(p, '11-after-mid-run-reload');
+    });
+  },
+);

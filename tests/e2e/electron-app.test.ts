@@ -26,10 +26,13 @@ function electronBinary(): { path: string } | { reason: string } {
   try {
     // The electron package's main export is the binary's path; it throws when none was downloaded.
     const path = createRequire(import.meta.url)('electron') as unknown;
-    if (typeof path !== 'string' || !existsSync(path)) return { reason: `the Electron binary is not at ${String(path)}` };
+    if (typeof path !== 'string' || !existsSync(path))
+      return { reason: `the Electron binary is not at ${String(path)}` };
     return { path };
   } catch (error) {
-    return { reason: `no Electron binary (${(error as Error).message.split('\n')[0]}); this machine cannot download it` };
+    return {
+      reason: `no Electron binary (${(error as Error).message.split('\n')[0]}); this machine cannot download it`,
+    };
   }
 }
 
@@ -56,7 +59,10 @@ before(async () => {
     return;
   }
   dir = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-desk-electron-')));
-  gemini = await startFakeGemini({ apiKey: API_KEY, script: [{ ...reply(...splitText(ANSWER, 3)), chunkDelayMs: 30 }] });
+  gemini = await startFakeGemini({
+    apiKey: API_KEY,
+    script: [{ ...reply(...splitText(ANSWER, 3)), chunkDelayMs: 30 }],
+  });
   app = await _electron.launch({
     executablePath: (binary as { path: string }).path,
     args: [repoRoot],
@@ -87,69 +93,104 @@ function ready(t: TestContext): { app: ElectronApplication; main: Page } | null 
   return { app, main };
 }
 
-test('electron: the window is the hardened renderer and the host answers through the preload', { timeout: 60_000 }, async (t) => {
-  const r = ready(t);
-  if (!r) return;
-  assert.match(r.main.url(), /^file:.*\/out\/renderer\/index\.html$/);
-  assert.equal((await r.main.getByTestId('host-info').textContent())?.trim(), 'v0.1.0 · electron');
-  // No Node in the page, and only the contract on window.host.
-  // Page-side code is passed as text: this file is type-checked without the DOM library.
-  assert.equal(await r.main.evaluate('typeof require'), 'undefined');
-  assert.deepEqual(await r.main.evaluate('Object.keys(window.host).sort()'), ['invoke', 'on', 'pathForFile']);
-});
+test(
+  'electron: the window is the hardened renderer and the host answers through the preload',
+  { timeout: 60_000 },
+  async (t) => {
+    const r = ready(t);
+    if (!r) return;
+    assert.match(r.main.url(), /^file:.*\/out\/renderer\/index\.html$/);
+    assert.equal((await r.main.getByTestId('host-info').textContent())?.trim(), 'v0.1.0 · electron');
+    // No Node in the page, and only the contract on window.host.
+    // Page-side code is passed as text: this file is type-checked without the DOM library.
+    assert.equal(await r.main.evaluate('typeof require'), 'undefined');
+    assert.deepEqual(await r.main.evaluate('Object.keys(window.host).sort()'), [
+      'invoke',
+      'on',
+      'pathForFile',
+    ]);
+  },
+);
 
-test('electron: a dropped file is refused as not a folder; a picked folder is shared', { timeout: 60_000 }, async (t) => {
-  const r = ready(t);
-  if (!r) return;
-  const folder = join(dir, 'notes');
-  mkdirSync(folder);
-  const file = join(folder, 'a.txt');
-  writeFileSync(file, 'x');
-  await r.main.getByTestId('nav-roots').click();
+test(
+  'electron: a dropped file is refused as not a folder; a picked folder is shared',
+  { timeout: 60_000 },
+  async (t) => {
+    const r = ready(t);
+    if (!r) return;
+    const folder = join(dir, 'notes');
+    mkdirSync(folder);
+    const file = join(folder, 'a.txt');
+    writeFileSync(file, 'x');
+    await r.main.getByTestId('nav-roots').click();
 
-  // A File backed by a real file (from a file input) dropped on the window: the preload names its
-  // path (webUtils.getPathForFile) and the host refuses it, because only folders are shared.
-  await r.main.evaluate(`(() => {
+    // A File backed by a real file (from a file input) dropped on the window: the preload names its
+    // path (webUtils.getPathForFile) and the host refuses it, because only folders are shared.
+    await r.main.evaluate(`(() => {
     const input = document.createElement('input');
     input.type = 'file';
     input.id = 'e2e-file';
     input.style.display = 'none';
     document.body.append(input);
   })()`);
-  await r.main.setInputFiles('#e2e-file', file);
-  await r.main.evaluate(`(() => {
+    await r.main.setInputFiles('#e2e-file', file);
+    await r.main.evaluate(`(() => {
     const data = new DataTransfer();
     data.items.add(document.getElementById('e2e-file').files[0]);
     window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
   })()`);
-  await r.main.getByTestId('roots-add-error').filter({ hasText: 'not a folder' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await r.main
+      .getByTestId('roots-add-error')
+      .filter({ hasText: 'not a folder' })
+      .waitFor({ timeout: STEP_TIMEOUT_MS });
 
-  // The picker is an OS dialog no test can click: answer it from the main process instead.
-  await r.app.evaluate(({ dialog }, chosen) => {
-    dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [chosen] })) as typeof dialog.showOpenDialog;
-  }, folder);
-  await r.main.getByTestId('root-pick').click();
-  await r.main.getByTestId('root-row').filter({ hasText: folder }).waitFor({ timeout: STEP_TIMEOUT_MS });
-});
+    // The picker is an OS dialog no test can click: answer it from the main process instead.
+    await r.app.evaluate(({ dialog }, chosen) => {
+      dialog.showOpenDialog = (async () => ({
+        canceled: false,
+        filePaths: [chosen],
+      })) as typeof dialog.showOpenDialog;
+    }, folder);
+    await r.main.getByTestId('root-pick').click();
+    await r.main.getByTestId('root-row').filter({ hasText: folder }).waitFor({ timeout: STEP_TIMEOUT_MS });
+  },
+);
 
-test('electron: quick ask answers in its own window and opens in the main window', { timeout: 90_000 }, async (t) => {
-  const r = ready(t);
-  if (!r) return;
-  // The key through the UI's own write-only field would need the settings panel; the contract is the same.
-  await r.main.evaluate(`window.host.invoke('secrets.set', { name: 'geminiApiKey', value: ${JSON.stringify(API_KEY)} })`);
-  await r.main.getByTestId('nav-roots').click();
-  const [quick] = await Promise.all([
-    r.app.waitForEvent('window', { predicate: (p) => p.url().includes('view=quick-ask'), timeout: STEP_TIMEOUT_MS }),
-    r.app.evaluate(() => (globalThis as unknown as { mcpDeskE2E: { toggleQuickAsk(): void } }).mcpDeskE2E.toggleQuickAsk()),
-  ]);
-  try {
-    await quick.getByTestId('quick-ask-input').fill('What is quick?');
-    await quick.getByTestId('quick-ask-input').press('Enter');
-    await quick.getByTestId('assistant-text').filter({ hasText: ANSWER }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    await quick.getByTestId('quick-ask-open-main').click();
-    await r.main.getByTestId('chat-view').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
-    await r.main.getByTestId('assistant-text').filter({ hasText: ANSWER }).waitFor({ timeout: STEP_TIMEOUT_MS });
-  } finally {
-    await r.main.evaluate(`window.host.invoke('secrets.delete', { name: 'geminiApiKey' })`);
-  }
-});
+test(
+  'electron: quick ask answers in its own window and opens in the main window',
+  { timeout: 90_000 },
+  async (t) => {
+    const r = ready(t);
+    if (!r) return;
+    // The key through the UI's own write-only field would need the settings panel; the contract is the same.
+    await r.main.evaluate(
+      `window.host.invoke('secrets.set', { name: 'geminiApiKey', value: ${JSON.stringify(API_KEY)} })`,
+    );
+    await r.main.getByTestId('nav-roots').click();
+    const [quick] = await Promise.all([
+      r.app.waitForEvent('window', {
+        predicate: (p) => p.url().includes('view=quick-ask'),
+        timeout: STEP_TIMEOUT_MS,
+      }),
+      r.app.evaluate(() =>
+        (globalThis as unknown as { mcpDeskE2E: { toggleQuickAsk(): void } }).mcpDeskE2E.toggleQuickAsk(),
+      ),
+    ]);
+    try {
+      await quick.getByTestId('quick-ask-input').fill('What is quick?');
+      await quick.getByTestId('quick-ask-input').press('Enter');
+      await quick
+        .getByTestId('assistant-text')
+        .filter({ hasText: ANSWER })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await quick.getByTestId('quick-ask-open-main').click();
+      await r.main.getByTestId('chat-view').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+      await r.main
+        .getByTestId('assistant-text')
+        .filter({ hasText: ANSWER })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+    } finally {
+      await r.main.evaluate(`window.host.invoke('secrets.delete', { name: 'geminiApiKey' })`);
+    }
+  },
+);

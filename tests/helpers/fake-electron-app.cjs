@@ -21,7 +21,8 @@ const fake = {
       ipcListeners.push(channel);
     },
     removeAllListeners: (channel) => {
-      for (let i = ipcListeners.length - 1; i >= 0; i--) if (ipcListeners[i] === channel) ipcListeners.splice(i, 1);
+      for (let i = ipcListeners.length - 1; i >= 0; i--)
+        if (ipcListeners[i] === channel) ipcListeners.splice(i, 1);
       removedListeners.push(channel);
     },
   },

@@ -181,7 +181,8 @@ export const takenShortcuts = new Set<string>();
 export const registeredShortcuts = new Map<string, () => void>();
 export const globalShortcut = {
   register: (accelerator: string, callback: () => void): boolean => {
-    if (!/^[A-Za-z]+(\+[A-Za-z0-9]+)*$/.test(accelerator)) throw new Error(`conversion failure: ${accelerator}`);
+    if (!/^[A-Za-z]+(\+[A-Za-z0-9]+)*$/.test(accelerator))
+      throw new Error(`conversion failure: ${accelerator}`);
     if (takenShortcuts.has(accelerator)) return false;
     registeredShortcuts.set(accelerator, callback);
     return true;

@@ -32,13 +32,39 @@
 
 /** The fields a Gemini `Schema` may carry. */
 export const GEMINI_SCHEMA_KEYS: ReadonlySet<string> = new Set([
-  'type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required',
-  'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering',
-  'default', 'items', 'minimum', 'maximum',
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'anyOf',
+  'propertyOrdering',
+  'default',
+  'items',
+  'minimum',
+  'maximum',
 ]);
 
 /** The data types the subset uses (nullability is the `nullable` flag, never a NULL type). */
-export const GEMINI_TYPES: ReadonlySet<string> = new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT']);
+export const GEMINI_TYPES: ReadonlySet<string> = new Set([
+  'STRING',
+  'NUMBER',
+  'INTEGER',
+  'BOOLEAN',
+  'ARRAY',
+  'OBJECT',
+]);
 
 /** FunctionDeclaration.name as documented. */
 export const GEMINI_FUNCTION_NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
@@ -80,13 +106,16 @@ export function validateGeminiSchema(schema: unknown, at = 'parameters'): string
 export function validateFunctionDeclaration(decl: unknown): string[] {
   if (!isRecord(decl)) return ['declaration: must be an object'];
   const errors: string[] = [];
-  for (const key of Object.keys(decl)) if (!DECLARATION_KEYS.has(key)) errors.push(`${key}: unknown field of FunctionDeclaration`);
+  for (const key of Object.keys(decl))
+    if (!DECLARATION_KEYS.has(key)) errors.push(`${key}: unknown field of FunctionDeclaration`);
   if (typeof decl.name !== 'string' || !GEMINI_FUNCTION_NAME.test(decl.name)) {
     errors.push(`name: ${JSON.stringify(decl.name)} does not match ${GEMINI_FUNCTION_NAME.source}`);
   }
-  if (decl.description !== undefined && typeof decl.description !== 'string') errors.push('description: must be a string');
+  if (decl.description !== undefined && typeof decl.description !== 'string')
+    errors.push('description: must be a string');
   if (decl.parameters !== undefined) {
-    if (isRecord(decl.parameters) && decl.parameters.type !== 'OBJECT') errors.push('parameters.type: the parameters of a function must be an OBJECT');
+    if (isRecord(decl.parameters) && decl.parameters.type !== 'OBJECT')
+      errors.push('parameters.type: the parameters of a function must be an OBJECT');
     check(decl.parameters, 'parameters', errors);
   }
   return errors;
@@ -97,12 +126,14 @@ function check(node: unknown, at: string, errors: string[]): void {
     errors.push(`${at}: a schema must be an object`);
     return;
   }
-  for (const key of Object.keys(node)) if (!GEMINI_SCHEMA_KEYS.has(key)) errors.push(`${at}.${key}: unknown field of Schema`);
+  for (const key of Object.keys(node))
+    if (!GEMINI_SCHEMA_KEYS.has(key)) errors.push(`${at}.${key}: unknown field of Schema`);
 
   const type = node.type;
   if (node.anyOf !== undefined) {
     if (type !== undefined) errors.push(`${at}: type and anyOf cannot both be set`);
-    if (!Array.isArray(node.anyOf) || node.anyOf.length === 0) errors.push(`${at}.anyOf: must be a non-empty array of schemas`);
+    if (!Array.isArray(node.anyOf) || node.anyOf.length === 0)
+      errors.push(`${at}.anyOf: must be a non-empty array of schemas`);
     else node.anyOf.forEach((branch, i) => check(branch, `${at}.anyOf[${i}]`, errors));
   } else if (typeof type !== 'string' || !GEMINI_TYPES.has(type)) {
     errors.push(`${at}.type: ${JSON.stringify(type)} is not one of ${[...GEMINI_TYPES].join(', ')}`);
@@ -110,27 +141,46 @@ function check(node: unknown, at: string, errors: string[]): void {
   const typeName = typeof type === 'string' ? type : undefined;
 
   for (const [key, types] of Object.entries(ONLY_FOR)) {
-    if (node[key] !== undefined && (!typeName || !types.includes(typeName))) errors.push(`${at}.${key}: only allowed for ${types.join('/')} type`);
+    if (node[key] !== undefined && (!typeName || !types.includes(typeName)))
+      errors.push(`${at}.${key}: only allowed for ${types.join('/')} type`);
   }
   for (const key of ['title', 'description', 'pattern'] as const) {
-    if (node[key] !== undefined && typeof node[key] !== 'string') errors.push(`${at}.${key}: must be a string`);
+    if (node[key] !== undefined && typeof node[key] !== 'string')
+      errors.push(`${at}.${key}: must be a string`);
   }
-  if (node.nullable !== undefined && typeof node.nullable !== 'boolean') errors.push(`${at}.nullable: must be a boolean`);
-  for (const key of ['minItems', 'maxItems', 'minLength', 'maxLength', 'minProperties', 'maxProperties'] as const) {
-    if (node[key] !== undefined && !isInt64(node[key])) errors.push(`${at}.${key}: must be a non-negative integer (int64)`);
+  if (node.nullable !== undefined && typeof node.nullable !== 'boolean')
+    errors.push(`${at}.nullable: must be a boolean`);
+  for (const key of [
+    'minItems',
+    'maxItems',
+    'minLength',
+    'maxLength',
+    'minProperties',
+    'maxProperties',
+  ] as const) {
+    if (node[key] !== undefined && !isInt64(node[key]))
+      errors.push(`${at}.${key}: must be a non-negative integer (int64)`);
   }
   for (const key of ['minimum', 'maximum'] as const) {
-    if (node[key] !== undefined && (typeof node[key] !== 'number' || !Number.isFinite(node[key]))) errors.push(`${at}.${key}: must be a number`);
+    if (node[key] !== undefined && (typeof node[key] !== 'number' || !Number.isFinite(node[key])))
+      errors.push(`${at}.${key}: must be a number`);
   }
   if (node.format !== undefined) {
     const allowed = typeName ? FORMATS[typeName] : undefined;
     if (typeof node.format !== 'string' || !allowed?.has(node.format)) {
-      errors.push(`${at}.format: ${JSON.stringify(node.format)} is not supported for ${typeName ?? 'an untyped schema'}${allowed ? ` (use ${[...allowed].join(' or ')})` : ''}`);
+      errors.push(
+        `${at}.format: ${JSON.stringify(node.format)} is not supported for ${typeName ?? 'an untyped schema'}${allowed ? ` (use ${[...allowed].join(' or ')})` : ''}`,
+      );
     }
   }
   if (node.enum !== undefined) {
-    if (!Array.isArray(node.enum) || node.enum.length === 0) errors.push(`${at}.enum: must be a non-empty array`);
-    else node.enum.forEach((v, i) => typeof v !== 'string' && errors.push(`${at}.enum[${i}]: ${JSON.stringify(v)} is not a string`));
+    if (!Array.isArray(node.enum) || node.enum.length === 0)
+      errors.push(`${at}.enum: must be a non-empty array`);
+    else
+      node.enum.forEach(
+        (v, i) =>
+          typeof v !== 'string' && errors.push(`${at}.enum[${i}]: ${JSON.stringify(v)} is not a string`),
+      );
   }
   for (const key of ['default', 'example'] as const) {
     if (node[key] !== undefined && !isJsonValue(node[key])) errors.push(`${at}.${key}: must be a JSON value`);
@@ -160,7 +210,8 @@ function checkObject(node: Record<string, unknown>, at: string, errors: string[]
     const seen = new Set<string>();
     for (const entry of list) {
       if (typeof entry !== 'string') errors.push(`${at}.${key}: ${JSON.stringify(entry)} is not a string`);
-      else if (!Object.hasOwn(props, entry)) errors.push(`${at}.${key}: "${entry}" is not a property of this object`);
+      else if (!Object.hasOwn(props, entry))
+        errors.push(`${at}.${key}: "${entry}" is not a property of this object`);
       else if (seen.has(entry)) errors.push(`${at}.${key}: "${entry}" is listed twice`);
       else seen.add(entry);
     }

@@ -73,7 +73,8 @@ export class CleanupStack {
 // Last resort: if the runner kills a file mid-test, `after` never runs; SIGKILL what we spawned.
 const spawned = new Set<ChildProcess>();
 process.on('exit', () => {
-  for (const child of spawned) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of spawned)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
 /** A temp directory removed at cleanup. */
@@ -113,7 +114,7 @@ export interface TestHostOptions {
   /** Initial roots (absolute paths or file:// URIs). */
   roots?: ComposeOptions['roots'];
   /** The desktop shell (folder picker, main window); absent as in browser mode and the CLI. */
-  shell?: ComposeOptions['shell'];  /** Where secrets live (a MemorySecretStore in tests; default: the OS keychain). */
+  shell?: ComposeOptions['shell']; /** Where secrets live (a MemorySecretStore in tests; default: the OS keychain). */
   secretStore?: ComposeOptions['secretStore'];
 }
 
@@ -121,12 +122,15 @@ export interface TestHostOptions {
 export async function createTestHost(stack: CleanupStack, opts: TestHostOptions = {}): Promise<TestHost> {
   const dir = await tempDir(stack);
   const configPath = join(dir, 'mcp-servers.json');
-  if (opts.servers) await writeFile(configPath, `${JSON.stringify({ ...opts.rest, mcpServers: opts.servers }, null, 2)}\n`);
+  if (opts.servers)
+    await writeFile(configPath, `${JSON.stringify({ ...opts.rest, mcpServers: opts.servers }, null, 2)}\n`);
   const services = await composeHost({
     configPath,
     mode: 'cli',
     backoff: TEST_BACKOFF,
-    ...(opts.eraCache ? { eraCachePath: opts.eraCache === true ? join(dir, 'era-verdicts.json') : opts.eraCache } : {}),
+    ...(opts.eraCache
+      ? { eraCachePath: opts.eraCache === true ? join(dir, 'era-verdicts.json') : opts.eraCache }
+      : {}),
     ...(opts.env ? { env: opts.env } : {}),
     ...(opts.handlers ? { handlers: opts.handlers } : {}),
     ...(opts.providerOverrides ? { providerOverrides: opts.providerOverrides } : {}),
@@ -144,7 +148,11 @@ export async function createTestHost(stack: CleanupStack, opts: TestHostOptions 
 }
 
 /** Poll until `probe` returns something other than undefined; the error names `what`. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = WAIT_MS): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = WAIT_MS,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -171,7 +179,12 @@ export function summaryOf(host: HostServices['host'], id: string): ServerSummary
  * Wait until server `id` is in state `kind`. Settling in a different terminal state fails
  * at once with that state, instead of waiting out the timeout.
  */
-export async function waitForState(host: HostServices['host'], id: string, kind: StateKind, timeoutMs = WAIT_MS): Promise<ServerSummary> {
+export async function waitForState(
+  host: HostServices['host'],
+  id: string,
+  kind: StateKind,
+  timeoutMs = WAIT_MS,
+): Promise<ServerSummary> {
   let last: ServerSummary | undefined;
   try {
     return await waitFor(
@@ -239,7 +252,11 @@ export async function rejection(promise: Promise<unknown>): Promise<HostError> {
 }
 
 /** A stdio config running a Node script with this Node binary. */
-export function nodeServer(script: string, args: string[] = [], extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function nodeServer(
+  script: string,
+  args: string[] = [],
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { command: process.execPath, args: [script, ...args], ...extra };
 }
 
@@ -275,7 +292,12 @@ export interface SpawnedServer {
 }
 
 /** Spawn a process, capture its output, and kill it at cleanup. */
-export function spawnTracked(stack: CleanupStack, command: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
+export function spawnTracked(
+  stack: CleanupStack,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   spawned.add(child);
   let out = '';
@@ -300,20 +322,35 @@ export function spawnTracked(stack: CleanupStack, command: string, args: string[
  * server-everything over Streamable HTTP (`/mcp`) or legacy SSE (`/sse`) on a free port.
  * Resolves once the port accepts connections; retries on a lost port race.
  */
-export async function startEverythingHttp(stack: CleanupStack, mode: 'streamableHttp' | 'sse'): Promise<SpawnedServer> {
+export async function startEverythingHttp(
+  stack: CleanupStack,
+  mode: 'streamableHttp' | 'sse',
+): Promise<SpawnedServer> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const proc = spawnTracked(stack, process.execPath, [SERVERS.everything, mode], { ...process.env, PORT: String(port) });
+    const proc = spawnTracked(stack, process.execPath, [SERVERS.everything, mode], {
+      ...process.env,
+      PORT: String(port),
+    });
     // Its own "listening" line, not just an open port: another process may have won the port.
     const up = await waitFor(
       `server-everything ${mode} on port ${port}`,
       async () => {
         if (proc.child.exitCode !== null) return false;
-        return /listening on port|running on port/i.test(proc.output()) && (await portOpen(port)) ? true : undefined;
+        return /listening on port|running on port/i.test(proc.output()) && (await portOpen(port))
+          ? true
+          : undefined;
       },
       WAIT_MS,
     );
-    if (up) return { child: proc.child, port, origin: `http://127.0.0.1:${port}`, output: proc.output, stop: proc.stop };
+    if (up)
+      return {
+        child: proc.child,
+        port,
+        origin: `http://127.0.0.1:${port}`,
+        output: proc.output,
+        stop: proc.stop,
+      };
     if (attempt >= 3) throw new Error(`server-everything ${mode} would not start: ${proc.output()}`);
   }
 }
@@ -325,7 +362,13 @@ export async function startModernHttp(stack: CleanupStack): Promise<SpawnedServe
     const m = /LISTENING (\d+)/.exec(proc.output());
     return m ? Number(m[1]) : undefined;
   });
-  return { child: proc.child, port, origin: `http://127.0.0.1:${port}`, output: proc.output, stop: proc.stop };
+  return {
+    child: proc.child,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    output: proc.output,
+    stop: proc.stop,
+  };
 }
 
 /** A recording HTTP proxy in front of a server: every request's headers, in order. */
@@ -343,7 +386,13 @@ export async function startHeaderRecorder(stack: CleanupStack, targetPort: numbe
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     const upstream = request(
-      { host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${targetPort}` } },
+      {
+        host: '127.0.0.1',
+        port: targetPort,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: `127.0.0.1:${targetPort}` },
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
@@ -389,10 +438,14 @@ export function pidsWithEnv(marker: string): number[] {
 export async function waitAllDead(pids: number[], timeoutMs = 10_000): Promise<void> {
   let alive: number[] = pids;
   try {
-    await waitFor('processes to exit', () => {
-      alive = pids.filter((p) => isAlive(p));
-      return alive.length === 0 ? true : undefined;
-    }, timeoutMs);
+    await waitFor(
+      'processes to exit',
+      () => {
+        alive = pids.filter((p) => isAlive(p));
+        return alive.length === 0 ? true : undefined;
+      },
+      timeoutMs,
+    );
   } catch {
     for (const p of alive) {
       try {

@@ -35,7 +35,10 @@ function formOf(html: string): { action: string; fields: Record<string, string> 
 }
 
 /** Sign in at the authorization server as `login` and consent; returns what the callback got. */
-export async function scriptedSignIn(authorizationUrl: string, opts: ScriptedBrowserOptions = {}): Promise<ScriptedSignIn> {
+export async function scriptedSignIn(
+  authorizationUrl: string,
+  opts: ScriptedBrowserOptions = {},
+): Promise<ScriptedSignIn> {
   const issuer = new URL(authorizationUrl);
   const jar = new Map<string, string>();
   let url = new URL(authorizationUrl);
@@ -49,7 +52,12 @@ export async function scriptedSignIn(authorizationUrl: string, opts: ScriptedBro
     }
     const headers: Record<string, string> = { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
     if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const res = await fetch(url, { method, headers, redirect: 'manual', ...(body ? { body: body.toString() } : {}) });
+    const res = await fetch(url, {
+      method,
+      headers,
+      redirect: 'manual',
+      ...(body ? { body: body.toString() } : {}),
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const eq = pair.indexOf('=');
@@ -64,7 +72,10 @@ export async function scriptedSignIn(authorizationUrl: string, opts: ScriptedBro
     }
     const html = await res.text();
     const form = formOf(html);
-    if (res.status !== 200 || !form) throw new Error(`the authorization server answered ${res.status} with no form to fill: ${html.slice(0, 300)}`);
+    if (res.status !== 200 || !form)
+      throw new Error(
+        `the authorization server answered ${res.status} with no form to fill: ${html.slice(0, 300)}`,
+      );
     const fields = { ...form.fields };
     if ('login' in fields) fields.login = opts.login ?? 'alice';
     if ('password' in fields) fields.password = 'any password';

@@ -9,7 +9,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { functionCall, reply, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
-import { CleanupStack, createTestHost, freePort, SERVERS, textOf, waitFor, waitForState, type TestHost } from '../helpers/host-harness.js';
+import {
+  CleanupStack,
+  createTestHost,
+  freePort,
+  SERVERS,
+  textOf,
+  waitFor,
+  waitForState,
+  type TestHost,
+} from '../helpers/host-harness.js';
 
 const KEY = 'fake-key-for-tests-123';
 const ENV_SECRET = 'supersecret-audit-value-123';
@@ -26,8 +35,15 @@ before(async () => {
   h = await createTestHost(stack, {
     dataDir: true,
     servers: {
-      everything: { command: process.execPath, args: [SERVERS.everything, 'stdio'], env: { API_KEY: ENV_SECRET } },
-      remote: { url: `http://127.0.0.1:${deadPort}/mcp`, headers: { Authorization: `Bearer ${HEADER_SECRET}` } },
+      everything: {
+        command: process.execPath,
+        args: [SERVERS.everything, 'stdio'],
+        env: { API_KEY: ENV_SECRET },
+      },
+      remote: {
+        url: `http://127.0.0.1:${deadPort}/mcp`,
+        headers: { Authorization: `Bearer ${HEADER_SECRET}` },
+      },
     },
     providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
   });
@@ -70,13 +86,20 @@ test('connections, tool calls and approvals are recorded on disk, and no secret 
   for (const name of files.keys()) assert.match(name, /^audit-\d{4}-\d{2}-\d{2}\.jsonl$/);
 
   const records = await h.audit.query({ limit: 10_000 });
-  const has = (kind: string, action: string, serverId: string) => records.some((r) => r.kind === kind && r.action === action && r.serverId === serverId);
+  const has = (kind: string, action: string, serverId: string) =>
+    records.some((r) => r.kind === kind && r.action === action && r.serverId === serverId);
   assert.ok(has('connection', 'connected', 'everything'), 'connected recorded');
   const connected = records.find((r) => r.kind === 'connection' && r.action === 'connected');
   assert.equal(connected?.details?.transport, 'stdio');
   assert.ok(connected?.details?.era, 'the protocol era is recorded');
-  assert.ok(has('connection', 'failed', 'remote') || has('connection', 'reconnecting', 'remote'), 'the remote failure recorded');
-  assert.ok(has('tool-call', 'call-start', 'everything') && has('tool-call', 'call-end', 'everything'), 'tool calls recorded');
+  assert.ok(
+    has('connection', 'failed', 'remote') || has('connection', 'reconnecting', 'remote'),
+    'the remote failure recorded',
+  );
+  assert.ok(
+    has('tool-call', 'call-start', 'everything') && has('tool-call', 'call-end', 'everything'),
+    'tool calls recorded',
+  );
   assert.ok(has('tool-call', 'call-error', 'everything'), 'a failed call recorded');
   const getEnv = records.find((r) => r.action === 'call-end' && r.details?.tool === 'get-env');
   assert.equal(typeof getEnv?.details?.durationMs, 'number');
@@ -88,7 +111,13 @@ test('connections, tool calls and approvals are recorded on disk, and no secret 
   assert.equal(answered?.details?.choice, 'once');
   assert.equal(answered?.details?.id, raised?.details?.id);
   // The chat's call ran after the approval, and was audited like any other call.
-  assert.ok(records.some((r) => r.action === 'call-start' && (r.details?.args as { message?: string } | undefined)?.message === 'approve me'));
+  assert.ok(
+    records.some(
+      (r) =>
+        r.action === 'call-start' &&
+        (r.details?.args as { message?: string } | undefined)?.message === 'approve me',
+    ),
+  );
 
   // The query API filters too.
   const onlyRemote = await h.audit.query({ serverId: 'remote' });
@@ -114,7 +143,11 @@ test('the router validates audit queries strictly', async () => {
   assert.ok(good.ok);
   if (good.ok) {
     const list = good.value as { kind: string; serverId?: string }[];
-    assert.ok(list.length >= 1 && list.length <= 5 && list.every((r) => r.kind === 'connection' && r.serverId === 'everything'));
+    assert.ok(
+      list.length >= 1 &&
+        list.length <= 5 &&
+        list.every((r) => r.kind === 'connection' && r.serverId === 'everything'),
+    );
   }
 });
 
@@ -123,7 +156,9 @@ test('sampling and elicitation flows are recorded, without the values a person t
   fake.enqueue(reply(text('A sampled answer.')));
   const sampled = h.host.callTool('everything', 'trigger-sampling-request', { prompt: 'summarise this' });
   for (const stage of ['request', 'reply'] as const) {
-    const req = await waitFor(`sampling ${stage}`, () => h.broker.list().find((r) => r.kind === 'sampling' && r.stage === stage));
+    const req = await waitFor(`sampling ${stage}`, () =>
+      h.broker.list().find((r) => r.kind === 'sampling' && r.stage === stage),
+    );
     h.broker.respond(req.id, { kind: 'sampling', action: 'approve' });
   }
   assert.match(textOf(await sampled), /A sampled answer/);
@@ -136,7 +171,12 @@ test('sampling and elicitation flows are recorded, without the values a person t
 
   await h.audit.flush();
   const records = (await h.audit.query({})).map((r) => `${r.kind}:${r.action}`);
-  for (const expected of ['sampling:requested', 'sampling:answered', 'elicitation:requested', 'elicitation:answered']) {
+  for (const expected of [
+    'sampling:requested',
+    'sampling:answered',
+    'elicitation:requested',
+    'elicitation:answered',
+  ]) {
     assert.ok(records.includes(expected), `${expected} in ${records.join(', ')}`);
   }
   for (const [name, content] of await auditFiles()) {
@@ -145,12 +185,12 @@ test('sampling and elicitation flows are recorded, without the values a person t
   }
 });
 
-
 test('disposing the host records the disconnect and leaves every line whole', async () => {
   await h.dispose();
   for (const [name, content] of await auditFiles()) {
     assert.ok(content.endsWith('\n'), `${name} ends with a newline`);
-    for (const line of content.trimEnd().split('\n')) assert.doesNotThrow(() => JSON.parse(line), `${name}: ${line}`);
+    for (const line of content.trimEnd().split('\n'))
+      assert.doesNotThrow(() => JSON.parse(line), `${name}: ${line}`);
     assert.ok(!content.includes(ENV_SECRET) && !content.includes(HEADER_SECRET));
   }
   const all = [...(await auditFiles()).values()].join('');

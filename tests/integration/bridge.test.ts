@@ -15,7 +15,15 @@ import { WebSocket } from 'ws';
 import { startBridge, type RunningBridge } from '../../electron/headless/bridge-server.js';
 import { BRIDGE_PATH, type HostFrame } from '../../shared/ipc/bridge-protocol.js';
 import type { ServerSummary } from '../../shared/domain/server-state.js';
-import { CleanupStack, createTestHost, nodeServer, SERVERS, tempDir, waitFor, type TestHost } from '../helpers/host-harness.js';
+import {
+  CleanupStack,
+  createTestHost,
+  nodeServer,
+  SERVERS,
+  tempDir,
+  waitFor,
+  type TestHost,
+} from '../helpers/host-harness.js';
 
 const TOKEN = 'bridge-test-token-0123456789abcdef';
 
@@ -55,8 +63,14 @@ class Client {
 }
 
 /** Try an upgrade that must be refused; resolves to the HTTP status. */
-function refusedStatus(url: string, opts: { origin?: string; headers?: Record<string, string> }): Promise<number> {
-  const ws = new WebSocket(url, { ...(opts.origin ? { origin: opts.origin } : {}), ...(opts.headers ? { headers: opts.headers } : {}) });
+function refusedStatus(
+  url: string,
+  opts: { origin?: string; headers?: Record<string, string> },
+): Promise<number> {
+  const ws = new WebSocket(url, {
+    ...(opts.origin ? { origin: opts.origin } : {}),
+    ...(opts.headers ? { headers: opts.headers } : {}),
+  });
   return new Promise((resolve, reject) => {
     ws.once('unexpected-response', (_req, res) => {
       resolve(res.statusCode ?? 0);
@@ -71,7 +85,12 @@ function refusedStatus(url: string, opts: { origin?: string; headers?: Record<st
 }
 
 /** A raw GET (the path is sent exactly as given, no normalisation). */
-function rawGet(port: number, path: string, host = `127.0.0.1:${port}`, method = 'GET'): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function rawGet(
+  port: number,
+  path: string,
+  host = `127.0.0.1:${port}`,
+  method = 'GET',
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers: { Host: host } }, (res) => {
       let body = '';
@@ -143,9 +162,15 @@ describe('WebSocket bridge', { timeout: 120_000 }, () => {
   });
 
   it('refuses a wrong or missing token (401)', async () => {
-    assert.equal(await refusedStatus(`ws://127.0.0.1:${bridge.port}${BRIDGE_PATH}?token=wrong`, { origin }), 401);
+    assert.equal(
+      await refusedStatus(`ws://127.0.0.1:${bridge.port}${BRIDGE_PATH}?token=wrong`, { origin }),
+      401,
+    );
     assert.equal(await refusedStatus(`ws://127.0.0.1:${bridge.port}${BRIDGE_PATH}`, { origin }), 401);
-    assert.equal(await refusedStatus(`ws://127.0.0.1:${bridge.port}${BRIDGE_PATH}?token=${TOKEN}x`, { origin }), 401);
+    assert.equal(
+      await refusedStatus(`ws://127.0.0.1:${bridge.port}${BRIDGE_PATH}?token=${TOKEN}x`, { origin }),
+      401,
+    );
   });
 
   it('refuses a foreign or missing Origin (403)', async () => {
@@ -163,7 +188,10 @@ describe('WebSocket bridge', { timeout: 120_000 }, () => {
   });
 
   it('accepts localhost as well as 127.0.0.1', async () => {
-    const c = await Client.open(`ws://127.0.0.1:${bridge.port}${BRIDGE_PATH}?token=${TOKEN}`, `http://localhost:${bridge.port}`);
+    const c = await Client.open(
+      `ws://127.0.0.1:${bridge.port}${BRIDGE_PATH}?token=${TOKEN}`,
+      `http://localhost:${bridge.port}`,
+    );
     const r = await c.invoke('host.info', {});
     assert.equal(r.ok, true);
     c.ws.close();
@@ -181,7 +209,10 @@ describe('WebSocket bridge', { timeout: 120_000 }, () => {
     const r = await client.invoke('servers.add', { name: 'bad', config: { command: '' } });
     assert.equal(r.ok, false);
     assert.ok(!r.ok && r.error.code === 'invalid_request', JSON.stringify(r));
-    assert.ok(!r.ok && /config/.test(r.error.message) && /command/.test(r.error.message), r.ok ? '' : r.error.message);
+    assert.ok(
+      !r.ok && /config/.test(r.error.message) && /command/.test(r.error.message),
+      r.ok ? '' : r.error.message,
+    );
     const extra = await client.invoke('servers.list', { sneaky: true });
     assert.ok(!extra.ok && extra.error.code === 'invalid_request', JSON.stringify(extra));
     const badName = await client.invoke('servers.add', { name: '../etc', config: { command: 'x' } });
@@ -198,7 +229,11 @@ describe('WebSocket bridge', { timeout: 120_000 }, () => {
 
   it('closes a socket that sends a malformed frame (1008), and the host carries on', async () => {
     const c = await Client.open(url, origin);
-    for (const bad of ['not json', JSON.stringify({ type: 'invoke', channel: 'servers.list' }), JSON.stringify({ type: 'invoke', id: -1, channel: 'x', payload: {} })]) {
+    for (const bad of [
+      'not json',
+      JSON.stringify({ type: 'invoke', channel: 'servers.list' }),
+      JSON.stringify({ type: 'invoke', id: -1, channel: 'x', payload: {} }),
+    ]) {
       const victim = await Client.open(url, origin);
       const closed = victim.closed();
       victim.ws.send(bad);
@@ -214,17 +249,26 @@ describe('WebSocket bridge', { timeout: 120_000 }, () => {
 
   it('forwards events: servers.changed after add, tool.progress during a call', async () => {
     const seenBefore = client.events.length;
-    const added = await client.invoke('servers.add', { name: 'viaBridge', config: nodeServer(SERVERS.crash) });
+    const added = await client.invoke('servers.add', {
+      name: 'viaBridge',
+      config: nodeServer(SERVERS.crash),
+    });
     assert.ok(added.ok, JSON.stringify(added));
     await waitFor('servers.changed with viaBridge connected', () =>
       client.events
         .slice(seenBefore)
-        .some((e) => e.event === 'servers.changed' && (e.payload as ServerSummary[]).some((s) => s.id === 'viaBridge' && s.state.kind === 'connected'))
+        .some(
+          (e) =>
+            e.event === 'servers.changed' &&
+            (e.payload as ServerSummary[]).some((s) => s.id === 'viaBridge' && s.state.kind === 'connected'),
+        )
         ? true
         : undefined,
     );
 
-    await waitFor('every to connect', () => (t.host.list().find((s) => s.id === 'every')?.state.kind === 'connected' ? true : undefined));
+    await waitFor('every to connect', () =>
+      t.host.list().find((s) => s.id === 'every')?.state.kind === 'connected' ? true : undefined,
+    );
     const call = await client.invoke('tools.call', {
       serverId: 'every',
       tool: 'trigger-long-running-operation',
@@ -232,7 +276,9 @@ describe('WebSocket bridge', { timeout: 120_000 }, () => {
       callId: 'bridge-call-1',
     });
     assert.ok(call.ok, JSON.stringify(call));
-    const progress = client.events.filter((e) => e.event === 'tool.progress' && (e.payload as { callId: string }).callId === 'bridge-call-1');
+    const progress = client.events.filter(
+      (e) => e.event === 'tool.progress' && (e.payload as { callId: string }).callId === 'bridge-call-1',
+    );
     assert.ok(progress.length >= 2, `tool.progress events: ${progress.length}`);
   });
 
@@ -244,7 +290,11 @@ describe('WebSocket bridge', { timeout: 120_000 }, () => {
       callId: 'bridge-cancel',
     });
     await waitFor('first progress', () =>
-      client.events.some((e) => e.event === 'tool.progress' && (e.payload as { callId: string }).callId === 'bridge-cancel') ? true : undefined,
+      client.events.some(
+        (e) => e.event === 'tool.progress' && (e.payload as { callId: string }).callId === 'bridge-cancel',
+      )
+        ? true
+        : undefined,
     );
     const c = await client.invoke('tools.cancel', { callId: 'bridge-cancel' });
     assert.ok(c.ok && (c.value as { cancelled: boolean }).cancelled === true, JSON.stringify(c));
@@ -263,7 +313,16 @@ describe('WebSocket bridge', { timeout: 120_000 }, () => {
   });
 
   it('never serves a file outside its root', async () => {
-    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/..%5csecret.txt', '/%252e%252e/secret.txt', '/../package.json', '/%00']) {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/%252e%252e/secret.txt',
+      '/../package.json',
+      '/%00',
+    ]) {
       const r = await rawGet(bridge.port, path);
       assert.ok([400, 403, 404].includes(r.status), `${path} -> ${r.status}`);
       assert.doesNotMatch(r.body, /TOP-SECRET/);

@@ -7,8 +7,25 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { ChatEvent, ToolCallRecord } from '../../shared/domain/chat.js';
-import { failure, functionCall, hold, partsOf, reply, splitText, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
-import { CleanupStack, createTestHost, SERVERS, waitFor, waitForState, type TestHost } from '../helpers/host-harness.js';
+import {
+  failure,
+  functionCall,
+  hold,
+  partsOf,
+  reply,
+  splitText,
+  startFakeGemini,
+  text,
+  type FakeGemini,
+} from '../fixtures/fake-gemini.js';
+import {
+  CleanupStack,
+  createTestHost,
+  SERVERS,
+  waitFor,
+  waitForState,
+  type TestHost,
+} from '../helpers/host-harness.js';
 
 const KEY = 'fake-key-for-tests-123';
 const stack = new CleanupStack();
@@ -20,9 +37,14 @@ before(async () => {
   fake = await startFakeGemini({ apiKey: KEY, script: [] });
   stack.defer(() => fake.close());
   const overrides = { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY };
-  h = await createTestHost(stack, { servers: { everything: { command: process.execPath, args: [SERVERS.everything, 'stdio'] } }, providerOverrides: overrides });
+  h = await createTestHost(stack, {
+    servers: { everything: { command: process.execPath, args: [SERVERS.everything, 'stdio'] } },
+    providerOverrides: overrides,
+  });
   trustedHost = await createTestHost(stack, {
-    servers: { everything: { command: process.execPath, args: [SERVERS.everything, 'stdio'], trust: 'trusted' } },
+    servers: {
+      everything: { command: process.execPath, args: [SERVERS.everything, 'stdio'], trust: 'trusted' },
+    },
     providerOverrides: overrides,
     maxTurns: 2,
   });
@@ -32,7 +54,10 @@ before(async () => {
 after(() => stack.run());
 
 /** Collect a conversation's events until its run ends. */
-function collect(t: TestHost, conversationId: string): { events: ChatEvent[]; calls: () => ToolCallRecord[] } {
+function collect(
+  t: TestHost,
+  conversationId: string,
+): { events: ChatEvent[]; calls: () => ToolCallRecord[] } {
   const events: ChatEvent[] = [];
   const off = t.chat.onEvent((id, ev) => id === conversationId && events.push(ev));
   stack.defer(off);
@@ -46,7 +71,10 @@ function collect(t: TestHost, conversationId: string): { events: ChatEvent[]; ca
 
 test('a multi-turn run with two parallel tool calls streams text, runs both, and feeds both results back', async () => {
   fake.enqueue(
-    reply(...splitText('Let me check both.', 3), [functionCall('everything__echo', { message: 'hi' }, { id: 'c1' }), functionCall('everything__get-sum', { a: 2, b: 3 }, { id: 'c2' })]),
+    reply(...splitText('Let me check both.', 3), [
+      functionCall('everything__echo', { message: 'hi' }, { id: 'c1' }),
+      functionCall('everything__get-sum', { a: 2, b: 3 }, { id: 'c2' }),
+    ]),
     reply(...splitText('Echo said hi and the sum is 5.', 4)),
   );
   const before = fake.generateRequests().length;
@@ -58,10 +86,15 @@ test('a multi-turn run with two parallel tool calls streams text, runs both, and
   assert.ok(events.filter((e) => e.type === 'text-delta').length >= 4, 'text arrives in several deltas');
   const finished = calls();
   assert.equal(finished.length, 2);
-  assert.ok(finished.every((c) => c.status === 'done' && c.approval === 'trusted'), JSON.stringify(finished));
+  assert.ok(
+    finished.every((c) => c.status === 'done' && c.approval === 'trusted'),
+    JSON.stringify(finished),
+  );
   // Both results went back to the model in one user turn, under the model's call ids.
   const second = fake.generateRequests()[before + 1]!;
-  const responses = partsOf(second).filter((p) => p.part.functionResponse).map((p) => p.part.functionResponse as { id?: string; name: string; response: Record<string, unknown> });
+  const responses = partsOf(second)
+    .filter((p) => p.part.functionResponse)
+    .map((p) => p.part.functionResponse as { id?: string; name: string; response: Record<string, unknown> });
   assert.deepEqual(responses.map((r) => r.name).sort(), ['everything__echo', 'everything__get-sum']);
   assert.match(JSON.stringify(responses.find((r) => r.name === 'everything__echo')?.response), /Echo: hi/);
   assert.match(JSON.stringify(responses.find((r) => r.name === 'everything__get-sum')?.response), /5/);
@@ -72,7 +105,10 @@ test('a multi-turn run with two parallel tool calls streams text, runs both, and
 });
 
 test('an approval denied: the card shows the full arguments, the tool never runs, the model hears it was denied', async () => {
-  fake.enqueue(reply(functionCall('everything__echo', { message: 'secret plan' }, { id: 'd1' })), reply(text('Understood, I will not echo.')));
+  fake.enqueue(
+    reply(functionCall('everything__echo', { message: 'secret plan' }, { id: 'd1' })),
+    reply(text('Understood, I will not echo.')),
+  );
   const before = fake.generateRequests().length;
   const conv = await h.chat.create();
   const { calls } = collect(h, conv.id);
@@ -86,20 +122,34 @@ test('an approval denied: the card shows the full arguments, the tool never runs
   assert.ok(h.broker.respond(pending.id, { kind: 'tool-approval', choice: 'deny' }));
   assert.equal((await done).reason, 'done');
   assert.equal(calls()[0]?.status, 'denied');
-  assert.equal(h.host.trace('everything').filter((e) => e.method === 'tools/call').length, traceBefore, 'no tools/call reached the server');
+  assert.equal(
+    h.host.trace('everything').filter((e) => e.method === 'tools/call').length,
+    traceBefore,
+    'no tools/call reached the server',
+  );
   const resp = partsOf(fake.generateRequests()[before + 1]!).find((p) => p.part.functionResponse);
   assert.match(JSON.stringify(resp?.part), /denied/);
 });
 
 test('"allow for this chat" is remembered for the conversation only', async () => {
-  fake.enqueue(reply(functionCall('everything__echo', { message: 'one' })), reply(functionCall('everything__echo', { message: 'two' })), reply(text('done')));
+  fake.enqueue(
+    reply(functionCall('everything__echo', { message: 'one' })),
+    reply(functionCall('everything__echo', { message: 'two' })),
+    reply(text('done')),
+  );
   const conv = await h.chat.create();
   const { calls } = collect(h, conv.id);
   const { done } = await h.chat.send(conv.id, 'echo twice');
   const first = await waitFor('approval', () => h.broker.list()[0]);
   h.broker.respond(first.id, { kind: 'tool-approval', choice: 'chat' });
   await done;
-  assert.deepEqual(calls().map((c) => [c.status, c.approval]), [['done', 'chat'], ['done', 'chat']]);
+  assert.deepEqual(
+    calls().map((c) => [c.status, c.approval]),
+    [
+      ['done', 'chat'],
+      ['done', 'chat'],
+    ],
+  );
   // A new conversation asks again.
   fake.enqueue(reply(functionCall('everything__echo', { message: 'three' })), reply(text('ok')));
   const other = await h.chat.create();
@@ -111,14 +161,18 @@ test('"allow for this chat" is remembered for the conversation only', async () =
 });
 
 test('a tool error goes back to the model as an error', async () => {
-  fake.enqueue(reply(functionCall('everything__get-sum', { a: 'not a number', b: 1 })), reply(text('That failed.')));
+  fake.enqueue(
+    reply(functionCall('everything__get-sum', { a: 'not a number', b: 1 })),
+    reply(text('That failed.')),
+  );
   const before = fake.generateRequests().length;
   const conv = await trustedHost.chat.create();
   const { calls } = collect(trustedHost, conv.id);
   const { done } = await trustedHost.chat.send(conv.id, 'add nonsense');
   assert.equal((await done).reason, 'done');
   assert.equal(calls()[0]?.status, 'error');
-  const resp = partsOf(fake.generateRequests()[before + 1]!).find((p) => p.part.functionResponse)?.part.functionResponse as { response: Record<string, unknown> };
+  const resp = partsOf(fake.generateRequests()[before + 1]!).find((p) => p.part.functionResponse)?.part
+    .functionResponse as { response: Record<string, unknown> };
   assert.ok('error' in resp.response, `the model got an error: ${JSON.stringify(resp)}`);
 });
 
@@ -149,16 +203,28 @@ test('a transient model error is retried with a notice; a bad key is not', async
 });
 
 test('Stop mid-stream with a tool call in flight: the stream closes and the server gets notifications/cancelled', async () => {
-  fake.enqueue(reply(functionCall('everything__trigger-long-running-operation', { duration: 30, steps: 30 }, { id: 'long1' })));
+  fake.enqueue(
+    reply(
+      functionCall(
+        'everything__trigger-long-running-operation',
+        { duration: 30, steps: 30 },
+        { id: 'long1' },
+      ),
+    ),
+  );
   const conv = await trustedHost.chat.create();
   const { calls } = collect(trustedHost, conv.id);
   const { done } = await trustedHost.chat.send(conv.id, 'run the long thing');
-  await waitFor('the long call to report progress', () => calls().find((c) => c.status === 'running' && c.progress));
+  await waitFor('the long call to report progress', () =>
+    calls().find((c) => c.status === 'running' && c.progress),
+  );
   assert.ok(await trustedHost.chat.stop(conv.id));
   assert.equal((await done).reason, 'stopped');
   assert.equal(calls()[0]?.status, 'cancelled');
   const cancelled = await waitFor('notifications/cancelled in the trace', () =>
-    trustedHost.host.trace('everything').find((e) => e.direction === 'out' && e.method === 'notifications/cancelled'),
+    trustedHost.host
+      .trace('everything')
+      .find((e) => e.direction === 'out' && e.method === 'notifications/cancelled'),
   );
   assert.ok(cancelled);
 

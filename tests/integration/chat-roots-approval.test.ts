@@ -12,7 +12,15 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ChatEvent, ToolApprovalRequest, ToolCallRecord } from '../../shared/domain/chat.js';
 import { functionCall, reply, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
-import { CleanupStack, createTestHost, nodeServer, SERVERS, waitFor, waitForState, type TestHost } from '../helpers/host-harness.js';
+import {
+  CleanupStack,
+  createTestHost,
+  nodeServer,
+  SERVERS,
+  waitFor,
+  waitForState,
+  type TestHost,
+} from '../helpers/host-harness.js';
 
 const KEY = 'fake-key-for-tests-456';
 const stack = new CleanupStack();
@@ -48,7 +56,13 @@ function watch(conversationId: string): { calls: () => ToolCallRecord[]; approva
   const approvals: ToolApprovalRequest[] = [];
   const offChat = h.chat.onEvent((id, ev) => id === conversationId && events.push(ev));
   const offPending = h.events.on('pending.changed', (list) => {
-    for (const r of list) if (r.kind === 'tool-approval' && r.conversationId === conversationId && !approvals.some((a) => a.id === r.id)) approvals.push(r);
+    for (const r of list)
+      if (
+        r.kind === 'tool-approval' &&
+        r.conversationId === conversationId &&
+        !approvals.some((a) => a.id === r.id)
+      )
+        approvals.push(r);
   });
   stack.defer(offChat);
   stack.defer(offPending);
@@ -64,11 +78,20 @@ const serverCalls = () => h.host.trace('fs').filter((e) => e.method === 'tools/c
 
 /** The next approval of this conversation that is still open. */
 function nextApproval(conversationId: string): Promise<ToolApprovalRequest> {
-  return waitFor('an approval card', () => h.broker.list().find((r): r is ToolApprovalRequest => r.kind === 'tool-approval' && r.conversationId === conversationId));
+  return waitFor('an approval card', () =>
+    h.broker
+      .list()
+      .find(
+        (r): r is ToolApprovalRequest => r.kind === 'tool-approval' && r.conversationId === conversationId,
+      ),
+  );
 }
 
 test('a trusted server reads a file inside the shared folder without asking', async () => {
-  fake.enqueue(reply(functionCall('fs__read_text_file', { path: join(root, 'note.txt') })), reply(text('It says: the shared note.')));
+  fake.enqueue(
+    reply(functionCall('fs__read_text_file', { path: join(root, 'note.txt') })),
+    reply(text('It says: the shared note.')),
+  );
   const conv = await h.chat.create();
   const { calls, approvals } = watch(conv.id);
   const { done } = await h.chat.send(conv.id, 'read my note');
@@ -81,7 +104,10 @@ test('a trusted server reads a file inside the shared folder without asking', as
 });
 
 test('a trusted server naming a file outside the shared folder waits for approval; denied, the server never sees it', async () => {
-  fake.enqueue(reply(functionCall('fs__read_text_file', { path: secret })), reply(text('I was not allowed to read it.')));
+  fake.enqueue(
+    reply(functionCall('fs__read_text_file', { path: secret })),
+    reply(text('I was not allowed to read it.')),
+  );
   const conv = await h.chat.create();
   const { calls } = watch(conv.id);
   const before = serverCalls();
@@ -95,12 +121,21 @@ test('a trusted server naming a file outside the shared folder waits for approva
   assert.equal((await done).reason, 'done');
   assert.equal(calls()[0]?.status, 'denied');
   assert.equal(serverCalls(), before, 'no tools/call reached the server');
-  const requested = (await h.audit.query({ kind: 'approval' })).find((r) => r.action === 'requested' && r.details?.id === card.id);
+  const requested = (await h.audit.query({ kind: 'approval' })).find(
+    (r) => r.action === 'requested' && r.details?.id === card.id,
+  );
   assert.deepEqual(requested?.details?.outsideRoots, [secret], 'the audit record names the outside path');
 });
 
 test('nested arguments: /etc/passwd among shared files is named, the shared ones are not', async () => {
-  fake.enqueue(reply(functionCall('fs__read_multiple_files', { paths: [join(root, 'note.txt'), '/etc/passwd', `${root}/../private/secret.txt`] })), reply(text('ok')));
+  fake.enqueue(
+    reply(
+      functionCall('fs__read_multiple_files', {
+        paths: [join(root, 'note.txt'), '/etc/passwd', `${root}/../private/secret.txt`],
+      }),
+    ),
+    reply(text('ok')),
+  );
   const conv = await h.chat.create();
   const before = serverCalls();
   const { done } = await h.chat.send(conv.id, 'read them all');
@@ -111,32 +146,33 @@ test('nested arguments: /etc/passwd among shared files is named, the shared ones
   assert.equal(serverCalls(), before);
 });
 
-for (const choice of ['always', 'chat'] as const) test(`"${choice}" on such a card never makes later outside calls silent`, async () => {
-  fake.enqueue(
-    reply(functionCall('fs__get_file_info', { path: secret })),
-    reply(functionCall('fs__get_file_info', { path: join(root, 'note.txt') })),
-    reply(functionCall('fs__get_file_info', { path: '/etc/hostname' })),
-    reply(text('done')),
-  );
-  const conv = await h.chat.create();
-  const { calls, approvals } = watch(conv.id);
-  const { done } = await h.chat.send(conv.id, 'look at some files');
-  const first = await nextApproval(conv.id);
-  assert.ok(h.broker.respond(first.id, { kind: 'tool-approval', choice }));
-  const second = await nextApproval(conv.id);
-  assert.notEqual(second.id, first.id);
-  assert.deepEqual(second.outsideRoots, ['/etc/hostname'], 'the next outside call asks again');
-  assert.ok(h.broker.respond(second.id, { kind: 'tool-approval', choice: 'deny' }));
-  assert.equal((await done).reason, 'done');
-  assert.equal(approvals.length, 2, 'the in-roots call in between did not ask');
-  // The first ran on the person's say-so (server-filesystem then refuses it on its own);
-  // the in-roots one ran silently; the last was denied.
-  assert.deepEqual(
-    calls().map((c) => [c.args.path, c.approval ?? null, c.status === 'denied' ? 'denied' : 'ran']),
-    [
-      [secret, choice, 'ran'],
-      [join(root, 'note.txt'), 'trusted', 'ran'],
-      ['/etc/hostname', null, 'denied'],
-    ],
-  );
-});
+for (const choice of ['always', 'chat'] as const)
+  test(`"${choice}" on such a card never makes later outside calls silent`, async () => {
+    fake.enqueue(
+      reply(functionCall('fs__get_file_info', { path: secret })),
+      reply(functionCall('fs__get_file_info', { path: join(root, 'note.txt') })),
+      reply(functionCall('fs__get_file_info', { path: '/etc/hostname' })),
+      reply(text('done')),
+    );
+    const conv = await h.chat.create();
+    const { calls, approvals } = watch(conv.id);
+    const { done } = await h.chat.send(conv.id, 'look at some files');
+    const first = await nextApproval(conv.id);
+    assert.ok(h.broker.respond(first.id, { kind: 'tool-approval', choice }));
+    const second = await nextApproval(conv.id);
+    assert.notEqual(second.id, first.id);
+    assert.deepEqual(second.outsideRoots, ['/etc/hostname'], 'the next outside call asks again');
+    assert.ok(h.broker.respond(second.id, { kind: 'tool-approval', choice: 'deny' }));
+    assert.equal((await done).reason, 'done');
+    assert.equal(approvals.length, 2, 'the in-roots call in between did not ask');
+    // The first ran on the person's say-so (server-filesystem then refuses it on its own);
+    // the in-roots one ran silently; the last was denied.
+    assert.deepEqual(
+      calls().map((c) => [c.args.path, c.approval ?? null, c.status === 'denied' ? 'denied' : 'ran']),
+      [
+        [secret, choice, 'ran'],
+        [join(root, 'note.txt'), 'trusted', 'ran'],
+        ['/etc/hostname', null, 'denied'],
+      ],
+    );
+  });

@@ -21,19 +21,26 @@ describe('mcp-desk --elicitation', { timeout: 180_000 }, () => {
     const dir = await tempDir(stack);
     dataDir = join(dir, 'data');
     config = join(dir, 'servers.json');
-    await writeFile(config, JSON.stringify({ mcpServers: { everything: nodeServer(SERVERS.everything, ['stdio']) } }));
+    await writeFile(
+      config,
+      JSON.stringify({ mcpServers: { everything: nodeServer(SERVERS.everything, ['stdio']) } }),
+    );
   });
   after(() => stack.run());
 
   const cli = (...args: string[]): Promise<Run> => runCli(args, { MCP_DESK_DATA_DIR: dataDir });
 
-  const form = (...opts: string[]) => cli('--config', config, ...opts, 'call', 'everything', 'trigger-elicitation-request', '{}');
+  const form = (...opts: string[]) =>
+    cli('--config', config, ...opts, 'call', 'everything', 'trigger-elicitation-request', '{}');
 
   it('cancels with a note when no answer is chosen', async () => {
     const r = await form();
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /User cancelled the elicitation dialog/);
-    assert.match(r.stderr, /elicitation from everything \(form\) cancelled: nobody can answer here; pass --elicitation/);
+    assert.match(
+      r.stderr,
+      /elicitation from everything \(form\) cancelled: nobody can answer here; pass --elicitation/,
+    );
   });
 
   it('declines, with the option before the command', async () => {
@@ -43,7 +50,15 @@ describe('mcp-desk --elicitation', { timeout: 180_000 }, () => {
   });
 
   it('cancels, with the option after the command', async () => {
-    const r = await cli('--config', config, 'call', 'everything', 'trigger-elicitation-request', '{}', '--elicitation=cancel');
+    const r = await cli(
+      '--config',
+      config,
+      'call',
+      'everything',
+      'trigger-elicitation-request',
+      '{}',
+      '--elicitation=cancel',
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /User cancelled the elicitation dialog/);
   });
@@ -56,7 +71,16 @@ describe('mcp-desk --elicitation', { timeout: 180_000 }, () => {
   });
 
   it('accept-defaults never opens a URL headless', async () => {
-    const r = await cli('--config', config, '--elicitation', 'accept-defaults', 'call', 'everything', 'trigger-url-elicitation', '{"url":"https://example.com/x"}');
+    const r = await cli(
+      '--config',
+      config,
+      '--elicitation',
+      'accept-defaults',
+      'call',
+      'everything',
+      'trigger-url-elicitation',
+      '{"url":"https://example.com/x"}',
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /User declined to open the URL/);
     assert.match(r.stderr, /links are never opened headless \(example\.com\)/);

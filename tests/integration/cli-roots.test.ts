@@ -25,19 +25,27 @@ describe('mcp-desk --root', { timeout: 120_000 }, () => {
     await mkdir(rootA, { recursive: true });
     await mkdir(rootB, { recursive: true });
     config = join(dir, 'servers.json');
-    await writeFile(config, JSON.stringify({ mcpServers: { every: nodeServer(SERVERS.everything, ['stdio']) } }));
+    await writeFile(
+      config,
+      JSON.stringify({ mcpServers: { every: nodeServer(SERVERS.everything, ['stdio']) } }),
+    );
   });
   after(() => stack.run());
 
   it('roots/list answers with every --root of the run, options before and after the command', async () => {
-    const run = await runCli(['--root', rootA, '--config', config, 'call', 'every', 'get-roots-list', '{}', `--root=${rootB}`], { MCP_DESK_DATA_DIR: dataDir });
+    const run = await runCli(
+      ['--root', rootA, '--config', config, 'call', 'every', 'get-roots-list', '{}', `--root=${rootB}`],
+      { MCP_DESK_DATA_DIR: dataDir },
+    );
     assert.equal(run.code, 0, `exit ${run.code}; stderr: ${run.stderr}`);
     assert.ok(run.stdout.includes(pathToFileURL(rootA).href), run.stdout);
     assert.ok(run.stdout.includes(pathToFileURL(rootB).href), run.stdout);
   });
 
   it('without --root, no folders are shared', async () => {
-    const run = await runCli(['--config', config, 'call', 'every', 'get-roots-list', '{}'], { MCP_DESK_DATA_DIR: dataDir });
+    const run = await runCli(['--config', config, 'call', 'every', 'get-roots-list', '{}'], {
+      MCP_DESK_DATA_DIR: dataDir,
+    });
     assert.equal(run.code, 0, `exit ${run.code}; stderr: ${run.stderr}`);
     assert.ok(!run.stdout.includes(pathToFileURL(rootA).href), run.stdout);
   });

@@ -9,7 +9,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli, type CliRun } from '../helpers/cli-runner.js';
 import { after, before, describe, it } from 'node:test';
-import { reply, startFakeGemini, text, type FakeGemini, type RecordedRequest } from '../fixtures/fake-gemini.js';
+import {
+  reply,
+  startFakeGemini,
+  text,
+  type FakeGemini,
+  type RecordedRequest,
+} from '../fixtures/fake-gemini.js';
 import { CleanupStack, nodeServer, SERVERS, tempDir } from '../helpers/host-harness.js';
 
 const KEY = 'fake-key-for-cli-sampling';
@@ -31,19 +37,36 @@ describe('mcp-desk --sampling', { timeout: 180_000 }, () => {
     const dir = await tempDir(stack);
     dataDir = join(dir, 'data');
     config = join(dir, 'servers.json');
-    await writeFile(config, JSON.stringify({ mcpServers: { everything: nodeServer(SERVERS.everything, ['stdio']) } }));
+    await writeFile(
+      config,
+      JSON.stringify({ mcpServers: { everything: nodeServer(SERVERS.everything, ['stdio']) } }),
+    );
     fake = await startFakeGemini({ apiKey: KEY, script: (r) => reply(text(`CLI-FAKE:${lastUserText(r)}`)) });
     stack.defer(() => fake.close());
   });
   after(() => stack.run());
 
-  const cli = (...args: string[]): Promise<Run> => runCli(args, { MCP_DESK_DATA_DIR: dataDir, GEMINI_API_KEY: KEY, MCP_DESK_GEMINI_BASE_URL: '' });
+  const cli = (...args: string[]): Promise<Run> =>
+    runCli(args, { MCP_DESK_DATA_DIR: dataDir, GEMINI_API_KEY: KEY, MCP_DESK_GEMINI_BASE_URL: '' });
 
-  const trigger = (prompt: string) => ['call', 'everything', 'trigger-sampling-request', JSON.stringify({ prompt })];
+  const trigger = (prompt: string) => [
+    'call',
+    'everything',
+    'trigger-sampling-request',
+    JSON.stringify({ prompt }),
+  ];
 
   it('approve: runs the request on the fake model and returns its text (option before the command)', async () => {
     const before = fake.generateRequests().length;
-    const r = await cli('--config', config, '--sampling', 'approve', ...trigger('hi'), '--base-url', fake.baseUrl);
+    const r = await cli(
+      '--config',
+      config,
+      '--sampling',
+      'approve',
+      ...trigger('hi'),
+      '--base-url',
+      fake.baseUrl,
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /CLI-FAKE:Resource trigger-sampling-request context: hi/);
     assert.match(r.stdout, /"model": "gemini-2.5-flash"/);
@@ -57,7 +80,16 @@ describe('mcp-desk --sampling', { timeout: 180_000 }, () => {
 
   it('approve honours --model (option after the command)', async () => {
     const before = fake.generateRequests().length;
-    const r = await cli('--config', config, ...trigger('model check'), '--sampling=approve', '--model', 'gemini-2.5-pro', '--base-url', fake.baseUrl);
+    const r = await cli(
+      '--config',
+      config,
+      ...trigger('model check'),
+      '--sampling=approve',
+      '--model',
+      'gemini-2.5-pro',
+      '--base-url',
+      fake.baseUrl,
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /"model": "gemini-2.5-pro"/);
     assert.equal(fake.generateRequests().slice(before)[0]?.model, 'gemini-2.5-pro');
@@ -65,7 +97,15 @@ describe('mcp-desk --sampling', { timeout: 180_000 }, () => {
 
   it('deny: the server hears the refusal and the model is never asked', async () => {
     const before = fake.generateRequests().length;
-    const r = await cli('--config', config, ...trigger('no'), '--sampling', 'deny', '--base-url', fake.baseUrl);
+    const r = await cli(
+      '--config',
+      config,
+      ...trigger('no'),
+      '--sampling',
+      'deny',
+      '--base-url',
+      fake.baseUrl,
+    );
     assert.match(r.stdout + r.stderr, /User rejected sampling request/);
     assert.match(r.stderr, /sampling request from everything: denied/);
     assert.equal(fake.generateRequests().length, before);
@@ -75,7 +115,10 @@ describe('mcp-desk --sampling', { timeout: 180_000 }, () => {
     const before = fake.generateRequests().length;
     const r = await cli('--config', config, ...trigger('default'), '--base-url', fake.baseUrl);
     assert.match(r.stdout + r.stderr, /User rejected sampling request/);
-    assert.match(r.stderr, /sampling request from everything denied: nobody can review it here; pass --sampling approve\|deny/);
+    assert.match(
+      r.stderr,
+      /sampling request from everything denied: nobody can review it here; pass --sampling approve\|deny/,
+    );
     assert.equal(fake.generateRequests().length, before);
   });
 

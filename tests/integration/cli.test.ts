@@ -27,7 +27,15 @@ describe('mcp-desk CLI', { timeout: 180_000 }, () => {
     await writeFile(join(allowed, 'a.txt'), 'inside');
     await writeFile(join(dir, 'outside.txt'), 'outside');
     config = join(dir, 'servers.json');
-    await writeFile(config, JSON.stringify({ mcpServers: { every: nodeServer(SERVERS.everything, ['stdio']), fs: nodeServer(SERVERS.filesystem, [allowed]) } }));
+    await writeFile(
+      config,
+      JSON.stringify({
+        mcpServers: {
+          every: nodeServer(SERVERS.everything, ['stdio']),
+          fs: nodeServer(SERVERS.filesystem, [allowed]),
+        },
+      }),
+    );
   });
   after(() => stack.run());
 
@@ -49,7 +57,10 @@ describe('mcp-desk CLI', { timeout: 180_000 }, () => {
   type ServerRow = { name: string; state: string; transport: string; era?: string; tools: number };
 
   it('servers --json, with options before or after the command', async () => {
-    const [before, afterCmd] = await Promise.all([cli('--config', config, 'servers', '--json'), cli('servers', '--json', '--config', config)]);
+    const [before, afterCmd] = await Promise.all([
+      cli('--config', config, 'servers', '--json'),
+      cli('servers', '--json', '--config', config),
+    ]);
     for (const run of [before, afterCmd]) {
       const rows = json<ServerRow[]>(run);
       assert.deepEqual(rows.map((r) => r.name).sort(), ['every', 'fs']);
@@ -65,7 +76,9 @@ describe('mcp-desk CLI', { timeout: 180_000 }, () => {
   });
 
   it('tools --json lists {server, name, description}', async () => {
-    const rows = json<{ server: string; name: string; description: string }[]>(await cli('tools', '--json', '--config', config));
+    const rows = json<{ server: string; name: string; description: string }[]>(
+      await cli('tools', '--json', '--config', config),
+    );
     const echo = rows.find((r) => r.server === 'every' && r.name === 'echo');
     assert.ok(echo, 'every/echo listed');
     assert.equal(typeof echo.description, 'string');
@@ -74,7 +87,9 @@ describe('mcp-desk CLI', { timeout: 180_000 }, () => {
   });
 
   it('call prints the result as JSON and exits 0', async () => {
-    const result = json<{ content: { type: string; text?: string }[] }>(await cli('--config', config, 'call', 'every', 'echo', '{"message":"hi"}', '--json'));
+    const result = json<{ content: { type: string; text?: string }[] }>(
+      await cli('--config', config, 'call', 'every', 'echo', '{"message":"hi"}', '--json'),
+    );
     assert.deepEqual(result.content, [{ type: 'text', text: 'Echo: hi' }]);
     const plain = await cli('--config', config, 'call', 'every', 'echo', '{"message":"plain"}');
     assert.equal(plain.code, 0, plain.stderr);
@@ -82,7 +97,10 @@ describe('mcp-desk CLI', { timeout: 180_000 }, () => {
   });
 
   it('a failing call (unknown tool, unknown server) exits 1 with one line on stderr', async () => {
-    const [tool, server] = await Promise.all([cli('--config', config, 'call', 'every', 'no-such-tool', '{}'), cli('--config', config, 'call', 'nobody', 'echo', '{}')]);
+    const [tool, server] = await Promise.all([
+      cli('--config', config, 'call', 'every', 'no-such-tool', '{}'),
+      cli('--config', config, 'call', 'nobody', 'echo', '{}'),
+    ]);
     assert.equal(tool.code, 1);
     assert.match(oneLine(tool), /no-such-tool/);
     assert.equal(server.code, 1);
@@ -90,10 +108,22 @@ describe('mcp-desk CLI', { timeout: 180_000 }, () => {
   });
 
   it('a tool result with isError exits 1', async () => {
-    const run = await cli('--config', config, 'call', 'fs', 'read_text_file', JSON.stringify({ path: join(allowed, '..', 'outside.txt') }), '--json');
+    const run = await cli(
+      '--config',
+      config,
+      'call',
+      'fs',
+      'read_text_file',
+      JSON.stringify({ path: join(allowed, '..', 'outside.txt') }),
+      '--json',
+    );
     assert.equal(run.code, 1, run.stdout + run.stderr);
     assert.match(oneLine(run), /returned an error/);
-    assert.equal((JSON.parse(run.stdout) as { isError?: boolean }).isError, true, 'the result itself is still printed');
+    assert.equal(
+      (JSON.parse(run.stdout) as { isError?: boolean }).isError,
+      true,
+      'the result itself is still printed',
+    );
     assert.doesNotMatch(run.stdout, /"outside"/);
   });
 

@@ -57,7 +57,8 @@ describe('config entries', { timeout: 120_000 }, () => {
     await t.host.add('added', nodeServer(SERVERS.crash) as ServerConfig);
     await t.host.setEnabled('good', false);
     const saved = JSON.parse(await readFile(t.configPath, 'utf8')) as ConfigFile;
-    for (const [name, b] of Object.entries(bad)) assert.deepEqual(saved.mcpServers[name], b.raw, `${name} round-trips untouched`);
+    for (const [name, b] of Object.entries(bad))
+      assert.deepEqual(saved.mcpServers[name], b.raw, `${name} round-trips untouched`);
     assert.deepEqual(saved.globalShortcut, rest.globalShortcut);
     assert.deepEqual(saved.theme, rest.theme);
     assert.ok(saved.mcpServers.added, 'the new entry is saved');
@@ -67,12 +68,17 @@ describe('config entries', { timeout: 120_000 }, () => {
 
   it('refuses a duplicate name on add', async () => {
     const t = await createTestHost(stack, { servers: { one: nodeServer(SERVERS.crash) } });
-    assert.equal((await rejection(t.host.add('one', nodeServer(SERVERS.crash) as ServerConfig))).code, 'server_exists');
+    assert.equal(
+      (await rejection(t.host.add('one', nodeServer(SERVERS.crash) as ServerConfig))).code,
+      'server_exists',
+    );
   });
 
   it('imports an mcpServers document, skipping existing and invalid names', async () => {
     const t = await createTestHost(stack, { servers: { one: nodeServer(SERVERS.crash) } });
-    const doc = { mcpServers: { one: nodeServer(SERVERS.crash), two: nodeServer(SERVERS.crash), broken: { command: '' } } };
+    const doc = {
+      mcpServers: { one: nodeServer(SERVERS.crash), two: nodeServer(SERVERS.crash), broken: { command: '' } },
+    };
     const result = await t.host.import(JSON.stringify(doc));
     assert.deepEqual(result.added, ['two']);
     assert.deepEqual(result.skipped.map((s) => s.name).sort(), ['broken', 'one']);
@@ -86,17 +92,32 @@ describe('${env:NAME} references', { timeout: 120_000 }, () => {
   after(() => stack.run());
 
   it('expands references in args and env, and names a missing variable', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DESK_IT_EVERYTHING: SERVERS.everything, DESK_IT_GREETING: 'hello-from-env' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DESK_IT_EVERYTHING: SERVERS.everything,
+      DESK_IT_GREETING: 'hello-from-env',
+    };
     delete env.DESK_IT_SURELY_UNSET;
     const t = await createTestHost(stack, {
       env,
       servers: {
-        expanded: { command: process.execPath, args: ['${env:DESK_IT_EVERYTHING}', 'stdio'], env: { GREETING: 'pre-${env:DESK_IT_GREETING}-post' } },
-        missing: { command: process.execPath, args: [SERVERS.crash], env: { SOME_VALUE: '${env:DESK_IT_SURELY_UNSET}' } },
+        expanded: {
+          command: process.execPath,
+          args: ['${env:DESK_IT_EVERYTHING}', 'stdio'],
+          env: { GREETING: 'pre-${env:DESK_IT_GREETING}-post' },
+        },
+        missing: {
+          command: process.execPath,
+          args: [SERVERS.crash],
+          env: { SOME_VALUE: '${env:DESK_IT_SURELY_UNSET}' },
+        },
       },
     });
     await waitForState(t.host, 'expanded', 'connected');
-    const printed = JSON.parse(textOf(await t.host.callTool('expanded', 'get-env', {}))) as Record<string, string>;
+    const printed = JSON.parse(textOf(await t.host.callTool('expanded', 'get-env', {}))) as Record<
+      string,
+      string
+    >;
     assert.equal(printed.GREETING, 'pre-hello-from-env-post');
     // The config itself keeps the reference, not the value.
     const shown = summaryOf(t.host, 'expanded').config as { env?: Record<string, string> } | null;

@@ -24,9 +24,19 @@ import {
 type Answer = Extract<PendingResponse, { kind: 'elicitation' }>;
 
 /** Wait for the next elicitation from `serverId` and answer it; returns what the person saw. */
-async function answerNext(t: TestHost, serverId: string, answer: (view: ElicitationRequestView) => Answer, seen = new Set<string>()): Promise<ElicitationRequestView> {
+async function answerNext(
+  t: TestHost,
+  serverId: string,
+  answer: (view: ElicitationRequestView) => Answer,
+  seen = new Set<string>(),
+): Promise<ElicitationRequestView> {
   const view = await waitFor(`an elicitation from ${serverId}`, () =>
-    t.broker.list().find((r): r is ElicitationRequestView => r.kind === 'elicitation' && r.serverId === serverId && !seen.has(r.id)),
+    t.broker
+      .list()
+      .find(
+        (r): r is ElicitationRequestView =>
+          r.kind === 'elicitation' && r.serverId === serverId && !seen.has(r.id),
+      ),
   );
   seen.add(view.id);
   assert.equal(t.broker.respond(view.id, answer(view)), true);
@@ -50,20 +60,33 @@ for (const transport of ['stdio', 'http'] as const) {
 
     before(async () => {
       t = await createTestHost(stack, { servers: {}, openExternal: async (url) => void opened.push(url) });
-      const config = transport === 'stdio' ? nodeServer(SERVERS.everything) : { url: `${(await startEverythingHttp(stack, 'streamableHttp')).origin}/mcp` };
+      const config =
+        transport === 'stdio'
+          ? nodeServer(SERVERS.everything)
+          : { url: `${(await startEverythingHttp(stack, 'streamableHttp')).origin}/mcp` };
       await t.host.add(id, config as Parameters<TestHost['host']['add']>[1]);
       await waitForState(t.host, id, 'connected');
     });
     after(() => stack.run());
 
     it('offers the elicitation tools (the capability is declared)', () => {
-      const tools = t.host.catalog().tools.filter((x) => x.serverId === id).map((x) => x.tool.name);
-      assert.ok(tools.includes('trigger-elicitation-request') && tools.includes('trigger-url-elicitation'), tools.join(','));
+      const tools = t.host
+        .catalog()
+        .tools.filter((x) => x.serverId === id)
+        .map((x) => x.tool.name);
+      assert.ok(
+        tools.includes('trigger-elicitation-request') && tools.includes('trigger-url-elicitation'),
+        tools.join(','),
+      );
     });
 
     it('shows the 13-field form and returns the accepted values', async () => {
       const call = t.host.callTool(id, 'trigger-elicitation-request', {});
-      const view = await answerNext(t, id, (v) => ({ kind: 'elicitation', action: 'accept', content: defaultsPlusName(v) }));
+      const view = await answerNext(t, id, (v) => ({
+        kind: 'elicitation',
+        action: 'accept',
+        content: defaultsPlusName(v),
+      }));
       assert.equal(view.mode, 'form');
       assert.deepEqual(view.warnings, []);
       const parsed = parseRequestedSchema(view.requestedSchema);
@@ -85,8 +108,22 @@ for (const transport of ['stdio', 'http'] as const) {
       const seen = new Set<string>();
       const call = t.host.callTool(id, 'trigger-elicitation-request', {});
       // Defaults only: the required name is missing, and the integer is out of range.
-      await answerNext(t, id, (v) => ({ kind: 'elicitation', action: 'accept', content: { ...defaultsPlusName(v), name: undefined, integer: 500 } }), seen);
-      const again = await answerNext(t, id, (v) => ({ kind: 'elicitation', action: 'accept', content: defaultsPlusName(v) }), seen);
+      await answerNext(
+        t,
+        id,
+        (v) => ({
+          kind: 'elicitation',
+          action: 'accept',
+          content: { ...defaultsPlusName(v), name: undefined, integer: 500 },
+        }),
+        seen,
+      );
+      const again = await answerNext(
+        t,
+        id,
+        (v) => ({ kind: 'elicitation', action: 'accept', content: defaultsPlusName(v) }),
+        seen,
+      );
       const note = again.warnings.join('\n');
       assert.match(note, /"name" is required/);
       assert.match(note, /"integer" must be at most 100/);
@@ -106,7 +143,10 @@ for (const transport of ['stdio', 'http'] as const) {
 
     it('opens an accepted URL, showing its domain first', async () => {
       opened.length = 0;
-      const call = t.host.callTool(id, 'trigger-url-elicitation', { url: URL_TO_OPEN, message: 'Sign in, please' });
+      const call = t.host.callTool(id, 'trigger-url-elicitation', {
+        url: URL_TO_OPEN,
+        message: 'Sign in, please',
+      });
       const view = await answerNext(t, id, () => ({ kind: 'elicitation', action: 'accept' }));
       assert.equal(view.mode, 'url');
       assert.equal(view.url, URL_TO_OPEN);
@@ -126,9 +166,13 @@ for (const transport of ['stdio', 'http'] as const) {
 
     it('settles a waiting elicitation when its server stops', async () => {
       const call = t.host.callTool(id, 'trigger-elicitation-request', {});
-      await waitFor('the form to be pending', () => t.broker.list().find((r) => r.kind === 'elicitation' && r.serverId === id));
+      await waitFor('the form to be pending', () =>
+        t.broker.list().find((r) => r.kind === 'elicitation' && r.serverId === id),
+      );
       await t.host.setEnabled(id, false);
-      await waitFor('the queue to empty', () => (t.broker.list().some((r) => r.serverId === id) ? undefined : true));
+      await waitFor('the queue to empty', () =>
+        t.broker.list().some((r) => r.serverId === id) ? undefined : true,
+      );
       await rejection(call);
       await t.host.setEnabled(id, true);
       await waitForState(t.host, id, 'connected');
@@ -148,7 +192,11 @@ describe('elicitation through input_required (2026-07-28) over stdio', { timeout
 
   it('asks a person and finishes the call with the answer', async () => {
     const call = t.host.callTool('modern', 'ask-name', {});
-    const view = await answerNext(t, 'modern', () => ({ kind: 'elicitation', action: 'accept', content: { name: 'Grace' } }));
+    const view = await answerNext(t, 'modern', () => ({
+      kind: 'elicitation',
+      action: 'accept',
+      content: { name: 'Grace' },
+    }));
     assert.equal(view.message, 'What is your name?');
     assert.equal(textOf(await call), 'hello Grace');
   });

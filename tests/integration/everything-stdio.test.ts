@@ -44,10 +44,20 @@ describe('server-everything over stdio', { timeout: 120_000 }, () => {
   it('lists tools, resources, templates and prompts', () => {
     const cat = t.host.catalog();
     const tools = cat.tools.filter((x) => x.serverId === ID).map((x) => x.tool.name);
-    for (const name of ['echo', 'get-sum', 'trigger-long-running-operation', 'get-env']) assert.ok(tools.includes(name), `tool ${name} in ${tools.join(',')}`);
-    assert.ok(cat.resources.some((r) => r.serverId === ID), 'resources');
-    assert.ok(cat.templates.some((r) => r.serverId === ID), 'resource templates');
-    assert.ok(cat.prompts.some((p) => p.serverId === ID), 'prompts');
+    for (const name of ['echo', 'get-sum', 'trigger-long-running-operation', 'get-env'])
+      assert.ok(tools.includes(name), `tool ${name} in ${tools.join(',')}`);
+    assert.ok(
+      cat.resources.some((r) => r.serverId === ID),
+      'resources',
+    );
+    assert.ok(
+      cat.templates.some((r) => r.serverId === ID),
+      'resource templates',
+    );
+    assert.ok(
+      cat.prompts.some((p) => p.serverId === ID),
+      'prompts',
+    );
   });
 
   it('calls echo and get-sum', async () => {
@@ -72,14 +82,19 @@ describe('server-everything over stdio', { timeout: 120_000 }, () => {
   });
 
   it('reads a resource from a template', async () => {
-    const tpl = t.host.catalog().templates.find((x) => x.serverId === ID && x.template.uriTemplate.includes('/text/'))!.template;
+    const tpl = t.host
+      .catalog()
+      .templates.find((x) => x.serverId === ID && x.template.uriTemplate.includes('/text/'))!.template;
     const uri = tpl.uriTemplate.replace('{resourceId}', '7');
     const res = await t.host.readResource(ID, uri);
     assert.match(res.contents[0]!.text ?? '', /Resource 7/);
   });
 
   it('gets prompts with and without arguments', async () => {
-    const prompts = t.host.catalog().prompts.filter((p) => p.serverId === ID).map((p) => p.prompt);
+    const prompts = t.host
+      .catalog()
+      .prompts.filter((p) => p.serverId === ID)
+      .map((p) => p.prompt);
     const args = prompts.find((p) => p.name === 'args-prompt');
     assert.ok(args, `args-prompt in ${prompts.map((p) => p.name).join(',')}`);
     assert.ok(args.arguments?.some((a) => a.name === 'city' && a.required));
@@ -94,7 +109,11 @@ describe('server-everything over stdio', { timeout: 120_000 }, () => {
   it('completes prompt and resource-template arguments', async () => {
     const info = connectedInfo(t.host.list().find((x) => x.id === ID)!);
     assert.ok(info.capabilities.completions, 'server-everything advertises completions');
-    const dept = await t.host.complete(ID, { type: 'ref/prompt', name: 'completable-prompt' }, { name: 'department', value: 'E' });
+    const dept = await t.host.complete(
+      ID,
+      { type: 'ref/prompt', name: 'completable-prompt' },
+      { name: 'department', value: 'E' },
+    );
     assert.deepEqual(dept.values, ['Engineering']);
     // The second argument depends on the first, passed as context.
     const name = await t.host.complete(
@@ -104,14 +123,25 @@ describe('server-everything over stdio', { timeout: 120_000 }, () => {
       { arguments: { department: 'Engineering' } },
     );
     assert.deepEqual(name.values, ['Alice']);
-    const tpl = t.host.catalog().templates.find((x) => x.serverId === ID && x.template.uriTemplate.includes('{resourceId}'))!.template;
-    const id = await t.host.complete(ID, { type: 'ref/resource', uri: tpl.uriTemplate }, { name: 'resourceId', value: '3' });
+    const tpl = t.host
+      .catalog()
+      .templates.find((x) => x.serverId === ID && x.template.uriTemplate.includes('{resourceId}'))!.template;
+    const id = await t.host.complete(
+      ID,
+      { type: 'ref/resource', uri: tpl.uriTemplate },
+      { name: 'resourceId', value: '3' },
+    );
     assert.deepEqual(id.values, ['3']);
   });
 
   it('reports progress of a long-running operation', async () => {
     const updates: { progress: number; total?: number }[] = [];
-    const result = await t.host.callTool(ID, 'trigger-long-running-operation', { duration: 0.6, steps: 3 }, { onProgress: (p) => updates.push(p) });
+    const result = await t.host.callTool(
+      ID,
+      'trigger-long-running-operation',
+      { duration: 0.6, steps: 3 },
+      { onProgress: (p) => updates.push(p) },
+    );
     assert.match(textOf(result), /completed/i);
     assert.ok(updates.length >= 2, `progress updates: ${JSON.stringify(updates)}`);
     assert.deepEqual(
@@ -125,7 +155,12 @@ describe('server-everything over stdio', { timeout: 120_000 }, () => {
   it('cancels an in-flight call and tells the server (notifications/cancelled)', async () => {
     let sawProgress!: () => void;
     const progressed = new Promise<void>((r) => (sawProgress = r));
-    const call = t.host.callTool(ID, 'trigger-long-running-operation', { duration: 20, steps: 40 }, { callId: 'cancel-me', onProgress: () => sawProgress() });
+    const call = t.host.callTool(
+      ID,
+      'trigger-long-running-operation',
+      { duration: 20, steps: 40 },
+      { callId: 'cancel-me', onProgress: () => sawProgress() },
+    );
     const outcome = rejection(call);
     await progressed;
     assert.equal(t.host.cancel('cancel-me'), true);
@@ -137,23 +172,38 @@ describe('server-everything over stdio', { timeout: 120_000 }, () => {
     const request = lastCall(trace, 'trigger-long-running-operation');
     assert.ok(request?.id !== undefined, 'the tools/call request is in the trace');
     const cancelled = await waitFor('notifications/cancelled in the trace', () =>
-      t.host.trace(ID).find((e) => e.direction === 'out' && e.method === 'notifications/cancelled' && requestIdOf(e) === request.id),
+      t.host
+        .trace(ID)
+        .find(
+          (e) =>
+            e.direction === 'out' && e.method === 'notifications/cancelled' && requestIdOf(e) === request.id,
+        ),
     );
     assert.ok(cancelled.seq > request.seq);
     // Still usable afterwards.
-    assert.equal(textOf(await t.host.callTool(ID, 'echo', { message: 'after cancel' })), 'Echo: after cancel');
+    assert.equal(
+      textOf(await t.host.callTool(ID, 'echo', { message: 'after cancel' })),
+      'Echo: after cancel',
+    );
   });
 
   it('times out a slow call with code "timeout" and stays usable', async () => {
     // One step of 5 s: no progress arrives to reset the 400 ms timeout.
-    const err = await rejection(t.host.callTool(ID, 'trigger-long-running-operation', { duration: 5, steps: 1 }, { timeoutMs: 400 }));
+    const err = await rejection(
+      t.host.callTool(ID, 'trigger-long-running-operation', { duration: 5, steps: 1 }, { timeoutMs: 400 }),
+    );
     assert.equal(err.code, 'timeout', `rejected with ${JSON.stringify(err)}`);
     assert.equal(t.host.list().find((x) => x.id === ID)!.state.kind, 'connected');
     assert.equal(textOf(await t.host.callTool(ID, 'echo', { message: 'still here' })), 'Echo: still here');
   });
 
   it('refuses a duplicate call id while the first is in flight', async () => {
-    const first = t.host.callTool(ID, 'trigger-long-running-operation', { duration: 0.5, steps: 1 }, { callId: 'dup' });
+    const first = t.host.callTool(
+      ID,
+      'trigger-long-running-operation',
+      { duration: 0.5, steps: 1 },
+      { callId: 'dup' },
+    );
     const err = await rejection(t.host.callTool(ID, 'echo', { message: 'x' }, { callId: 'dup' }));
     assert.equal(err.code, 'duplicate_call');
     await first;
@@ -162,7 +212,9 @@ describe('server-everything over stdio', { timeout: 120_000 }, () => {
 
 /** The newest outgoing tools/call for `tool`. */
 function lastCall(trace: TraceEntry[], tool: string): TraceEntry | undefined {
-  return trace.filter((e) => e.direction === 'out' && e.method === 'tools/call' && e.json.includes(`"name":"${tool}"`)).pop();
+  return trace
+    .filter((e) => e.direction === 'out' && e.method === 'tools/call' && e.json.includes(`"name":"${tool}"`))
+    .pop();
 }
 
 function requestIdOf(entry: TraceEntry): unknown {

@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { CleanupStack, createTestHost, nodeServer, SERVERS, tempDir, textOf, waitForState, type TestHost } from '../helpers/host-harness.js';
+import {
+  CleanupStack,
+  createTestHost,
+  nodeServer,
+  SERVERS,
+  tempDir,
+  textOf,
+  waitForState,
+  type TestHost,
+} from '../helpers/host-harness.js';
 
 const ID = 'fs';
 const CONTENT = 'line one\nline two: ünïcödé\n';
@@ -32,8 +41,12 @@ describe('server-filesystem over stdio', { timeout: 120_000 }, () => {
   after(() => stack.run());
 
   it('lists its tools', () => {
-    const names = t.host.catalog().tools.filter((x) => x.serverId === ID).map((x) => x.tool.name);
-    for (const n of ['read_text_file', 'list_directory', 'write_file', 'list_allowed_directories']) assert.ok(names.includes(n), `${n} in ${names.join(',')}`);
+    const names = t.host
+      .catalog()
+      .tools.filter((x) => x.serverId === ID)
+      .map((x) => x.tool.name);
+    for (const n of ['read_text_file', 'list_directory', 'write_file', 'list_allowed_directories'])
+      assert.ok(names.includes(n), `${n} in ${names.join(',')}`);
   });
 
   it('reads a file inside the allowed directory', async () => {

@@ -7,7 +7,13 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ProviderError, type ModelMessage, type ModelTool, type ProviderEvent, type StreamRequest } from '../../electron/host/chat/provider.js';
+import {
+  ProviderError,
+  type ModelMessage,
+  type ModelTool,
+  type ProviderEvent,
+  type StreamRequest,
+} from '../../electron/host/chat/provider.js';
 import { GeminiProvider } from '../../electron/host/chat/providers/gemini-provider.js';
 import { qualifyToolNames } from '../../electron/host/chat/tool-names.js';
 import type { JsonSchema } from '../../shared/domain/mcp-types.js';
@@ -32,12 +38,25 @@ const MODEL = 'gemini-2.5-flash';
 const SUM_TOOL: ModelTool = {
   name: 'everything__get-sum',
   description: 'Adds two numbers',
-  inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], $schema: 'http://json-schema.org/draft-07/schema#' },
+  inputSchema: {
+    type: 'object',
+    properties: { a: { type: 'number' }, b: { type: 'number' } },
+    required: ['a', 'b'],
+    $schema: 'http://json-schema.org/draft-07/schema#',
+  },
 };
 const META_TOOL: ModelTool = {
   name: 'store__put',
   description: 'Stores a record',
-  inputSchema: { type: 'object', properties: { key: { type: 'string' }, metadata: { type: 'object', additionalProperties: true }, level: { type: 'integer', enum: [1, 2] } }, required: ['key'] },
+  inputSchema: {
+    type: 'object',
+    properties: {
+      key: { type: 'string' },
+      metadata: { type: 'object', additionalProperties: true },
+      level: { type: 'integer', enum: [1, 2] },
+    },
+    required: ['key'],
+  },
 };
 
 const user = (t: string): ModelMessage => ({ role: 'user', parts: [{ type: 'text', text: t }] });
@@ -64,7 +83,10 @@ async function failureOf(promise: Promise<unknown>): Promise<ProviderError> {
 
 describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () => {
   const fakes: FakeGemini[] = [];
-  async function fake(script: Turn[], extra: Partial<Parameters<typeof startFakeGemini>[0]> = {}): Promise<{ fake: FakeGemini; provider: GeminiProvider }> {
+  async function fake(
+    script: Turn[],
+    extra: Partial<Parameters<typeof startFakeGemini>[0]> = {},
+  ): Promise<{ fake: FakeGemini; provider: GeminiProvider }> {
     const f = await startFakeGemini({ apiKey: KEY, script, ...extra });
     fakes.push(f);
     return { fake: f, provider: new GeminiProvider({ apiKey: KEY, baseUrl: f.baseUrl }) };
@@ -74,11 +96,16 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
   });
 
   it('streams text in several events and sends what a request asked for', async () => {
-    const { fake: f, provider } = await fake([{ ...reply(...splitText('Hello there, streaming world', 3)), chunkDelayMs: 15 }]);
+    const { fake: f, provider } = await fake([
+      { ...reply(...splitText('Hello there, streaming world', 3)), chunkDelayMs: 15 },
+    ]);
     const events = await collect(provider, request({ system: 'Be brief.', messages: [user('Say hello')] }));
     const texts = events.filter((e) => e.type === 'text');
     assert.ok(texts.length >= 2, `several text events, got ${texts.length}`);
-    assert.equal(texts.map((e) => (e.type === 'text' ? e.text : '')).join(''), 'Hello there, streaming world');
+    assert.equal(
+      texts.map((e) => (e.type === 'text' ? e.text : '')).join(''),
+      'Hello there, streaming world',
+    );
     assert.deepEqual(events.at(-1), { type: 'done', finishReason: 'STOP' });
 
     const [req] = f.generateRequests();
@@ -106,10 +133,16 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
 
   it('returns a function call with its args and signature, and sends the response back paired by id', async () => {
     const { fake: f, provider } = await fake(
-      [reply(text('Let me add.'), functionCall(SUM_TOOL.name, { a: 2, b: 40 }, { signature: 'c2lnLTE=' })), reply(text('It is 42.'))],
+      [
+        reply(text('Let me add.'), functionCall(SUM_TOOL.name, { a: 2, b: 40 }, { signature: 'c2lnLTE=' })),
+        reply(text('It is 42.')),
+      ],
       { requireThoughtSignatures: true },
     );
-    const events = await collect(provider, request({ messages: [user('2+40?')], tools: [SUM_TOOL, META_TOOL] }));
+    const events = await collect(
+      provider,
+      request({ messages: [user('2+40?')], tools: [SUM_TOOL, META_TOOL] }),
+    );
     const call = events.find((e) => e.type === 'function_call');
     assert.ok(call && call.type === 'function_call');
     assert.equal(call.name, SUM_TOOL.name);
@@ -118,14 +151,44 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
     assert.match(call.id, /^call_/, 'an id is made up when the model sends none');
 
     const first = f.generateRequests()[0]!;
-    assert.deepEqual(declarationsOf(first).map((d) => d.name), [SUM_TOOL.name, META_TOOL.name]);
-    assert.deepEqual(declarationsOf(first)[0]?.parameters, { type: 'OBJECT', properties: { a: { type: 'NUMBER' }, b: { type: 'NUMBER' } }, required: ['a', 'b'] });
+    assert.deepEqual(
+      declarationsOf(first).map((d) => d.name),
+      [SUM_TOOL.name, META_TOOL.name],
+    );
+    assert.deepEqual(declarationsOf(first)[0]?.parameters, {
+      type: 'OBJECT',
+      properties: { a: { type: 'NUMBER' }, b: { type: 'NUMBER' } },
+      required: ['a', 'b'],
+    });
     assert.equal(first.body?.toolConfig?.functionCallingConfig?.mode, 'AUTO');
 
     const history: ModelMessage[] = [
       user('2+40?'),
-      { role: 'model', parts: [{ type: 'text', text: 'Let me add.' }, { type: 'function_call', id: call.id, name: call.name, args: call.args, signature: call.signature! }] },
-      { role: 'user', parts: [{ type: 'function_response', id: call.id, name: call.name, output: { content: '42' }, isError: false }] },
+      {
+        role: 'model',
+        parts: [
+          { type: 'text', text: 'Let me add.' },
+          {
+            type: 'function_call',
+            id: call.id,
+            name: call.name,
+            args: call.args,
+            signature: call.signature!,
+          },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          {
+            type: 'function_response',
+            id: call.id,
+            name: call.name,
+            output: { content: '42' },
+            isError: false,
+          },
+        ],
+      },
     ];
     const second = await collect(provider, request({ messages: history, tools: [SUM_TOOL, META_TOOL] }));
     assert.deepEqual(second[0], { type: 'text', text: 'It is 42.' });
@@ -133,30 +196,60 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
     const parts = partsOf(f.generateRequests()[1]!);
     const sentCall = parts.find((p) => p.part.functionCall);
     assert.equal(sentCall?.role, 'model');
-    assert.deepEqual(sentCall?.part, { functionCall: { id: call.id, name: SUM_TOOL.name, args: { a: 2, b: 40 } }, thoughtSignature: 'c2lnLTE=' });
+    assert.deepEqual(sentCall?.part, {
+      functionCall: { id: call.id, name: SUM_TOOL.name, args: { a: 2, b: 40 } },
+      thoughtSignature: 'c2lnLTE=',
+    });
     const sentResponse = parts.find((p) => p.part.functionResponse);
     assert.equal(sentResponse?.role, 'user');
-    assert.deepEqual(sentResponse?.part, { functionResponse: { id: call.id, name: SUM_TOOL.name, response: { output: { content: '42' } } } });
+    assert.deepEqual(sentResponse?.part, {
+      functionResponse: { id: call.id, name: SUM_TOOL.name, response: { output: { content: '42' } } },
+    });
   });
 
   it('sends tool errors as errors, images as inline data, and a placeholder signature for foreign history', async () => {
     const { fake: f, provider } = await fake([reply(text('ok'))], { requireThoughtSignatures: true });
     const history: ModelMessage[] = [
-      { role: 'user', parts: [{ type: 'text', text: 'look' }, { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' }] },
+      {
+        role: 'user',
+        parts: [
+          { type: 'text', text: 'look' },
+          { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+        ],
+      },
       { role: 'model', parts: [{ type: 'function_call', id: 'c1', name: SUM_TOOL.name, args: {} }] },
-      { role: 'user', parts: [{ type: 'function_response', id: 'c1', name: SUM_TOOL.name, output: { error: 'The user denied this tool call.' }, isError: true }] },
+      {
+        role: 'user',
+        parts: [
+          {
+            type: 'function_response',
+            id: 'c1',
+            name: SUM_TOOL.name,
+            output: { error: 'The user denied this tool call.' },
+            isError: true,
+          },
+        ],
+      },
       { role: 'model', parts: [] },
     ];
     await collect(provider, request({ messages: history, tools: [SUM_TOOL] }));
     const parts = partsOf(f.generateRequests()[0]!).map((p) => p.part);
     assert.deepEqual(parts[1], { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } });
     assert.equal(parts[2]?.thoughtSignature, 'skip_thought_signature_validator');
-    assert.deepEqual(parts[3], { functionResponse: { id: 'c1', name: SUM_TOOL.name, response: { error: 'The user denied this tool call.' } } });
+    assert.deepEqual(parts[3], {
+      functionResponse: {
+        id: 'c1',
+        name: SUM_TOOL.name,
+        response: { error: 'The user denied this tool call.' },
+      },
+    });
     assert.equal(f.generateRequests()[0]!.body?.contents?.length, 3, 'an empty model turn is not sent');
   });
 
   it('turns JSON-text and enum-text arguments back into what the tool expects', async () => {
-    const { provider } = await fake([reply(functionCall(META_TOOL.name, { key: 'k', metadata: '{"tag":"x"}', level: '2' }, { id: 'fc-1' }))]);
+    const { provider } = await fake([
+      reply(functionCall(META_TOOL.name, { key: 'k', metadata: '{"tag":"x"}', level: '2' }, { id: 'fc-1' })),
+    ]);
     const events = await collect(provider, request({ tools: [META_TOOL] }));
     const call = events.find((e) => e.type === 'function_call');
     assert.ok(call?.type === 'function_call');
@@ -165,9 +258,15 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
   });
 
   it('declares every tricky fixture schema in a form the API accepts, and honours toolMode none', async () => {
-    const tricky = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/schemas/tricky.json'), 'utf8')) as { tools: { name: string; inputSchema: JsonSchema }[] };
+    const tricky = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../fixtures/schemas/tricky.json'), 'utf8'),
+    ) as { tools: { name: string; inputSchema: JsonSchema }[] };
     const names = qualifyToolNames(tricky.tools.map((t) => ({ serverId: 'tricky', name: t.name })));
-    const tools: ModelTool[] = [...names].map(([name, origin]) => ({ name, description: origin.tool, inputSchema: tricky.tools.find((t) => t.name === origin.tool)!.inputSchema }));
+    const tools: ModelTool[] = [...names].map(([name, origin]) => ({
+      name,
+      description: origin.tool,
+      inputSchema: tricky.tools.find((t) => t.name === origin.tool)!.inputSchema,
+    }));
     const { fake: f, provider } = await fake([reply(text('fine'))]);
     const events = await collect(provider, request({ tools, toolMode: 'none' }));
     assert.equal(events.at(-1)?.type, 'done', 'the fake (which validates declarations) accepted the request');
@@ -191,9 +290,11 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
   it('maps an error event in the middle of a stream to a retryable error after the text so far', async () => {
     const { provider } = await fake([{ ...reply(text('partial')), failAfterChunks: { status: 500 } }]);
     const seen: ProviderEvent[] = [];
-    const error = await failureOf((async () => {
-      for await (const ev of provider.stream(request())) seen.push(ev);
-    })());
+    const error = await failureOf(
+      (async () => {
+        for await (const ev of provider.stream(request())) seen.push(ev);
+      })(),
+    );
     assert.deepEqual(seen, [{ type: 'text', text: 'partial' }]);
     assert.equal(error.retryable, true);
     assert.equal(error.status, 500);
@@ -208,7 +309,9 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
     assert.equal(e401.message.includes(KEY), false);
 
     const wrongKey = 'AIzaWRONG-key-9876543210';
-    const bad = await failureOf(collect(new GeminiProvider({ apiKey: wrongKey, baseUrl: f.baseUrl }), request()));
+    const bad = await failureOf(
+      collect(new GeminiProvider({ apiKey: wrongKey, baseUrl: f.baseUrl }), request()),
+    );
     assert.equal(bad.retryable, false);
     assert.equal(bad.status, 400);
     assert.match(bad.message, /API key was rejected/);
@@ -229,7 +332,9 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
         s.close(() => resolve(p));
       });
     });
-    const error = await failureOf(collect(new GeminiProvider({ apiKey: KEY, baseUrl: `http://127.0.0.1:${port}` }), request()));
+    const error = await failureOf(
+      collect(new GeminiProvider({ apiKey: KEY, baseUrl: `http://127.0.0.1:${port}` }), request()),
+    );
     assert.equal(error.retryable, true);
     assert.match(error.message, /Could not reach the Gemini API at 127\.0\.0\.1/);
   });
@@ -239,12 +344,14 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
     const controller = new AbortController();
     const seen: ProviderEvent[] = [];
     const started = Date.now();
-    const error = await failureOf((async () => {
-      for await (const ev of provider.stream(request({ signal: controller.signal }))) {
-        seen.push(ev);
-        controller.abort();
-      }
-    })());
+    const error = await failureOf(
+      (async () => {
+        for await (const ev of provider.stream(request({ signal: controller.signal }))) {
+          seen.push(ev);
+          controller.abort();
+        }
+      })(),
+    );
     assert.ok(Date.now() - started < 2000, 'stopped promptly');
     assert.deepEqual(seen, [{ type: 'text', text: 'thinking out loud' }]);
     assert.equal(error.retryable, false);
@@ -264,7 +371,10 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
     const models = await provider.listModels();
     assert.deepEqual(models, ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.0-flash']);
 
-    const many = Array.from({ length: 130 }, (_, i) => ({ name: `models/m-${i}`, supportedGenerationMethods: ['generateContent'] }));
+    const many = Array.from({ length: 130 }, (_, i) => ({
+      name: `models/m-${i}`,
+      supportedGenerationMethods: ['generateContent'],
+    }));
     const { fake: f, provider: p2 } = await fake([], { models: many });
     assert.equal((await p2.listModels()).length, 130);
     assert.ok(f.requests.filter((r) => r.action === 'listModels').length >= 2, 'followed nextPageToken');
@@ -285,14 +395,19 @@ describe('the fake Gemini API itself', () => {
       headers: { 'x-goog-api-key': KEY, 'content-type': 'application/json' },
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'x' }] }] }),
     });
-    const body = (await res.json()) as { candidates: { content: { parts: { text: string }[] }; finishReason: string }[] };
+    const body = (await res.json()) as {
+      candidates: { content: { parts: { text: string }[] }; finishReason: string }[];
+    };
     assert.deepEqual(body.candidates[0]?.content.parts, [{ text: 'ab' }]);
     assert.equal(body.candidates[0]?.finishReason, 'STOP');
 
     const bad = await fetch(`${f.baseUrl}/v1beta/models/${MODEL}:streamGenerateContent?alt=sse`, {
       method: 'POST',
       headers: { 'x-goog-api-key': KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'x' }] }], tools: [{ functionDeclarations: [{ name: 't', parameters: { type: 'object', properties: {} } }] }] }),
+      body: JSON.stringify({
+        contents: [{ role: 'user', parts: [{ text: 'x' }] }],
+        tools: [{ functionDeclarations: [{ name: 't', parameters: { type: 'object', properties: {} } }] }],
+      }),
     });
     assert.equal(bad.status, 400);
     const error = (await bad.json()) as { error: { code: number; status: string; message: string } };

@@ -45,13 +45,18 @@ async function keychainProblem(): Promise<string | undefined> {
 
 const problem = await keychainProblem();
 if (problem) {
-  console.log(`# keychain: no usable Secret Service (${problem})${CI ? ' — CI is set, so the keychain tests FAIL' : ' — skipping the keychain tests'}`);
+  console.log(
+    `# keychain: no usable Secret Service (${problem})${CI ? ' — CI is set, so the keychain tests FAIL' : ' — skipping the keychain tests'}`,
+  );
 }
 const skip = problem && !CI ? `no usable OS keychain here: ${problem}` : false;
 
 /** Fails the test (CI) when the keychain is missing; outside CI the test is skipped instead. */
 function requireKeychain(): void {
-  if (problem) assert.fail(`CI is set but the OS keychain cannot be used: ${problem}. .ci/run runs the tests under dbus-run-session with gnome-keyring.`);
+  if (problem)
+    assert.fail(
+      `CI is set but the OS keychain cannot be used: ${problem}. .ci/run runs the tests under dbus-run-session with gnome-keyring.`,
+    );
 }
 
 /** `secret-tool` from libsecret-tools, used to look at the keychain from outside our code. */
@@ -91,7 +96,12 @@ describe('KeychainSecretStore on the real keychain', () => {
       assert.equal(await store.delete(name), true);
       assert.equal(await store.get(name), undefined);
       assert.equal(await store.delete(name), false, 'deleting twice is not an error');
-      if (HAS_SECRET_TOOL) assert.notEqual(secretTool(['lookup', 'service', SERVICE, 'username', name])?.status, 0, 'the item is gone');
+      if (HAS_SECRET_TOOL)
+        assert.notEqual(
+          secretTool(['lookup', 'service', SERVICE, 'username', name])?.status,
+          0,
+          'the item is gone',
+        );
     } finally {
       await store.delete(name).catch(() => undefined);
     }
@@ -117,16 +127,19 @@ describe('KeychainSecretStore on the real keychain', () => {
 
 describe('KeychainSecretStore without a keychain', () => {
   const onlyLinux = LINUX ? false : 'a missing D-Bus Secret Service only exists on Linux';
-  it('every operation fails with keychain_unavailable and a clear message; nothing is written in plain text', { timeout: 60_000, skip: onlyLinux }, async () => {
-    const home = await mkdtemp(join(tmpdir(), 'mcp-desk-nokeychain-home-'));
-    const work = await mkdtemp(join(tmpdir(), 'mcp-desk-nokeychain-cwd-'));
-    temps.push(home, work);
-    const value = unique('plaintext-must-not-appear');
-    const script = join(work, 'no-keychain.mts');
-    const storeUrl = pathToFileURL(join(ROOT, 'electron/host/stores/secret-store.ts')).href;
-    await writeFile(
-      script,
-      `import { KeychainSecretStore } from ${JSON.stringify(storeUrl)};
+  it(
+    'every operation fails with keychain_unavailable and a clear message; nothing is written in plain text',
+    { timeout: 60_000, skip: onlyLinux },
+    async () => {
+      const home = await mkdtemp(join(tmpdir(), 'mcp-desk-nokeychain-home-'));
+      const work = await mkdtemp(join(tmpdir(), 'mcp-desk-nokeychain-cwd-'));
+      temps.push(home, work);
+      const value = unique('plaintext-must-not-appear');
+      const script = join(work, 'no-keychain.mts');
+      const storeUrl = pathToFileURL(join(ROOT, 'electron/host/stores/secret-store.ts')).href;
+      await writeFile(
+        script,
+        `import { KeychainSecretStore } from ${JSON.stringify(storeUrl)};
 const store = new KeychainSecretStore();
 const value = process.env.TEST_SECRET_VALUE ?? '';
 delete process.env.TEST_SECRET_VALUE;
@@ -146,45 +159,64 @@ const results = {
 };
 process.stdout.write(JSON.stringify(results));
 `,
-    );
-    const env: NodeJS.ProcessEnv = {};
-    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('XDG_') && k !== 'DBUS_SESSION_BUS_ADDRESS' && k !== 'GNOME_KEYRING_CONTROL') env[k] = v;
-    Object.assign(env, {
-      HOME: home,
-      DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(work, 'no-such-bus-socket')}`,
-      TEST_SECRET_VALUE: value,
-    });
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const code = await new Promise<number | null>((r) => child.on('close', r));
-    assert.equal(code, 0, stderr);
-    assert.ok(!stdout.includes(value) && !stderr.includes(value), 'the value appears in no output or error');
+      );
+      const env: NodeJS.ProcessEnv = {};
+      for (const [k, v] of Object.entries(process.env))
+        if (!k.startsWith('XDG_') && k !== 'DBUS_SESSION_BUS_ADDRESS' && k !== 'GNOME_KEYRING_CONTROL')
+          env[k] = v;
+      Object.assign(env, {
+        HOME: home,
+        DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(work, 'no-such-bus-socket')}`,
+        TEST_SECRET_VALUE: value,
+      });
+      const child = spawn(process.execPath, ['--import', 'tsx', script], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const code = await new Promise<number | null>((r) => child.on('close', r));
+      assert.equal(code, 0, stderr);
+      assert.ok(
+        !stdout.includes(value) && !stderr.includes(value),
+        'the value appears in no output or error',
+      );
 
-    type Outcome = { ok: boolean; value?: unknown; name?: string; code?: string; message?: string };
-    const results = JSON.parse(stdout) as Record<'set' | 'setOther' | 'get' | 'delete' | 'status', Outcome>;
-    for (const op of ['set', 'setOther', 'get', 'delete'] as const) {
-      const r = results[op];
-      assert.equal(r.ok, false, `${op} must fail, not pretend (got ${JSON.stringify(r.value)})`);
-      assert.equal(r.name, new HostFailure('x', 'y').name);
-      assert.equal(r.code, 'keychain_unavailable', `${op}: ${r.message}`);
-      assert.match(r.message ?? '', /no OS keychain available: on Linux install and unlock gnome-keyring or another Secret Service/);
-    }
-    const status = results.status;
-    assert.equal(status.ok, true, 'status answers, with the reason, so the UI can show it');
-    assert.deepEqual({ ...(status.value as object), keychainError: undefined }, { geminiApiKey: false, openaiApiKey: false, keychainError: undefined });
-    assert.match((status.value as { keychainError?: string }).keychainError ?? '', /no OS keychain available/);
-
-    // No plaintext fallback: nothing anywhere under HOME (or the working folder) holds the value.
-    for (const dir of [home, work]) {
-      for (const file of await walk(dir)) {
-        assert.ok(!(await readFile(file)).includes(value), `${file} contains the secret`);
+      type Outcome = { ok: boolean; value?: unknown; name?: string; code?: string; message?: string };
+      const results = JSON.parse(stdout) as Record<'set' | 'setOther' | 'get' | 'delete' | 'status', Outcome>;
+      for (const op of ['set', 'setOther', 'get', 'delete'] as const) {
+        const r = results[op];
+        assert.equal(r.ok, false, `${op} must fail, not pretend (got ${JSON.stringify(r.value)})`);
+        assert.equal(r.name, new HostFailure('x', 'y').name);
+        assert.equal(r.code, 'keychain_unavailable', `${op}: ${r.message}`);
+        assert.match(
+          r.message ?? '',
+          /no OS keychain available: on Linux install and unlock gnome-keyring or another Secret Service/,
+        );
       }
-    }
-    assert.deepEqual(await readdir(home), [], 'nothing was written under HOME');
-  });
+      const status = results.status;
+      assert.equal(status.ok, true, 'status answers, with the reason, so the UI can show it');
+      assert.deepEqual(
+        { ...(status.value as object), keychainError: undefined },
+        { geminiApiKey: false, openaiApiKey: false, keychainError: undefined },
+      );
+      assert.match(
+        (status.value as { keychainError?: string }).keychainError ?? '',
+        /no OS keychain available/,
+      );
+
+      // No plaintext fallback: nothing anywhere under HOME (or the working folder) holds the value.
+      for (const dir of [home, work]) {
+        for (const file of await walk(dir)) {
+          assert.ok(!(await readFile(file)).includes(value), `${file} contains the secret`);
+        }
+      }
+      assert.deepEqual(await readdir(home), [], 'nothing was written under HOME');
+    },
+  );
 });
 
 async function walk(dir: string): Promise<string[]> {

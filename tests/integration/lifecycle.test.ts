@@ -44,7 +44,9 @@ describe('connection lifecycle', { timeout: 180_000 }, () => {
 
     const err = await rejection(t.host.callTool('crashy', 'crash', {}));
     assert.equal(err.code, 'connection_closed', JSON.stringify(err));
-    await waitFor('the crash to be noticed', () => (summaryOf(t.host, 'crashy').state.kind !== 'connected' ? true : undefined));
+    await waitFor('the crash to be noticed', () =>
+      summaryOf(t.host, 'crashy').state.kind !== 'connected' ? true : undefined,
+    );
     await waitForState(t.host, 'crashy', 'connected');
     // servers.changed is coalesced and trails the state itself by a few ms.
     const kinds = await waitFor('servers.changed to report the reconnect', () => {
@@ -54,7 +56,10 @@ describe('connection lifecycle', { timeout: 180_000 }, () => {
     const crashAt = kinds.lastIndexOf('reconnecting');
     assert.ok(crashAt > 0 && kinds[crashAt - 1] === 'connected', `states: ${kinds.join(' -> ')}`);
     assert.equal(textOf(await t.host.callTool('crashy', 'echo', { message: 'after' })), 'after');
-    assert.ok(t.host.log('crashy').some((l) => /crashing mid-call/.test(l.text)), "the server's stderr is in its log");
+    assert.ok(
+      t.host.log('crashy').some((l) => /crashing mid-call/.test(l.text)),
+      "the server's stderr is in its log",
+    );
   });
 
   it('fails a server that dies at start, quoting its last words', async () => {
@@ -62,7 +67,10 @@ describe('connection lifecycle', { timeout: 180_000 }, () => {
     const error = failedError(await waitForState(t.host, 'dies', 'failed'));
     assert.match(error.message, /CRASH_ON_START=1, exiting before serving/);
     // A failed first connect is final: no retry loop behind the person's back.
-    assert.deepEqual(states.get('dies')?.filter((k) => k === 'reconnecting'), []);
+    assert.deepEqual(
+      states.get('dies')?.filter((k) => k === 'reconnecting'),
+      [],
+    );
   });
 
   it('fails a server that never answers with a timeout', async () => {
@@ -81,14 +89,20 @@ describe('connection lifecycle', { timeout: 180_000 }, () => {
   it('skips garbage on stdout and stays connected', async () => {
     await t.host.add('garbage', nodeServer(SERVERS.garbage) as ServerConfig);
     await waitForState(t.host, 'garbage', 'connected');
-    for (const m of ['one', 'two']) assert.equal(textOf(await t.host.callTool('garbage', 'echo', { message: m })), m);
+    for (const m of ['one', 'two'])
+      assert.equal(textOf(await t.host.callTool('garbage', 'echo', { message: m })), m);
     assert.equal(summaryOf(t.host, 'garbage').state.kind, 'connected');
   });
 
   it('walks every page of tools/list and refreshes on list_changed', async () => {
     await t.host.add('paged', nodeServer(SERVERS.paged) as ServerConfig);
     await waitForState(t.host, 'paged', 'connected');
-    const names = () => t.host.catalog().tools.filter((x) => x.serverId === 'paged').map((x) => x.tool.name).sort();
+    const names = () =>
+      t.host
+        .catalog()
+        .tools.filter((x) => x.serverId === 'paged')
+        .map((x) => x.tool.name)
+        .sort();
     assert.deepEqual(names(), ['add-tool', 'alpha', 'beta', 'delta', 'echo', 'epsilon', 'gamma']);
     let announced = 0;
     const off = t.events.on('catalog.changed', (cat) => {
@@ -111,16 +125,26 @@ describe('connection lifecycle', { timeout: 180_000 }, () => {
     await waitForState(t.host, 'toggle', 'connected');
     const off = await t.host.setEnabled('toggle', false);
     assert.equal(off.state.kind, 'disabled');
-    assert.ok(!t.host.catalog().tools.some((x) => x.serverId === 'toggle'), 'a disabled server offers nothing');
-    assert.equal((await rejection(t.host.callTool('toggle', 'echo', { message: 'x' }))).code, 'not_connected');
+    assert.ok(
+      !t.host.catalog().tools.some((x) => x.serverId === 'toggle'),
+      'a disabled server offers nothing',
+    );
+    assert.equal(
+      (await rejection(t.host.callTool('toggle', 'echo', { message: 'x' }))).code,
+      'not_connected',
+    );
     assert.equal((await rejection(t.host.restart('toggle'))).code, 'server_disabled');
-    const saved = JSON.parse(await readFile(t.configPath, 'utf8')) as { mcpServers: Record<string, { disabled?: boolean }> };
+    const saved = JSON.parse(await readFile(t.configPath, 'utf8')) as {
+      mcpServers: Record<string, { disabled?: boolean }>;
+    };
     assert.equal(saved.mcpServers.toggle?.disabled, true);
 
     await t.host.setEnabled('toggle', true);
     await waitForState(t.host, 'toggle', 'connected');
     assert.equal(textOf(await t.host.callTool('toggle', 'echo', { message: 'back' })), 'back');
-    const again = JSON.parse(await readFile(t.configPath, 'utf8')) as { mcpServers: Record<string, { disabled?: boolean }> };
+    const again = JSON.parse(await readFile(t.configPath, 'utf8')) as {
+      mcpServers: Record<string, { disabled?: boolean }>;
+    };
     assert.equal(again.mcpServers.toggle?.disabled, undefined);
   });
 
@@ -135,14 +159,26 @@ describe('connection lifecycle', { timeout: 180_000 }, () => {
 
     await t.host.update('restartable', { ...(nodeServer(SERVERS.paged) as ServerConfig) });
     await waitForState(t.host, 'restartable', 'connected');
-    assert.ok(t.host.catalog().tools.some((x) => x.serverId === 'restartable' && x.tool.name === 'alpha'), 'the new server is live');
+    assert.ok(
+      t.host.catalog().tools.some((x) => x.serverId === 'restartable' && x.tool.name === 'alpha'),
+      'the new server is live',
+    );
   });
 
   it('applies includeTools/excludeTools filters', async () => {
-    await t.host.add('filtered', { ...(nodeServer(SERVERS.paged) as ServerConfig), excludeTools: ['alpha', 'beta'] });
+    await t.host.add('filtered', {
+      ...(nodeServer(SERVERS.paged) as ServerConfig),
+      excludeTools: ['alpha', 'beta'],
+    });
     await waitForState(t.host, 'filtered', 'connected');
-    const names = t.host.catalog().tools.filter((x) => x.serverId === 'filtered').map((x) => x.tool.name);
-    assert.ok(!names.includes('alpha') && !names.includes('beta') && names.includes('gamma'), names.join(','));
+    const names = t.host
+      .catalog()
+      .tools.filter((x) => x.serverId === 'filtered')
+      .map((x) => x.tool.name);
+    assert.ok(
+      !names.includes('alpha') && !names.includes('beta') && names.includes('gamma'),
+      names.join(','),
+    );
     assert.equal((await rejection(t.host.callTool('filtered', 'alpha', {}))).code, 'unknown_tool');
   });
 

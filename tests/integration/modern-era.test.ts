@@ -4,7 +4,18 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CleanupStack, connectedInfo, createTestHost, nodeServer, SERVERS, startModernHttp, summaryOf, textOf, waitForState, type TestHost } from '../helpers/host-harness.js';
+import {
+  CleanupStack,
+  connectedInfo,
+  createTestHost,
+  nodeServer,
+  SERVERS,
+  startModernHttp,
+  summaryOf,
+  textOf,
+  waitForState,
+  type TestHost,
+} from '../helpers/host-harness.js';
 
 describe('2026-07-28 era servers', { timeout: 120_000 }, () => {
   const stack = new CleanupStack();
@@ -23,7 +34,10 @@ describe('2026-07-28 era servers', { timeout: 120_000 }, () => {
       },
       servers: { 'modern-stdio': nodeServer(SERVERS.modern), 'modern-http': { url: `${http.origin}/mcp` } },
     });
-    await Promise.all([waitForState(t.host, 'modern-stdio', 'connected'), waitForState(t.host, 'modern-http', 'connected')]);
+    await Promise.all([
+      waitForState(t.host, 'modern-stdio', 'connected'),
+      waitForState(t.host, 'modern-http', 'connected'),
+    ]);
   });
   after(() => stack.run());
 
@@ -56,7 +70,11 @@ describe('2026-07-28 era servers', { timeout: 120_000 }, () => {
       });
 
       it('completes a prompt argument', async () => {
-        const done = await t.host.complete(id, { type: 'ref/prompt', name: 'greet' }, { name: 'name', value: 'al' });
+        const done = await t.host.complete(
+          id,
+          { type: 'ref/prompt', name: 'greet' },
+          { name: 'name', value: 'al' },
+        );
         assert.deepEqual([...done.values].sort(), ['albert', 'alice']);
       });
 

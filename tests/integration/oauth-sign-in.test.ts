@@ -14,7 +14,16 @@ import { FileConfigStore } from '../../electron/host/config/config-store.js';
 import { MemorySecretStore } from '../../electron/host/stores/secret-store.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server.js';
 import { scriptedSignIn, type ScriptedBrowserOptions } from '../helpers/scripted-browser.js';
-import { CleanupStack, rejection, summaryOf, tempDir, TEST_BACKOFF, textOf, waitFor, waitForState } from '../helpers/host-harness.js';
+import {
+  CleanupStack,
+  rejection,
+  summaryOf,
+  tempDir,
+  TEST_BACKOFF,
+  textOf,
+  waitFor,
+  waitForState,
+} from '../helpers/host-harness.js';
 
 const ID = 'protected';
 
@@ -109,7 +118,9 @@ describe('OAuth sign-in to a remote server', { timeout: 120_000 }, () => {
   it('cancels a sign-in under way', async () => {
     browser = async () => undefined;
     const pending = rejection(t.auth.signIn(ID));
-    await waitFor('signing in', () => (summaryOf(t.host, ID).auth?.kind === 'signing-in' && opened.length === 2 ? true : undefined));
+    await waitFor('signing in', () =>
+      summaryOf(t.host, ID).auth?.kind === 'signing-in' && opened.length === 2 ? true : undefined,
+    );
     assert.equal(t.auth.cancel(ID), true);
     assert.equal((await pending).code, 'cancelled');
     const s = await waitForState(t.host, ID, 'auth-required');
@@ -133,7 +144,8 @@ describe('OAuth sign-in to a remote server', { timeout: 120_000 }, () => {
     for (const v of vault.everSet) {
       try {
         const parsed = JSON.parse(v) as Record<string, unknown>;
-        for (const k of ['access_token', 'refresh_token', 'client_secret']) if (typeof parsed[k] === 'string') secrets.add(parsed[k] as string);
+        for (const k of ['access_token', 'refresh_token', 'client_secret'])
+          if (typeof parsed[k] === 'string') secrets.add(parsed[k] as string);
       } catch {
         secrets.add(v); // the PKCE verifier is stored bare
       }

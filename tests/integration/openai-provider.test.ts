@@ -5,9 +5,21 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { ProviderError, type ModelMessage, type ModelTool, type ProviderEvent, type StreamRequest } from '../../electron/host/chat/provider.js';
+import {
+  ProviderError,
+  type ModelMessage,
+  type ModelTool,
+  type ProviderEvent,
+  type StreamRequest,
+} from '../../electron/host/chat/provider.js';
 import { OpenAiProvider, toOpenAiMessages } from '../../electron/host/chat/providers/openai-provider.js';
-import { startFakeOpenAi, textDeltas, toolCallDeltas, type FakeOpenAi, type OpenAiTurn } from '../fixtures/fake-openai.js';
+import {
+  startFakeOpenAi,
+  textDeltas,
+  toolCallDeltas,
+  type FakeOpenAi,
+  type OpenAiTurn,
+} from '../fixtures/fake-openai.js';
 
 const TOOL: ModelTool = {
   name: 'fs__read_file',
@@ -45,8 +57,13 @@ describe('OpenAiProvider against a fake OpenAI-compatible server', { timeout: 20
   after(() => Promise.all(fakes.map((f) => f.close())));
 
   it('streams text in several events', async () => {
-    const f = await start([{ deltas: [{ reasoning_content: 'hmm' }, ...textDeltas('Hel', 'lo ', 'there')], chunkDelayMs: 5 }]);
-    const events = await collect(new OpenAiProvider({ baseUrl: f.baseUrl }), request({ system: 'Be brief.' }));
+    const f = await start([
+      { deltas: [{ reasoning_content: 'hmm' }, ...textDeltas('Hel', 'lo ', 'there')], chunkDelayMs: 5 },
+    ]);
+    const events = await collect(
+      new OpenAiProvider({ baseUrl: f.baseUrl }),
+      request({ system: 'Be brief.' }),
+    );
     assert.deepEqual(events, [
       { type: 'thinking', text: 'hmm' },
       { type: 'text', text: 'Hel' },
@@ -57,14 +74,24 @@ describe('OpenAiProvider against a fake OpenAI-compatible server', { timeout: 20
     const body = f.requests[0]?.body;
     assert.equal(body?.stream, true);
     assert.equal(body?.model, 'llama3.2');
-    assert.deepEqual(body?.messages, [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }]);
+    assert.deepEqual(body?.messages, [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'hi' },
+    ]);
     assert.equal(body?.tools, undefined);
     assert.equal(body?.tool_choice, undefined, 'no tool_choice without tools (some servers reject it)');
     assert.equal(f.requests[0]?.authorization, undefined);
   });
 
   it('assembles a tool call streamed across deltas, and declares tools with refs inlined', async () => {
-    const f = await start([{ deltas: [...textDeltas('Reading.'), ...toolCallDeltas(0, 'call_abc', TOOL.name, '{"path": "/tmp/a.txt", "head": 3}', 4)] }]);
+    const f = await start([
+      {
+        deltas: [
+          ...textDeltas('Reading.'),
+          ...toolCallDeltas(0, 'call_abc', TOOL.name, '{"path": "/tmp/a.txt", "head": 3}', 4),
+        ],
+      },
+    ]);
     const events = await collect(new OpenAiProvider({ baseUrl: f.baseUrl }), request({ tools: [TOOL] }));
     assert.deepEqual(events, [
       { type: 'text', text: 'Reading.' },
@@ -92,52 +119,114 @@ describe('OpenAiProvider against a fake OpenAI-compatible server', { timeout: 20
     const events = await collect(new OpenAiProvider({ baseUrl: f.baseUrl }), request({ tools: [TOOL] }));
     const calls = events.filter((e) => e.type === 'function_call');
     assert.equal(calls.length, 2);
-    assert.deepEqual(calls.map((c) => c.type === 'function_call' && [c.name, c.args]), [['a__x', { n: 1 }], ['b__y', {}]]);
+    assert.deepEqual(
+      calls.map((c) => c.type === 'function_call' && [c.name, c.args]),
+      [
+        ['a__x', { n: 1 }],
+        ['b__y', {}],
+      ],
+    );
     assert.ok(calls[0]?.type === 'function_call' && calls[0].id.startsWith('call_'));
   });
 
   it('maps history: assistant tool_calls, tool messages by tool_call_id, images, and sends the key', async () => {
     const f = await start([{ deltas: textDeltas('done') }], 'sk-local-secret');
     const history: ModelMessage[] = [
-      { role: 'user', parts: [{ type: 'text', text: 'read it' }, { type: 'image', mimeType: 'image/png', data: 'AAAA' }] },
-      { role: 'model', parts: [{ type: 'text', text: 'ok' }, { type: 'function_call', id: 'call_1', name: TOOL.name, args: { path: '/a' } }] },
-      { role: 'user', parts: [{ type: 'function_response', id: 'call_1', name: TOOL.name, output: { content: 'text' }, isError: false }, { type: 'text', text: 'and?' }] },
+      {
+        role: 'user',
+        parts: [
+          { type: 'text', text: 'read it' },
+          { type: 'image', mimeType: 'image/png', data: 'AAAA' },
+        ],
+      },
+      {
+        role: 'model',
+        parts: [
+          { type: 'text', text: 'ok' },
+          { type: 'function_call', id: 'call_1', name: TOOL.name, args: { path: '/a' } },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          {
+            type: 'function_response',
+            id: 'call_1',
+            name: TOOL.name,
+            output: { content: 'text' },
+            isError: false,
+          },
+          { type: 'text', text: 'and?' },
+        ],
+      },
     ];
-    await collect(new OpenAiProvider({ baseUrl: f.baseUrl, apiKey: 'sk-local-secret' }), request({ messages: history, tools: [TOOL], toolMode: 'none' }));
+    await collect(
+      new OpenAiProvider({ baseUrl: f.baseUrl, apiKey: 'sk-local-secret' }),
+      request({ messages: history, tools: [TOOL], toolMode: 'none' }),
+    );
     assert.equal(f.requests[0]?.authorization, 'Bearer sk-local-secret');
     assert.equal(f.requests[0]?.body?.tool_choice, 'none');
     assert.deepEqual(f.requests[0]?.body?.messages, [
-      { role: 'user', content: [{ type: 'text', text: 'read it' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] },
-      { role: 'assistant', content: 'ok', tool_calls: [{ id: 'call_1', type: 'function', function: { name: TOOL.name, arguments: '{"path":"/a"}' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'read it' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: 'ok',
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: TOOL.name, arguments: '{"path":"/a"}' } },
+        ],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: '{"content":"text"}' },
       { role: 'user', content: 'and?' },
     ]);
-    assert.deepEqual(toOpenAiMessages(undefined, [{ role: 'user', parts: [{ type: 'function_response', id: 'x', name: 'n', output: 'denied', isError: true }] }]), [
-      { role: 'tool', tool_call_id: 'x', content: 'denied' },
-    ]);
+    assert.deepEqual(
+      toOpenAiMessages(undefined, [
+        {
+          role: 'user',
+          parts: [{ type: 'function_response', id: 'x', name: 'n', output: 'denied', isError: true }],
+        },
+      ]),
+      [{ role: 'tool', tool_call_id: 'x', content: 'denied' }],
+    );
   });
 
   it('accepts a server that ignores stream: true', async () => {
     const f = await start([{ deltas: textDeltas('whole ', 'answer'), json: true }]);
     const events = await collect(new OpenAiProvider({ baseUrl: f.baseUrl }), request());
-    assert.deepEqual(events, [{ type: 'text', text: 'whole answer' }, { type: 'done', finishReason: 'stop' }]);
+    assert.deepEqual(events, [
+      { type: 'text', text: 'whole answer' },
+      { type: 'done', finishReason: 'stop' },
+    ]);
   });
 
   it('maps errors: 401 not retried and without the key, 503 retried, unreachable retried', async () => {
     const f = await start([{ error: { status: 503, message: 'model is loading' } }], 'right-key');
-    const bad = await collect(new OpenAiProvider({ baseUrl: f.baseUrl, apiKey: 'wrong-key-123' }), request()).catch((e: unknown) => e);
+    const bad = await collect(
+      new OpenAiProvider({ baseUrl: f.baseUrl, apiKey: 'wrong-key-123' }),
+      request(),
+    ).catch((e: unknown) => e);
     assert.ok(bad instanceof ProviderError);
     assert.equal(bad.retryable, false);
     assert.equal(bad.status, 401);
     assert.match(bad.message, /Incorrect API key provided.*Check the API key/);
     assert.equal(bad.message.includes('wrong-key-123'), false);
 
-    const busy = await collect(new OpenAiProvider({ baseUrl: f.baseUrl, apiKey: 'right-key' }), request()).catch((e: unknown) => e);
+    const busy = await collect(
+      new OpenAiProvider({ baseUrl: f.baseUrl, apiKey: 'right-key' }),
+      request(),
+    ).catch((e: unknown) => e);
     assert.ok(busy instanceof ProviderError);
     assert.equal(busy.retryable, true);
     assert.match(busy.message, /503.*model is loading/);
 
-    const gone = await collect(new OpenAiProvider({ baseUrl: 'http://127.0.0.1:1/v1' }), request()).catch((e: unknown) => e);
+    const gone = await collect(new OpenAiProvider({ baseUrl: 'http://127.0.0.1:1/v1' }), request()).catch(
+      (e: unknown) => e,
+    );
     assert.ok(gone instanceof ProviderError);
     assert.equal(gone.retryable, true);
     assert.match(gone.message, /Could not reach the model server at 127\.0\.0\.1:1/);
@@ -149,7 +238,9 @@ describe('OpenAiProvider against a fake OpenAI-compatible server', { timeout: 20
     const seen: ProviderEvent[] = [];
     const started = Date.now();
     const error = await (async () => {
-      for await (const ev of new OpenAiProvider({ baseUrl: f.baseUrl }).stream(request({ signal: controller.signal }))) {
+      for await (const ev of new OpenAiProvider({ baseUrl: f.baseUrl }).stream(
+        request({ signal: controller.signal }),
+      )) {
         seen.push(ev);
         controller.abort();
       }
@@ -162,6 +253,9 @@ describe('OpenAiProvider against a fake OpenAI-compatible server', { timeout: 20
 
   it('lists models', async () => {
     const f = await start([]);
-    assert.deepEqual(await new OpenAiProvider({ baseUrl: `${f.baseUrl}/` }).listModels(), ['llama3.2', 'qwen3:8b']);
+    assert.deepEqual(await new OpenAiProvider({ baseUrl: `${f.baseUrl}/` }).listModels(), [
+      'llama3.2',
+      'qwen3:8b',
+    ]);
   });
 });

@@ -34,10 +34,15 @@ interface Pids {
 }
 
 /** A grandchild-server config with its own PID_FILE and marker. */
-function grandchildConfig(dir: string, extraEnv: Record<string, string> = {}): { config: ServerConfig; pidFile: string; marker: string } {
+function grandchildConfig(
+  dir: string,
+  extraEnv: Record<string, string> = {},
+): { config: ServerConfig; pidFile: string; marker: string } {
   const marker = `desk-it-${randomUUID()}`;
   const pidFile = join(dir, `${marker}.json`);
-  const config = nodeServer(SERVERS.grandchild, [], { env: { PID_FILE: pidFile, DESK_IT_MARKER: marker, ...extraEnv } }) as ServerConfig;
+  const config = nodeServer(SERVERS.grandchild, [], {
+    env: { PID_FILE: pidFile, DESK_IT_MARKER: marker, ...extraEnv },
+  }) as ServerConfig;
   return { config, pidFile, marker };
 }
 
@@ -45,7 +50,9 @@ async function readPids(pidFile: string): Promise<Pids> {
   return waitFor(`pids in ${pidFile}`, async () => {
     try {
       const v = JSON.parse(await readFile(pidFile, 'utf8')) as Partial<Pids>;
-      return typeof v.server === 'number' && typeof v.grandchild === 'number' ? { server: v.server, grandchild: v.grandchild } : undefined;
+      return typeof v.server === 'number' && typeof v.grandchild === 'number'
+        ? { server: v.server, grandchild: v.grandchild }
+        : undefined;
     } catch {
       return undefined;
     }
@@ -80,7 +87,10 @@ describe('process cleanup', { timeout: 180_000 }, () => {
     await stack.run();
   });
 
-  async function start(id: string, extraEnv: Record<string, string> = {}): Promise<{ pids: Pids; marker: string }> {
+  async function start(
+    id: string,
+    extraEnv: Record<string, string> = {},
+  ): Promise<{ pids: Pids; marker: string }> {
     const g = grandchildConfig(dir, extraEnv);
     markers.push(g.marker);
     await t.host.add(id, g.config);
@@ -90,10 +100,18 @@ describe('process cleanup', { timeout: 180_000 }, () => {
     assert.ok(isAlive(pids.server) && isAlive(pids.grandchild), 'both processes run while connected');
     if (LINUX) {
       // Only the live server and its child: the era probe's sibling was reaped with its child.
-      await waitFor('only the session processes to remain', () => {
-        const live = pidsWithEnv(g.marker).sort();
-        return live.length === 2 ? live : undefined;
-      }, 10_000).catch(() => assert.fail(`processes with the marker: ${pidsWithEnv(g.marker).join(', ')} (expected server ${pids.server} and grandchild ${pids.grandchild})`));
+      await waitFor(
+        'only the session processes to remain',
+        () => {
+          const live = pidsWithEnv(g.marker).sort();
+          return live.length === 2 ? live : undefined;
+        },
+        10_000,
+      ).catch(() =>
+        assert.fail(
+          `processes with the marker: ${pidsWithEnv(g.marker).join(', ')} (expected server ${pids.server} and grandchild ${pids.grandchild})`,
+        ),
+      );
       assert.deepEqual(pidsWithEnv(g.marker).sort(), [pids.server, pids.grandchild].sort());
     }
     return { pids, marker: g.marker };
@@ -122,7 +140,12 @@ describe('process cleanup', { timeout: 180_000 }, () => {
     await waitForState(t.host, 'gc-restart', 'connected');
     assert.equal(isAlive(pids.server), false);
     assert.equal(isAlive(pids.grandchild), false);
-    if (LINUX) await waitFor('exactly the new server and grandchild', () => (pidsWithEnv(marker).length === 2 ? true : undefined), 10_000);
+    if (LINUX)
+      await waitFor(
+        'exactly the new server and grandchild',
+        () => (pidsWithEnv(marker).length === 2 ? true : undefined),
+        10_000,
+      );
     await t.host.remove('gc-restart');
     if (LINUX) assert.deepEqual(pidsWithEnv(marker), []);
   });

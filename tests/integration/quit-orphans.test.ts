@@ -22,10 +22,22 @@ import type { AuditRecord } from '../../shared/domain/audit.js';
 import type { ServerSummary } from '../../shared/domain/server-state.js';
 import { BRIDGE_PATH, type HostFrame } from '../../shared/ipc/bridge-protocol.js';
 import { headlessCli } from '../helpers/browser-mode.js';
-import { CleanupStack, createTestHost, nodeServer, pidsWithEnv, REPO_ROOT, SERVERS, tempDir, waitFor, WAIT_MS } from '../helpers/host-harness.js';
+import {
+  CleanupStack,
+  createTestHost,
+  nodeServer,
+  pidsWithEnv,
+  REPO_ROOT,
+  SERVERS,
+  tempDir,
+  waitFor,
+  WAIT_MS,
+} from '../helpers/host-harness.js';
 
 const LINUX = process.platform === 'linux';
-const SKIP = LINUX ? false : `needs Linux /proc to find every process a server started (this is ${process.platform})`;
+const SKIP = LINUX
+  ? false
+  : `needs Linux /proc to find every process a server started (this is ${process.platform})`;
 if (SKIP) console.log(`quit-orphans: skipped: ${SKIP}`);
 
 /** How long the app may take from the signal to its exit: dispose waits at most ~4 s per close plus a kill grace. */
@@ -40,7 +52,9 @@ after(async () => {
 });
 
 /** Five stdio servers, each with its own marker: two reference servers and three of our fixtures. */
-async function fiveServers(dir: string): Promise<{ servers: Record<string, unknown>; markerOf: Map<string, string>; fsRoot: string }> {
+async function fiveServers(
+  dir: string,
+): Promise<{ servers: Record<string, unknown>; markerOf: Map<string, string>; fsRoot: string }> {
   const fsRoot = join(dir, 'shared-folder');
   await mkdir(fsRoot, { recursive: true });
   await writeFile(join(fsRoot, 'note.txt'), 'hello\n');
@@ -75,7 +89,10 @@ function liveByServer(markerOf: Map<string, string>): Record<string, number[]> {
 async function wrapperPids(dir: string): Promise<{ server: number; grandchild: number }> {
   return waitFor('the wrapper fixture to write its pids', async () => {
     try {
-      return JSON.parse(await readFile(join(dir, 'wrapper-pids.json'), 'utf8')) as { server: number; grandchild: number };
+      return JSON.parse(await readFile(join(dir, 'wrapper-pids.json'), 'utf8')) as {
+        server: number;
+        grandchild: number;
+      };
     } catch {
       return undefined;
     }
@@ -109,7 +126,9 @@ class BridgeClient {
   static open(pageUrl: string): Promise<BridgeClient> {
     const url = new URL(pageUrl);
     const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
-    const ws = new WebSocket(`ws://${url.host}${BRIDGE_PATH}?token=${encodeURIComponent(token)}`, { origin: url.origin });
+    const ws = new WebSocket(`ws://${url.host}${BRIDGE_PATH}?token=${encodeURIComponent(token)}`, {
+      origin: url.origin,
+    });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new BridgeClient(ws)));
       ws.once('error', reject);
@@ -137,17 +156,26 @@ interface App {
 }
 
 async function startApp(configPath: string, dataDir: string): Promise<App> {
-  assert.ok(existsSync(headlessCli), `${headlessCli} is missing: run \`npm run build -- --headless-only\` (npm test builds it)`);
-  const child = spawn(process.execPath, [headlessCli, 'browser', '--config', configPath, '--port', '0', '--no-open'], {
-    cwd: REPO_ROOT,
-    // No marker here: only the servers carry one, so the scan never counts the app itself.
-    env: { ...process.env, MCP_DESK_DATA_DIR: dataDir, NODE_OPTIONS: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  assert.ok(
+    existsSync(headlessCli),
+    `${headlessCli} is missing: run \`npm run build -- --headless-only\` (npm test builds it)`,
+  );
+  const child = spawn(
+    process.execPath,
+    [headlessCli, 'browser', '--config', configPath, '--port', '0', '--no-open'],
+    {
+      cwd: REPO_ROOT,
+      // No marker here: only the servers carry one, so the scan never counts the app itself.
+      env: { ...process.env, MCP_DESK_DATA_DIR: dataDir, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let text = '';
   child.stdout!.on('data', (c: Buffer) => (text += c.toString('utf8')));
   child.stderr!.on('data', (c: Buffer) => (text += c.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.once('exit', (code, signal) => r({ code, signal })),
+  );
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   stack.defer(async () => {
@@ -184,11 +212,22 @@ describe('quitting the app with five stdio servers running', { skip: SKIP, timeo
           return list.length === 5 && list.every((s) => s.state.kind === 'connected') ? true : undefined;
         },
         WAIT_MS * 2,
-      ).catch(async (error: Error) => assert.fail(`${error.message}: ${JSON.stringify(await bridge.invoke('servers.list'))}\n${app.output()}`));
+      ).catch(async (error: Error) =>
+        assert.fail(
+          `${error.message}: ${JSON.stringify(await bridge.invoke('servers.list'))}\n${app.output()}`,
+        ),
+      );
       const { server, grandchild } = await wrapperPids(dir);
       const live = liveByServer(markerOf);
-      assert.deepEqual(Object.keys(live).sort(), ids, `every server has live processes: ${JSON.stringify(live)}`);
-      assert.ok(live.wrapper?.includes(server) && live.wrapper.includes(grandchild), `the wrapper and its grandchild run: ${JSON.stringify(live.wrapper)}`);
+      assert.deepEqual(
+        Object.keys(live).sort(),
+        ids,
+        `every server has live processes: ${JSON.stringify(live)}`,
+      );
+      assert.ok(
+        live.wrapper?.includes(server) && live.wrapper.includes(grandchild),
+        `the wrapper and its grandchild run: ${JSON.stringify(live.wrapper)}`,
+      );
 
       // Changes a person makes just before quitting: they must survive the quit.
       await bridge.invoke('roots.set', { roots: [{ uri: fsRoot, name: 'quit test' }] });
@@ -199,7 +238,14 @@ describe('quitting the app with five stdio servers running', { skip: SKIP, timeo
       if (repeats.length) {
         // A second Ctrl+C once the shutdown is under way (the first server tree is gone): it
         // must not cut the cleanup short. Sent together, the kernel would merge the two.
-        await waitFor('the shutdown to begin', () => (Object.keys(liveByServer(markerOf)).length < ids.length || app.child.exitCode !== null ? true : undefined), QUIT_MS);
+        await waitFor(
+          'the shutdown to begin',
+          () =>
+            Object.keys(liveByServer(markerOf)).length < ids.length || app.child.exitCode !== null
+              ? true
+              : undefined,
+          QUIT_MS,
+        );
         for (const signal of repeats) app.child.kill(signal);
       }
       let timer: NodeJS.Timeout | undefined;
@@ -210,18 +256,44 @@ describe('quitting the app with five stdio servers running', { skip: SKIP, timeo
       clearTimeout(timer);
       // Scanned at once: the app promises the trees are gone before it exits, not some time after.
       const leftover = liveByServer(markerOf);
-      assert.notEqual(outcome, 'hung', `the app did not exit within ${QUIT_MS} ms of ${sequence.join(', ')}:\n${app.output()}`);
+      assert.notEqual(
+        outcome,
+        'hung',
+        `the app did not exit within ${QUIT_MS} ms of ${sequence.join(', ')}:\n${app.output()}`,
+      );
       assert.deepEqual(leftover, {}, `processes outlived the app: ${JSON.stringify(leftover)}`);
-      assert.deepEqual(outcome, { code: 0, signal: null }, `exit after ${sequence.join(', ')}:\n${app.output()}`);
+      assert.deepEqual(
+        outcome,
+        { code: 0, signal: null },
+        `exit after ${sequence.join(', ')}:\n${app.output()}`,
+      );
 
-      const roots = JSON.parse(await readFile(join(dataDir, 'roots.json'), 'utf8')) as { roots: { uri: string; name?: string }[] };
-      assert.deepEqual(roots.roots.map((r) => r.name), ['quit test'], 'the roots file holds the folder shared just before the quit');
-      const settings = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as { chat?: { maxTurns?: number } };
-      assert.equal(settings.chat?.maxTurns, 7, 'the settings file holds the change made just before the quit');
+      const roots = JSON.parse(await readFile(join(dataDir, 'roots.json'), 'utf8')) as {
+        roots: { uri: string; name?: string }[];
+      };
+      assert.deepEqual(
+        roots.roots.map((r) => r.name),
+        ['quit test'],
+        'the roots file holds the folder shared just before the quit',
+      );
+      const settings = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as {
+        chat?: { maxTurns?: number };
+      };
+      assert.equal(
+        settings.chat?.maxTurns,
+        7,
+        'the settings file holds the change made just before the quit',
+      );
       const records = await auditRecords(dataDir);
-      const disconnected = records.filter((r) => r.kind === 'connection' && r.action === 'disconnected').map((r) => r.serverId ?? '').sort();
+      const disconnected = records
+        .filter((r) => r.kind === 'connection' && r.action === 'disconnected')
+        .map((r) => r.serverId ?? '')
+        .sort();
       assert.deepEqual(disconnected, ids, 'the audit log records every server disconnecting on quit');
-      assert.ok(records.some((r) => r.kind === 'roots' && r.action === 'changed'), 'the roots change is in the audit log');
+      assert.ok(
+        records.some((r) => r.kind === 'roots' && r.action === 'changed'),
+        'the roots change is in the audit log',
+      );
     });
   }
 });
@@ -231,12 +303,18 @@ describe('host dispose with five stdio servers running', { skip: SKIP, timeout: 
     const dir = await tempDir(stack, 'mcp-desk-quit-host-');
     const { servers, markerOf } = await fiveServers(dir);
     const t = await createTestHost(stack, { servers, dataDir: true });
-    await waitFor('all five servers to be connected', () => (t.host.list().every((s) => s.state.kind === 'connected') ? true : undefined), WAIT_MS * 2);
+    await waitFor(
+      'all five servers to be connected',
+      () => (t.host.list().every((s) => s.state.kind === 'connected') ? true : undefined),
+      WAIT_MS * 2,
+    );
     await wrapperPids(dir);
     assert.deepEqual(Object.keys(liveByServer(markerOf)).sort(), [...markerOf.keys()].sort());
     await t.dispose();
     assert.deepEqual(liveByServer(markerOf), {}, 'dispose() resolves only once every tree is gone');
-    const disconnected = (await auditRecords(join(t.dir, 'data'))).filter((r) => r.kind === 'connection' && r.action === 'disconnected');
+    const disconnected = (await auditRecords(join(t.dir, 'data'))).filter(
+      (r) => r.kind === 'connection' && r.action === 'disconnected',
+    );
     assert.equal(disconnected.length, 5);
   });
 });
@@ -247,13 +325,32 @@ describe('interrupting a one-shot command', { skip: SKIP, timeout: 60_000 }, () 
     const marker = `desk-quit-call-${randomUUID()}`;
     markers.push(marker);
     const configPath = join(dir, 'mcp-servers.json');
-    await writeFile(configPath, JSON.stringify({ mcpServers: { everything: nodeServer(SERVERS.everything, ['stdio'], { env: { DESK_QUIT_MARKER: marker } }) } }));
+    await writeFile(
+      configPath,
+      JSON.stringify({
+        mcpServers: {
+          everything: nodeServer(SERVERS.everything, ['stdio'], { env: { DESK_QUIT_MARKER: marker } }),
+        },
+      }),
+    );
     assert.ok(existsSync(headlessCli), `${headlessCli} is missing: run \`npm run build -- --headless-only\``);
-    const child = spawn(process.execPath, [headlessCli, '--config', configPath, 'call', 'everything', 'trigger-long-running-operation', '{"duration":60,"steps":60}'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, MCP_DESK_DATA_DIR: join(dir, 'data'), NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        headlessCli,
+        '--config',
+        configPath,
+        'call',
+        'everything',
+        'trigger-long-running-operation',
+        '{"duration":60,"steps":60}',
+      ],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, MCP_DESK_DATA_DIR: join(dir, 'data'), NODE_OPTIONS: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
@@ -262,7 +359,10 @@ describe('interrupting a one-shot command', { skip: SKIP, timeout: 60_000 }, () 
     // Long enough for the call to be under way on any machine; the outcome must be the same either way.
     await new Promise((r) => setTimeout(r, 1500));
     child.kill('SIGINT');
-    const code = await Promise.race([exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), QUIT_MS))]);
+    const code = await Promise.race([
+      exited,
+      new Promise<'hung'>((r) => setTimeout(() => r('hung'), QUIT_MS)),
+    ]);
     assert.deepEqual(pidsWithEnv(marker), [], 'no server process outlives the command');
     assert.equal(code, 130, stderr);
     assert.match(stderr, /interrupted \(SIGINT\); stopping servers/);

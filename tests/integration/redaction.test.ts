@@ -29,7 +29,11 @@ const SECRETS = [ENV_SECRET, TOKEN, STDERR_SECRET];
 
 function assertClean(what: string, value: unknown): void {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  for (const s of SECRETS) assert.ok(!text.includes(s), `${what} leaks ${s}: ${text.slice(Math.max(0, text.indexOf(s) - 200), text.indexOf(s) + 50)}`);
+  for (const s of SECRETS)
+    assert.ok(
+      !text.includes(s),
+      `${what} leaks ${s}: ${text.slice(Math.max(0, text.indexOf(s) - 200), text.indexOf(s) + 50)}`,
+    );
 }
 
 describe('secret redaction', { timeout: 120_000 }, () => {
@@ -48,7 +52,10 @@ describe('secret redaction', { timeout: 120_000 }, () => {
         // Says its secret on stderr with no trailing newline, then never answers.
         talker: {
           command: process.execPath,
-          args: ['-e', 'process.stderr.write("my key is " + process.env.TALKER_SECRET); setInterval(() => {}, 1000)'],
+          args: [
+            '-e',
+            'process.stderr.write("my key is " + process.env.TALKER_SECRET); setInterval(() => {}, 1000)',
+          ],
           env: { TALKER_SECRET: STDERR_SECRET },
           timeout: 800,
         },
@@ -58,14 +65,21 @@ describe('secret redaction', { timeout: 120_000 }, () => {
     // Everything the renderer would receive live, from before the first connect.
     t.events.onAny((event, payload) => seen.push({ event, payload }));
     await t.host.init();
-    await Promise.all([waitForState(t.host, 'local', 'connected'), waitForState(t.host, 'remote', 'connected'), waitForState(t.host, 'talker', 'failed')]);
+    await Promise.all([
+      waitForState(t.host, 'local', 'connected'),
+      waitForState(t.host, 'remote', 'connected'),
+      waitForState(t.host, 'talker', 'failed'),
+    ]);
   });
   after(() => stack.run());
 
   it('the servers still receive the real values', async () => {
     const env = JSON.parse(textOf(await t.host.callTool('local', 'get-env', {}))) as Record<string, string>;
     assert.equal(env.API_KEY, ENV_SECRET);
-    assert.ok(recorder.requests.length > 0 && recorder.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`));
+    assert.ok(
+      recorder.requests.length > 0 &&
+        recorder.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`),
+    );
   });
 
   it('the server list masks secret-named env and headers', async () => {
@@ -101,7 +115,9 @@ describe('secret redaction', { timeout: 120_000 }, () => {
   it('nothing leaks through live events', async () => {
     // server.output is batched: wait for the batch that carries a get-env reply.
     await waitFor('a server.output event with the get-env reply', () =>
-      seen.some((e) => JSON.stringify(e).includes('server.output') && JSON.stringify(e).includes('API_KEY')) ? true : undefined,
+      seen.some((e) => JSON.stringify(e).includes('server.output') && JSON.stringify(e).includes('API_KEY'))
+        ? true
+        : undefined,
     );
     assertClean('events', seen);
   });

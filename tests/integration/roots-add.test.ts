@@ -12,7 +12,17 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { RouteResult } from '../../electron/host/router.js';
 import type { RootsAddResult } from '../../shared/ipc/contract.js';
-import { CleanupStack, createTestHost, nodeServer, SERVERS, tempDir, textOf, waitFor, waitForState, type TestHost } from '../helpers/host-harness.js';
+import {
+  CleanupStack,
+  createTestHost,
+  nodeServer,
+  SERVERS,
+  tempDir,
+  textOf,
+  waitFor,
+  waitForState,
+  type TestHost,
+} from '../helpers/host-harness.js';
 
 function value<T>(r: RouteResult): T {
   assert.ok(r.ok, `expected success, got ${JSON.stringify(r)}`);
@@ -51,7 +61,9 @@ describe('roots.add, roots.pick and app.showConversation', { timeout: 120_000 },
 
   it('shares an existing folder, refuses a file, a missing path and a relative one, each with its reason', async () => {
     const result = value<RootsAddResult>(
-      await t.router.handle('roots.add', { paths: [join(base, 'a'), join(base, 'file.txt'), join(base, 'missing'), 'relative/dir'] }),
+      await t.router.handle('roots.add', {
+        paths: [join(base, 'a'), join(base, 'file.txt'), join(base, 'missing'), 'relative/dir'],
+      }),
     );
     assert.deepEqual(result.added, [join(base, 'a')]);
     assert.deepEqual(
@@ -63,7 +75,9 @@ describe('roots.add, roots.pick and app.showConversation', { timeout: 120_000 },
       ],
     );
     assert.deepEqual(result.roots, [{ uri: pathToFileURL(join(base, 'a')).href }]);
-    await waitFor('server-filesystem to adopt root a', async () => ((await allowed()).includes(join(base, 'a')) ? true : undefined));
+    await waitFor('server-filesystem to adopt root a', async () =>
+      (await allowed()).includes(join(base, 'a')) ? true : undefined,
+    );
   });
 
   it('does not duplicate a folder already shared, and fails clearly when nothing could be shared', async () => {
@@ -81,7 +95,9 @@ describe('roots.add, roots.pick and app.showConversation', { timeout: 120_000 },
     pickAnswer = [join(base, 'b')];
     const result = value<RootsAddResult>(await t.router.handle('roots.pick', {}));
     assert.deepEqual(result.added, [join(base, 'b')]);
-    await waitFor('server-filesystem to adopt root b', async () => ((await allowed()).includes(join(base, 'b')) ? true : undefined));
+    await waitFor('server-filesystem to adopt root b', async () =>
+      (await allowed()).includes(join(base, 'b')) ? true : undefined,
+    );
     pickAnswer = [];
     const cancelled = value<RootsAddResult>(await t.router.handle('roots.pick', {}));
     assert.deepEqual(cancelled, { roots: result.roots, added: [], refused: [] });

@@ -8,7 +8,17 @@ import { mkdir, realpath, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { CleanupStack, createTestHost, nodeServer, rejection, SERVERS, tempDir, textOf, waitForState, type TestHost } from '../helpers/host-harness.js';
+import {
+  CleanupStack,
+  createTestHost,
+  nodeServer,
+  rejection,
+  SERVERS,
+  tempDir,
+  textOf,
+  waitForState,
+  type TestHost,
+} from '../helpers/host-harness.js';
 
 describe('roots enforcement on host-side reads', { timeout: 120_000 }, () => {
   const stack = new CleanupStack();
@@ -25,12 +35,16 @@ describe('roots enforcement on host-side reads', { timeout: 120_000 }, () => {
     await writeFile(join(shared, 'in.txt'), 'inside');
     await writeFile(join(outside, 'secret.txt'), 'secret');
     await symlink(join(outside, 'secret.txt'), join(shared, 'escape.txt'));
-    t = await createTestHost(stack, { servers: { files: nodeServer(SERVERS.fileResources) }, roots: [shared] });
+    t = await createTestHost(stack, {
+      servers: { files: nodeServer(SERVERS.fileResources) },
+      roots: [shared],
+    });
     await waitForState(t.host, 'files', 'connected');
   });
   after(() => stack.run());
 
-  const reads = async (): Promise<string[]> => JSON.parse(textOf(await t.host.callTool('files', 'reads', {}))) as string[];
+  const reads = async (): Promise<string[]> =>
+    JSON.parse(textOf(await t.host.callTool('files', 'reads', {}))) as string[];
 
   it('reads a file inside the roots', async () => {
     const result = await t.host.readResource('files', pathToFileURL(join(shared, 'in.txt')).href);

@@ -9,7 +9,20 @@ import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { CleanupStack, connectedInfo, createTestHost, nodeServer, SERVERS, startEverythingHttp, summaryOf, tempDir, textOf, waitFor, waitForState, type TestHost } from '../helpers/host-harness.js';
+import {
+  CleanupStack,
+  connectedInfo,
+  createTestHost,
+  nodeServer,
+  SERVERS,
+  startEverythingHttp,
+  summaryOf,
+  tempDir,
+  textOf,
+  waitFor,
+  waitForState,
+  type TestHost,
+} from '../helpers/host-harness.js';
 
 const EVERYTHING = ['ev-stdio', 'ev-http'] as const;
 
@@ -39,7 +52,9 @@ describe('roots', { timeout: 120_000 }, () => {
         fs: nodeServer(SERVERS.filesystem, []),
       },
     });
-    await Promise.all(['ev-stdio', 'ev-http', 'modern', 'fs'].map((id) => waitForState(t.host, id, 'connected')));
+    await Promise.all(
+      ['ev-stdio', 'ev-http', 'modern', 'fs'].map((id) => waitForState(t.host, id, 'connected')),
+    );
   });
   after(() => stack.run());
 
@@ -84,7 +99,9 @@ describe('roots', { timeout: 120_000 }, () => {
 
   describe('after roots.set replaces A with B', () => {
     const sentBefore = new Map<string, number>();
-    const changed = (id: string) => t.host.trace(id).filter((e) => e.direction === 'out' && e.method === 'notifications/roots/list_changed').length;
+    const changed = (id: string) =>
+      t.host.trace(id).filter((e) => e.direction === 'out' && e.method === 'notifications/roots/list_changed')
+        .length;
 
     before(async () => {
       for (const id of ['ev-stdio', 'ev-http', 'modern', 'fs']) sentBefore.set(id, changed(id));
@@ -94,7 +111,9 @@ describe('roots', { timeout: 120_000 }, () => {
 
     for (const id of [...EVERYTHING, 'fs']) {
       it(`${id}: the server was sent notifications/roots/list_changed`, async () => {
-        await waitFor(`${id} to be told the roots changed`, () => (changed(id) > (sentBefore.get(id) ?? 0) ? true : undefined));
+        await waitFor(`${id} to be told the roots changed`, () =>
+          changed(id) > (sentBefore.get(id) ?? 0) ? true : undefined,
+        );
       });
     }
 
@@ -108,7 +127,10 @@ describe('roots', { timeout: 120_000 }, () => {
           const got = await rootsText(id);
           return got.includes(pathToFileURL(b).href) ? got : undefined;
         });
-        assert.doesNotMatch(text, new RegExp(pathToFileURL(a).href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '\\b'));
+        assert.doesNotMatch(
+          text,
+          new RegExp(pathToFileURL(a).href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '\\b'),
+        );
         assert.match(text, /Beta/);
       });
     }
@@ -131,7 +153,10 @@ describe('roots', { timeout: 120_000 }, () => {
 
     it('records the change in the audit log', async () => {
       const records = await t.audit.query({ kind: 'roots' });
-      assert.ok(records.some((r) => JSON.stringify(r.details ?? {}).includes(pathToFileURL(b).href)), JSON.stringify(records));
+      assert.ok(
+        records.some((r) => JSON.stringify(r.details ?? {}).includes(pathToFileURL(b).href)),
+        JSON.stringify(records),
+      );
     });
   });
 });

@@ -9,7 +9,11 @@ test('sampling consent is read and changed through the contract, validated like 
   const h = await createTestHost(stack, { servers: {} });
   const get = await h.router.handle('sampling.consent.get', { serverId: 'srv' });
   assert.deepEqual(get, { ok: true, value: { consent: 'ask', skipReplyReview: false } });
-  const set = await h.router.handle('sampling.consent.set', { serverId: 'srv', consent: 'never', skipReplyReview: true });
+  const set = await h.router.handle('sampling.consent.set', {
+    serverId: 'srv',
+    consent: 'never',
+    skipReplyReview: true,
+  });
   assert.deepEqual(set, { ok: true, value: { consent: 'never', skipReplyReview: true } });
   assert.deepEqual(h.samplingConsent.get('srv'), { consent: 'never', skipReplyReview: true });
   const bad = await h.router.handle('sampling.consent.set', { serverId: 'srv', consent: 'sometimes' });

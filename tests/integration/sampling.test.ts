@@ -10,7 +10,16 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { PendingResponse, SamplingRequestView } from '../../shared/domain/pending.js';
 import { SamplingConsentStore } from '../../electron/host/sampling/sampling-consent-store.js';
-import { declarationsOf, functionCall, functionResponsesOf, reply, startFakeGemini, text, type FakeGemini, type RecordedRequest } from '../fixtures/fake-gemini.js';
+import {
+  declarationsOf,
+  functionCall,
+  functionResponsesOf,
+  reply,
+  startFakeGemini,
+  text,
+  type FakeGemini,
+  type RecordedRequest,
+} from '../fixtures/fake-gemini.js';
 import {
   CleanupStack,
   connectedInfo,
@@ -39,7 +48,8 @@ async function startFake(stack: CleanupStack): Promise<FakeGemini> {
   const script = (r: RecordedRequest) => {
     const decls = declarationsOf(r);
     const answered = functionResponsesOf(r);
-    if (decls.length && !answered.length) return reply(functionCall(decls[0]!.name, { city: 'Paris' }, { id: 'call-1' }));
+    if (decls.length && !answered.length)
+      return reply(functionCall(decls[0]!.name, { city: 'Paris' }, { id: 'call-1' }));
     if (answered.length) return reply(text(`FAKE-FINAL:${JSON.stringify(answered.map((a) => a.response))}`));
     return reply(text(`FAKE:${lastUserText(r)}`));
   };
@@ -49,9 +59,19 @@ async function startFake(stack: CleanupStack): Promise<FakeGemini> {
 }
 
 /** Wait for the next sampling review of `stage` from `serverId`, answer it, return what was shown. */
-async function answerNext(t: TestHost, serverId: string, stage: SamplingRequestView['stage'], answer: (v: SamplingRequestView) => Answer): Promise<SamplingRequestView> {
+async function answerNext(
+  t: TestHost,
+  serverId: string,
+  stage: SamplingRequestView['stage'],
+  answer: (v: SamplingRequestView) => Answer,
+): Promise<SamplingRequestView> {
   const view = await waitFor(`a sampling ${stage} review from ${serverId}`, () =>
-    t.broker.list().find((r): r is SamplingRequestView => r.kind === 'sampling' && r.serverId === serverId && r.stage === stage),
+    t.broker
+      .list()
+      .find(
+        (r): r is SamplingRequestView =>
+          r.kind === 'sampling' && r.serverId === serverId && r.stage === stage,
+      ),
   );
   assert.equal(t.broker.respond(view.id, answer(view)), true);
   return view;
@@ -77,15 +97,23 @@ for (const transport of ['stdio', 'http'] as const) {
 
     before(async () => {
       fake = await startFake(stack);
-      t = await createTestHost(stack, { servers: {}, providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY } });
-      const config = transport === 'stdio' ? nodeServer(SERVERS.everything) : { url: `${(await startEverythingHttp(stack, 'streamableHttp')).origin}/mcp` };
+      t = await createTestHost(stack, {
+        servers: {},
+        providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
+      });
+      const config =
+        transport === 'stdio'
+          ? nodeServer(SERVERS.everything)
+          : { url: `${(await startEverythingHttp(stack, 'streamableHttp')).origin}/mcp` };
       await t.host.add(id, config as Parameters<TestHost['host']['add']>[1]);
       await waitForState(t.host, id, 'connected');
     });
     after(() => stack.run());
 
     it('offers trigger-sampling-request (the capability is declared)', () => {
-      const tool = t.host.catalog().tools.find((x) => x.serverId === id && x.tool.name === 'trigger-sampling-request');
+      const tool = t.host
+        .catalog()
+        .tools.find((x) => x.serverId === id && x.tool.name === 'trigger-sampling-request');
       assert.ok(tool, 'server-everything registers the tool only for clients that declare sampling');
       const props = (tool.tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {};
       assert.deepEqual(Object.keys(props).sort(), ['maxTokens', 'prompt']);
@@ -93,23 +121,42 @@ for (const transport of ['stdio', 'http'] as const) {
 
     it('approved: the server prompt reaches the model and the model text reaches the server', async () => {
       const before = fake.generateRequests().length;
-      const call = t.host.callTool(id, 'trigger-sampling-request', { prompt: `hello from ${transport}`, maxTokens: 50 });
+      const call = t.host.callTool(id, 'trigger-sampling-request', {
+        prompt: `hello from ${transport}`,
+        maxTokens: 50,
+      });
       const req = await answerNext(t, id, 'request', () => approve);
-      assert.deepEqual(req.messages, [{ role: 'user', content: [{ type: 'text', text: `Resource trigger-sampling-request context: hello from ${transport}` }] }]);
+      assert.deepEqual(req.messages, [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: `Resource trigger-sampling-request context: hello from ${transport}` },
+          ],
+        },
+      ]);
       assert.equal(req.systemPrompt, 'You are a helpful test server.');
       assert.equal(req.maxTokens, 50);
       assert.equal(req.temperature, 0.7);
       assert.deepEqual(req.suggestedModel, { provider: 'gemini', model: 'gemini-2.5-flash' });
       const rep = await answerNext(t, id, 'reply', () => approve);
-      assert.equal(rep.reply?.text, `FAKE:Resource trigger-sampling-request context: hello from ${transport}`);
+      assert.equal(
+        rep.reply?.text,
+        `FAKE:Resource trigger-sampling-request context: hello from ${transport}`,
+      );
       const out = textOf(await call);
       assert.match(out, /LLM sampling result/);
-      assert.match(out, new RegExp(`FAKE:Resource trigger-sampling-request context: hello from ${transport}`));
+      assert.match(
+        out,
+        new RegExp(`FAKE:Resource trigger-sampling-request context: hello from ${transport}`),
+      );
       assert.match(out, /"model": "gemini-2.5-flash"/);
       assert.match(out, /"stopReason": "endTurn"/);
       const sent = fake.generateRequests().slice(before);
       assert.equal(sent.length, 1);
-      assert.equal(lastUserText(sent[0]!), `Resource trigger-sampling-request context: hello from ${transport}`);
+      assert.equal(
+        lastUserText(sent[0]!),
+        `Resource trigger-sampling-request context: hello from ${transport}`,
+      );
       assert.equal(sent[0]!.body?.systemInstruction?.parts?.[0]?.text, 'You are a helpful test server.');
       assert.equal(sent[0]!.body?.generationConfig?.maxOutputTokens, 50);
       assert.equal(sent[0]!.body?.generationConfig?.temperature, 0.7);
@@ -124,7 +171,11 @@ for (const transport of ['stdio', 'http'] as const) {
         messages: [{ role: 'user', content: [{ type: 'text', text: 'EDITED PROMPT' }] }],
         systemPrompt: 'Edited system prompt',
       }));
-      const rep = await answerNext(t, id, 'reply', () => ({ kind: 'sampling', action: 'approve', replyText: 'EDITED REPLY' }));
+      const rep = await answerNext(t, id, 'reply', () => ({
+        kind: 'sampling',
+        action: 'approve',
+        replyText: 'EDITED REPLY',
+      }));
       assert.equal(rep.reply?.text, 'FAKE:EDITED PROMPT');
       const out = textOf(await call);
       assert.match(out, /EDITED REPLY/);
@@ -163,7 +214,11 @@ describe('sampling consent, rate limit and timeouts', { timeout: 120_000 }, () =
   before(async () => {
     fake = await startFake(stack);
     t = await createTestHost(stack, {
-      servers: { yes: nodeServer(SERVERS.everything), no: nodeServer(SERVERS.everything), slow: nodeServer(SERVERS.everything) },
+      servers: {
+        yes: nodeServer(SERVERS.everything),
+        no: nodeServer(SERVERS.everything),
+        slow: nodeServer(SERVERS.everything),
+      },
       providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
       dataDir: true,
       sampling: { rateLimit: { capacity: 3, perMs: 60_000 }, timeoutMs: 400 },
@@ -187,7 +242,9 @@ describe('sampling consent, rate limit and timeouts', { timeout: 120_000 }, () =
     assert.match(second, /FAKE:.*two/);
     assert.deepEqual(stages, [], 'no review was raised');
     await t.samplingConsent.flush();
-    const saved = JSON.parse(await readFile(join(dataDir, 'sampling.json'), 'utf8')) as { servers: Record<string, unknown> };
+    const saved = JSON.parse(await readFile(join(dataDir, 'sampling.json'), 'utf8')) as {
+      servers: Record<string, unknown>;
+    };
     assert.deepEqual(saved.servers.yes, { consent: 'always', skipReplyReview: true });
     const reopened = await SamplingConsentStore.open(join(dataDir, 'sampling.json'));
     assert.deepEqual(reopened.get('yes'), { consent: 'always', skipReplyReview: true });
@@ -202,17 +259,26 @@ describe('sampling consent, rate limit and timeouts', { timeout: 120_000 }, () =
     const off = t.events.on('pending.changed', (list) => {
       raised += list.filter((r) => r.kind === 'sampling' && r.serverId === 'no').length;
     });
-    assert.match(await outcomeText(t.host.callTool('no', 'trigger-sampling-request', { prompt: 'y' })), /User rejected sampling request: sampling is turned off/);
+    assert.match(
+      await outcomeText(t.host.callTool('no', 'trigger-sampling-request', { prompt: 'y' })),
+      /User rejected sampling request: sampling is turned off/,
+    );
     off();
     assert.equal(raised, 0);
     assert.equal(fake.generateRequests().length, before);
     await t.samplingConsent.flush();
-    assert.equal((await SamplingConsentStore.open(join(dataDir, 'sampling.json'))).get('no').consent, 'never');
+    assert.equal(
+      (await SamplingConsentStore.open(join(dataDir, 'sampling.json'))).get('no').consent,
+      'never',
+    );
   });
 
   it('the rate limit refuses the request past the limit with a clear message', async () => {
     // "yes" already used two of its three tokens above.
-    assert.match(textOf(await t.host.callTool('yes', 'trigger-sampling-request', { prompt: 'three' })), /FAKE:.*three/);
+    assert.match(
+      textOf(await t.host.callTool('yes', 'trigger-sampling-request', { prompt: 'three' })),
+      /FAKE:.*three/,
+    );
     const over = await outcomeText(t.host.callTool('yes', 'trigger-sampling-request', { prompt: 'four' }));
     assert.match(over, /Sampling rate limit exceeded for server "yes": at most 3 requests per 60 s/);
   });
@@ -225,11 +291,17 @@ describe('sampling consent, rate limit and timeouts', { timeout: 120_000 }, () =
   });
 
   it('a stopped server settles its pending review', async () => {
-    const call = outcomeText(t.host.callTool('slow', 'trigger-sampling-request', { prompt: 'stop me' }, { timeoutMs: 10_000 }));
-    await waitFor('a review', () => t.broker.list().find((r) => r.kind === 'sampling' && r.serverId === 'slow'));
+    const call = outcomeText(
+      t.host.callTool('slow', 'trigger-sampling-request', { prompt: 'stop me' }, { timeoutMs: 10_000 }),
+    );
+    await waitFor('a review', () =>
+      t.broker.list().find((r) => r.kind === 'sampling' && r.serverId === 'slow'),
+    );
     await t.host.setEnabled('slow', false);
     await call;
-    await waitFor('no review left', () => (t.broker.list().some((r) => r.kind === 'sampling') ? undefined : true));
+    await waitFor('no review left', () =>
+      t.broker.list().some((r) => r.kind === 'sampling') ? undefined : true,
+    );
   });
 });
 
@@ -240,7 +312,10 @@ describe('sampling in the 2026-07-28 era (input_required createMessage)', { time
 
   before(async () => {
     fake = await startFake(stack);
-    t = await createTestHost(stack, { servers: { modern: nodeServer(SERVERS.modern) }, providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY } });
+    t = await createTestHost(stack, {
+      servers: { modern: nodeServer(SERVERS.modern) },
+      providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
+    });
     assert.equal(connectedInfo(await waitForState(t.host, 'modern', 'connected')).protocolEra, 'modern');
   });
   after(() => stack.run());
@@ -260,13 +335,19 @@ describe('sampling in the 2026-07-28 era (input_required createMessage)', { time
     const before = fake.generateRequests().length;
     const call = t.host.callTool('modern', 'weather-agent', { city: 'Paris' });
     const first = await answerNext(t, 'modern', 'request', () => approve);
-    assert.deepEqual(first.tools?.map((x) => x.name), ['get_weather']);
+    assert.deepEqual(
+      first.tools?.map((x) => x.name),
+      ['get_weather'],
+    );
     const firstReply = await answerNext(t, 'modern', 'reply', () => approve);
     assert.equal(firstReply.reply?.stopReason, 'toolUse');
     assert.match(firstReply.reply?.text ?? '', /\[tool call get_weather \{"city":"Paris"\}\]/);
     // The follow-up round carries the tool_use and the server's tool_result.
     const second = await answerNext(t, 'modern', 'request', () => approve);
-    assert.deepEqual(second.messages.map((m) => m.role), ['user', 'assistant', 'user']);
+    assert.deepEqual(
+      second.messages.map((m) => m.role),
+      ['user', 'assistant', 'user'],
+    );
     assert.match(JSON.stringify(second.messages[2]), /tool result for call-1: Sunny, 21 C in Paris/);
     await answerNext(t, 'modern', 'reply', () => approve);
     const out = textOf(await call);
@@ -274,7 +355,10 @@ describe('sampling in the 2026-07-28 era (input_required createMessage)', { time
     assert.match(out, /Sunny, 21 C in Paris/);
     const sent = fake.generateRequests().slice(before);
     assert.equal(sent.length, 2);
-    assert.deepEqual(declarationsOf(sent[0]!).map((d) => d.name), ['get_weather']);
+    assert.deepEqual(
+      declarationsOf(sent[0]!).map((d) => d.name),
+      ['get_weather'],
+    );
     const responses = functionResponsesOf(sent[1]!);
     assert.equal(responses.length, 1);
     assert.equal(responses[0]!.name, 'get_weather');

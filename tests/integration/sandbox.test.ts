@@ -37,7 +37,8 @@ const PROBE = join(REPO_ROOT, 'tests/fixtures/path-probe-server.mjs');
 
 /** Why the bubblewrap tests cannot run here, or undefined when they can. */
 function skipReason(): string | undefined {
-  if (process.platform !== 'linux') return `the bubblewrap sandbox is Linux-only (this is ${process.platform})`;
+  if (process.platform !== 'linux')
+    return `the bubblewrap sandbox is Linux-only (this is ${process.platform})`;
   const available = systemSandboxDetector.detect();
   return available.ok ? undefined : available.reason;
 }
@@ -91,7 +92,10 @@ describe('stdio sandbox (bubblewrap)', { timeout: 180_000, skip: skip ?? false }
 
   it('a sandboxed server reads and writes inside its root', async () => {
     assert.equal(textOf(await call('boxed', 'read', { path: join(rootA, 'a.txt') })), 'inside alpha');
-    assert.equal(textOf(await call('boxed', 'write', { path: join(rootA, 'new.txt'), text: 'from the sandbox' })), 'written');
+    assert.equal(
+      textOf(await call('boxed', 'write', { path: join(rootA, 'new.txt'), text: 'from the sandbox' })),
+      'written',
+    );
     assert.equal(await readFile(join(rootA, 'new.txt'), 'utf8'), 'from the sandbox');
   });
 
@@ -105,7 +109,11 @@ describe('stdio sandbox (bubblewrap)', { timeout: 180_000, skip: skip ?? false }
     }
     const env = JSON.parse(textOf(await call('boxed', 'env', {}))) as { home: string; tmpdir: string };
     assert.equal(env.home, home, 'HOME keeps its path...');
-    assert.equal(textOf(await call('boxed', 'list', { path: home })), '[]', '...but is an empty private directory');
+    assert.equal(
+      textOf(await call('boxed', 'list', { path: home })),
+      '[]',
+      '...but is an empty private directory',
+    );
     assert.equal(env.tmpdir, '/tmp');
   });
 
@@ -114,7 +122,10 @@ describe('stdio sandbox (bubblewrap)', { timeout: 180_000, skip: skip ?? false }
     const boxed = await call('boxed', 'write', { path: target, text: 'x' });
     assert.equal(boxed.isError, true);
     assert.equal(existsSync(target), false);
-    const system = await call('boxed', 'write', { path: join(REPO_ROOT, 'planted-by-sandbox.txt'), text: 'x' });
+    const system = await call('boxed', 'write', {
+      path: join(REPO_ROOT, 'planted-by-sandbox.txt'),
+      text: 'x',
+    });
     assert.equal(system.isError, true, 'the server’s own package tree is read-only');
     assert.match(textOf(system), /^EROFS/);
   });
@@ -138,9 +149,20 @@ describe('stdio sandbox (bubblewrap)', { timeout: 180_000, skip: skip ?? false }
       return r && !r.isError ? textOf(r) : undefined;
     });
     assert.equal(read, 'inside beta');
-    assert.ok(states.get('boxed')?.includes('connecting'), `boxed was restarted: ${states.get('boxed')?.join(' > ')}`);
-    assert.deepEqual(states.get('open') ?? ['connected'], ['connected'], 'the unsandboxed server kept its connection');
-    assert.ok(t.host.log('boxed').some((l) => l.stream === 'host' && /restarting: the shared folders changed/.test(l.text)));
+    assert.ok(
+      states.get('boxed')?.includes('connecting'),
+      `boxed was restarted: ${states.get('boxed')?.join(' > ')}`,
+    );
+    assert.deepEqual(
+      states.get('open') ?? ['connected'],
+      ['connected'],
+      'the unsandboxed server kept its connection',
+    );
+    assert.ok(
+      t.host
+        .log('boxed')
+        .some((l) => l.stream === 'host' && /restarting: the shared folders changed/.test(l.text)),
+    );
     await waitForState(t.host, 'boxed', 'connected');
     assert.deepEqual(summaryOf(t.host, 'boxed').sandbox, { kind: 'on', tool: 'bubblewrap', paths: 2 });
   });
@@ -149,14 +171,24 @@ describe('stdio sandbox (bubblewrap)', { timeout: 180_000, skip: skip ?? false }
     const marker = `desk-sbx-${randomUUID()}`;
     markers.push(marker);
     const pidFile = join(rootA, `${marker}.json`);
-    await t.host.add('gc', nodeServer(SERVERS.grandchild, [], { sandbox: true, env: { PID_FILE: pidFile, DESK_IT_MARKER: marker } }) as ServerConfig);
+    await t.host.add(
+      'gc',
+      nodeServer(SERVERS.grandchild, [], {
+        sandbox: true,
+        env: { PID_FILE: pidFile, DESK_IT_MARKER: marker },
+      }) as ServerConfig,
+    );
     await waitForState(t.host, 'gc', 'connected');
     await waitFor('the grandchild to start', () => (existsSync(pidFile) ? true : undefined));
     // Exactly these four: the era probe's throwaway sibling was reaped with its whole tree too.
-    const family = await waitFor('only bwrap, its init, the server and the grandchild', () => {
-      const pids = pidsWithEnv(marker);
-      return pids.length === 4 ? pids : undefined;
-    }, 10_000).catch(() => assert.fail(`processes with the marker: ${pidsWithEnv(marker).join(', ')}`));
+    const family = await waitFor(
+      'only bwrap, its init, the server and the grandchild',
+      () => {
+        const pids = pidsWithEnv(marker);
+        return pids.length === 4 ? pids : undefined;
+      },
+      10_000,
+    ).catch(() => assert.fail(`processes with the marker: ${pidsWithEnv(marker).join(', ')}`));
     await t.host.remove('gc');
     assert.deepEqual(pidsWithEnv(marker), [], 'remove() resolves only once the whole tree is gone');
     await waitAllDead(family);
@@ -174,9 +206,16 @@ describe('stdio sandbox unavailable', { timeout: 60_000 }, () => {
     const marker = `desk-sbx-${randomUUID()}`;
     const pidFile = join(dir, 'pids.json');
     const configPath = join(dir, 'mcp-servers.json');
-    const server = nodeServer(SERVERS.grandchild, [], { sandbox: true, env: { PID_FILE: pidFile, DESK_IT_MARKER: marker } });
+    const server = nodeServer(SERVERS.grandchild, [], {
+      sandbox: true,
+      env: { PID_FILE: pidFile, DESK_IT_MARKER: marker },
+    });
     await writeFile(configPath, JSON.stringify({ mcpServers: { boxed: server } }));
-    const services = await composeHost({ configPath, mode: 'cli', sandbox: { detect: () => ({ ok: false, reason: 'simulated: bwrap is missing' }) } });
+    const services = await composeHost({
+      configPath,
+      mode: 'cli',
+      sandbox: { detect: () => ({ ok: false, reason: 'simulated: bwrap is missing' }) },
+    });
     stack.defer(() => services.dispose());
     await services.host.init();
     const summary = await waitForState(services.host, 'boxed', 'failed');

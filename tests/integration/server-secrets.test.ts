@@ -76,7 +76,10 @@ describe('server secrets through the router', { timeout: 120_000 }, () => {
       servers: {
         local: nodeServer(SERVERS.everything, ['stdio'], { env: { DEMO_TOKEN: '${secret:demo-key}' } }),
         remote: { url: `${recorder.origin}/mcp`, headers: { 'X-Api-Key': '${secret:demo-key}' } },
-        other: nodeServer(SERVERS.everything, ['stdio'], { env: { OTHER: '${secret:other-key}' }, disabled: true }),
+        other: nodeServer(SERVERS.everything, ['stdio'], {
+          env: { OTHER: '${secret:other-key}' },
+          disabled: true,
+        }),
       },
       init: false,
     });
@@ -105,7 +108,10 @@ describe('server secrets through the router', { timeout: 120_000 }, () => {
       const r = await call('serverSecrets.set', { name, value: VALUE });
       assert.equal(r.ok, false, `name ${JSON.stringify(name)} must be refused`);
     }
-    const long = await call('serverSecrets.set', { name: 'demo-key', value: `${VALUE}${'x'.repeat(10_000)}` });
+    const long = await call('serverSecrets.set', {
+      name: 'demo-key',
+      value: `${VALUE}${'x'.repeat(10_000)}`,
+    });
     assert.ok(!long.ok && long.error.code === 'invalid_request');
     const empty = await call('serverSecrets.set', { name: 'demo-key', value: '' });
     assert.equal(empty.ok, false);
@@ -116,13 +122,26 @@ describe('server secrets through the router', { timeout: 120_000 }, () => {
     const before = recorder.requests.length;
     const r = await call('serverSecrets.set', { name: 'demo-key', value: VALUE });
     assert.ok(r.ok, JSON.stringify(r));
-    assert.deepEqual((r.value as ServerSecretStatus[]).find((s) => s.name === 'demo-key'), { name: 'demo-key', set: true, usedBy: ['local', 'remote'] });
-    await Promise.all([waitForState(t.host, 'local', 'connected'), waitForState(t.host, 'remote', 'connected')]);
+    assert.deepEqual(
+      (r.value as ServerSecretStatus[]).find((s) => s.name === 'demo-key'),
+      { name: 'demo-key', set: true, usedBy: ['local', 'remote'] },
+    );
+    await Promise.all([
+      waitForState(t.host, 'local', 'connected'),
+      waitForState(t.host, 'remote', 'connected'),
+    ]);
     const sent = recorder.requests.slice(before);
-    assert.ok(sent.length > 0 && sent.every((q) => q.headers['x-api-key'] === VALUE), 'every request carries the header');
+    assert.ok(
+      sent.length > 0 && sent.every((q) => q.headers['x-api-key'] === VALUE),
+      'every request carries the header',
+    );
     const env = JSON.parse(textOf(await t.host.callTool('local', 'get-env', {}))) as Record<string, string>;
     assert.equal(env.DEMO_TOKEN, VALUE);
-    assert.equal(t.host.list().find((s) => s.id === 'other')?.state.kind, 'disabled', 'a disabled user is not started');
+    assert.equal(
+      t.host.list().find((s) => s.id === 'other')?.state.kind,
+      'disabled',
+      'a disabled user is not started',
+    );
     assert.deepEqual(await list(), [
       { name: 'demo-key', set: true, usedBy: ['local', 'remote'] },
       { name: 'other-key', set: false, usedBy: ['other'] },
@@ -132,19 +151,38 @@ describe('server secrets through the router', { timeout: 120_000 }, () => {
   it('the value is nowhere the renderer or the disk can see', async () => {
     // The get-env reply is in the trace: the live batch must have gone out (redacted).
     await waitFor('the get-env reply in a server.output event', () =>
-      events.some((e) => JSON.stringify(e).includes('server.output') && JSON.stringify(e).includes('DEMO_TOKEN')) ? true : undefined,
+      events.some(
+        (e) => JSON.stringify(e).includes('server.output') && JSON.stringify(e).includes('DEMO_TOKEN'),
+      )
+        ? true
+        : undefined,
     );
     for (const id of ['local', 'remote', 'other']) {
-      responses.push(await t.router.handle('servers.trace', { id }), await t.router.handle('servers.log', { id }));
+      responses.push(
+        await t.router.handle('servers.trace', { id }),
+        await t.router.handle('servers.log', { id }),
+      );
     }
-    responses.push(await t.router.handle('servers.list', {}), await t.router.handle('audit.query', { limit: 1000 }));
+    responses.push(
+      await t.router.handle('servers.list', {}),
+      await t.router.handle('audit.query', { limit: 1000 }),
+    );
     assertClean('router responses', responses);
     assertClean('bridge events', events);
     await t.audit.flush();
-    const audit = (await t.router.handle('audit.query', { limit: 1000 })) as { ok: true; value: { action: string; details?: Record<string, unknown> }[] };
-    assert.ok(audit.value.some((a) => a.action === 'secret-set' && a.details?.name === 'demo-key'), 'setting is audited (name only)');
+    const audit = (await t.router.handle('audit.query', { limit: 1000 })) as {
+      ok: true;
+      value: { action: string; details?: Record<string, unknown> }[];
+    };
+    assert.ok(
+      audit.value.some((a) => a.action === 'secret-set' && a.details?.name === 'demo-key'),
+      'setting is audited (name only)',
+    );
     const files = await filesUnder(t.dir);
-    assert.ok([...files.keys()].some((f) => f.includes(`${join('data', 'audit')}`)), 'the audit directory is on disk');
+    assert.ok(
+      [...files.keys()].some((f) => f.includes(`${join('data', 'audit')}`)),
+      'the audit directory is on disk',
+    );
     for (const [path, text] of files) assertClean(path, text);
   });
 

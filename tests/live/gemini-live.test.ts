@@ -6,7 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ModelMessage, ModelTool, ProviderEvent, StreamRequest } from '../../electron/host/chat/provider.js';
+import type {
+  ModelMessage,
+  ModelTool,
+  ProviderEvent,
+  StreamRequest,
+} from '../../electron/host/chat/provider.js';
 import { GeminiProvider } from '../../electron/host/chat/providers/gemini-provider.js';
 
 const KEY = process.env.GEMINI_API_KEY?.trim();
@@ -19,15 +24,22 @@ const ADD: ModelTool = {
   inputSchema: {
     $schema: 'http://json-schema.org/draft-07/schema#',
     type: 'object',
-    properties: { a: { type: 'integer', description: 'First addend' }, b: { type: 'integer', description: 'Second addend' } },
+    properties: {
+      a: { type: 'integer', description: 'First addend' },
+      b: { type: 'integer', description: 'Second addend' },
+    },
     required: ['a', 'b'],
     additionalProperties: false,
   },
 };
 
-async function collect(provider: GeminiProvider, req: Omit<StreamRequest, 'signal' | 'model'>): Promise<ProviderEvent[]> {
+async function collect(
+  provider: GeminiProvider,
+  req: Omit<StreamRequest, 'signal' | 'model'>,
+): Promise<ProviderEvent[]> {
   const events: ProviderEvent[] = [];
-  for await (const ev of provider.stream({ model: MODEL, signal: AbortSignal.timeout(60_000), ...req })) events.push(ev);
+  for await (const ev of provider.stream({ model: MODEL, signal: AbortSignal.timeout(60_000), ...req }))
+    events.push(ev);
   return events;
 }
 
@@ -44,7 +56,12 @@ describe('live Gemini API', { timeout: 120_000 }, () => {
   it('streams a short answer', { skip: SKIP }, async () => {
     const events = await collect(provider, {
       system: 'You are terse.',
-      messages: [{ role: 'user', parts: [{ type: 'text', text: 'Reply with exactly the word "pong" and nothing else.' }] }],
+      messages: [
+        {
+          role: 'user',
+          parts: [{ type: 'text', text: 'Reply with exactly the word "pong" and nothing else.' }],
+        },
+      ],
       tools: [],
     });
     assert.match(textOf(events), /pong/i);
@@ -52,7 +69,9 @@ describe('live Gemini API', { timeout: 120_000 }, () => {
   });
 
   it('makes a function call and answers from the function response', { skip: SKIP }, async () => {
-    const history: ModelMessage[] = [{ role: 'user', parts: [{ type: 'text', text: 'What is 17 + 25? Use the add tool.' }] }];
+    const history: ModelMessage[] = [
+      { role: 'user', parts: [{ type: 'text', text: 'What is 17 + 25? Use the add tool.' }] },
+    ];
     const first = await collect(provider, { messages: history, tools: [ADD] });
     const call = first.find((e) => e.type === 'function_call');
     assert.ok(call?.type === 'function_call', `a function call, got ${JSON.stringify(first)}`);
@@ -60,8 +79,24 @@ describe('live Gemini API', { timeout: 120_000 }, () => {
     assert.deepEqual({ a: Number(call.args.a), b: Number(call.args.b) }, { a: 17, b: 25 });
 
     history.push(
-      { role: 'model', parts: [{ type: 'function_call', id: call.id, name: call.name, args: call.args, ...(call.signature ? { signature: call.signature } : {}) }] },
-      { role: 'user', parts: [{ type: 'function_response', id: call.id, name: call.name, output: { sum: 42 }, isError: false }] },
+      {
+        role: 'model',
+        parts: [
+          {
+            type: 'function_call',
+            id: call.id,
+            name: call.name,
+            args: call.args,
+            ...(call.signature ? { signature: call.signature } : {}),
+          },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          { type: 'function_response', id: call.id, name: call.name, output: { sum: 42 }, isError: false },
+        ],
+      },
     );
     const second = await collect(provider, { messages: history, tools: [ADD] });
     assert.match(textOf(second), /42/);

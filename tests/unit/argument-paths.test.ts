@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { argumentPath, argumentStrings, pathsOutsideRoots } from '../../electron/host/roots/argument-paths.js';
+import {
+  argumentPath,
+  argumentStrings,
+  pathsOutsideRoots,
+} from '../../electron/host/roots/argument-paths.js';
 
 describe('argumentPath: the whole trimmed string must look like a path', () => {
   const home = '/home/someone';
@@ -42,7 +46,14 @@ describe('argumentPath: the whole trimmed string must look like a path', () => {
 
 describe('argumentStrings', () => {
   it('collects string values at any depth, never keys or other types', () => {
-    const args = { a: 'x', n: 1, b: true, z: null, '/etc/key-name': 'v', nested: { list: ['y', { deep: [[['z']]] }] } };
+    const args = {
+      a: 'x',
+      n: 1,
+      b: true,
+      z: null,
+      '/etc/key-name': 'v',
+      nested: { list: ['y', { deep: [[['z']]] }] },
+    };
     assert.deepEqual(argumentStrings(args), ['x', 'v', 'y', 'z']);
   });
   it('survives nesting far deeper than any real argument', () => {
@@ -71,36 +82,103 @@ describe('pathsOutsideRoots', () => {
   });
   after(() => rm(base, { recursive: true, force: true }));
 
-  const cases: { name: string; args: () => unknown; outside: (string | (() => string))[]; home?: () => string }[] = [
+  const cases: {
+    name: string;
+    args: () => unknown;
+    outside: (string | (() => string))[];
+    home?: () => string;
+  }[] = [
     { name: 'an absolute path inside', args: () => ({ path: join(root, 'notes', 'a.txt') }), outside: [] },
     { name: 'the root itself', args: () => ({ path: root }), outside: [] },
     { name: 'a new file inside', args: () => ({ path: join(root, 'notes', 'new.txt') }), outside: [] },
     { name: 'an absolute path outside', args: () => ({ path: '/etc/passwd' }), outside: ['/etc/passwd'] },
     { name: 'the file system root', args: () => ({ path: '/' }), outside: ['/'] },
-    { name: 'a `..` escape', args: () => ({ path: `${root}/notes/../../private/secret.txt` }), outside: [() => `${root}/notes/../../private/secret.txt`] },
-    { name: 'a symlink inside a root pointing out', args: () => ({ path: join(root, 'link-out', 'secret.txt') }), outside: [() => join(root, 'link-out', 'secret.txt')] },
-    { name: 'a sibling sharing the prefix', args: () => ({ path: `${root}-evil/x` }), outside: [() => `${root}-evil/x`] },
-    { name: 'a file:// URI inside', args: () => ({ uri: pathToFileURL(join(root, 'notes', 'a.txt')).href }), outside: [] },
-    { name: 'a file:// URI outside', args: () => ({ uri: 'file:///etc/passwd' }), outside: ['file:///etc/passwd'] },
-    { name: 'a file:// URI naming another host', args: () => ({ uri: 'file://fileserver/share/x' }), outside: ['file://fileserver/share/x'] },
+    {
+      name: 'a `..` escape',
+      args: () => ({ path: `${root}/notes/../../private/secret.txt` }),
+      outside: [() => `${root}/notes/../../private/secret.txt`],
+    },
+    {
+      name: 'a symlink inside a root pointing out',
+      args: () => ({ path: join(root, 'link-out', 'secret.txt') }),
+      outside: [() => join(root, 'link-out', 'secret.txt')],
+    },
+    {
+      name: 'a sibling sharing the prefix',
+      args: () => ({ path: `${root}-evil/x` }),
+      outside: [() => `${root}-evil/x`],
+    },
+    {
+      name: 'a file:// URI inside',
+      args: () => ({ uri: pathToFileURL(join(root, 'notes', 'a.txt')).href }),
+      outside: [],
+    },
+    {
+      name: 'a file:// URI outside',
+      args: () => ({ uri: 'file:///etc/passwd' }),
+      outside: ['file:///etc/passwd'],
+    },
+    {
+      name: 'a file:// URI naming another host',
+      args: () => ({ uri: 'file://fileserver/share/x' }),
+      outside: ['file://fileserver/share/x'],
+    },
     { name: '~ expanding inside', args: () => ({ path: '~/notes/a.txt' }), home: () => root, outside: [] },
-    { name: '~ expanding outside', args: () => ({ path: '~/secret.txt' }), home: () => outside, outside: ['~/secret.txt'] },
-    { name: '~/.. escaping the root', args: () => ({ path: '~/../private' }), home: () => root, outside: ['~/../private'] },
+    {
+      name: '~ expanding outside',
+      args: () => ({ path: '~/secret.txt' }),
+      home: () => outside,
+      outside: ['~/secret.txt'],
+    },
+    {
+      name: '~/.. escaping the root',
+      args: () => ({ path: '~/../private' }),
+      home: () => root,
+      outside: ['~/../private'],
+    },
     {
       name: 'nested objects and arrays',
-      args: () => ({ ops: [{ from: join(root, 'notes', 'a.txt'), to: '/tmp/../etc/x' }, { files: ['/var/log/syslog', 'relative.txt'] }] }),
+      args: () => ({
+        ops: [
+          { from: join(root, 'notes', 'a.txt'), to: '/tmp/../etc/x' },
+          { files: ['/var/log/syslog', 'relative.txt'] },
+        ],
+      }),
       outside: ['/tmp/../etc/x', '/var/log/syslog'],
     },
-    { name: 'URLs are not paths', args: () => ({ url: 'https://example.com/etc/passwd', ws: 'wss://x/y' }), outside: [] },
-    { name: 'relative paths are not checked', args: () => ({ path: '../../etc/passwd', other: 'notes/a.txt' }), outside: [] },
-    { name: 'a path inside prose is not a path', args: () => ({ message: 'please read /etc/passwd for me' }), outside: [] },
-    { name: 'the same path twice is named once', args: () => ({ a: '/etc/hosts', b: ['/etc/hosts', ' /etc/hosts '] }), outside: ['/etc/hosts'] },
-    { name: 'a Windows drive path on this machine', args: () => ({ path: 'C:\\Windows\\win.ini' }), outside: ['C:\\Windows\\win.ini'] },
+    {
+      name: 'URLs are not paths',
+      args: () => ({ url: 'https://example.com/etc/passwd', ws: 'wss://x/y' }),
+      outside: [],
+    },
+    {
+      name: 'relative paths are not checked',
+      args: () => ({ path: '../../etc/passwd', other: 'notes/a.txt' }),
+      outside: [],
+    },
+    {
+      name: 'a path inside prose is not a path',
+      args: () => ({ message: 'please read /etc/passwd for me' }),
+      outside: [],
+    },
+    {
+      name: 'the same path twice is named once',
+      args: () => ({ a: '/etc/hosts', b: ['/etc/hosts', ' /etc/hosts '] }),
+      outside: ['/etc/hosts'],
+    },
+    {
+      name: 'a Windows drive path on this machine',
+      args: () => ({ path: 'C:\\Windows\\win.ini' }),
+      outside: ['C:\\Windows\\win.ini'],
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {
       const found = await pathsOutsideRoots(c.args(), roots(), c.home ? { home: c.home() } : {});
-      assert.deepEqual(found, c.outside.map((o) => (typeof o === 'string' ? o : o())));
+      assert.deepEqual(
+        found,
+        c.outside.map((o) => (typeof o === 'string' ? o : o())),
+      );
     });
   }
 
@@ -110,6 +188,9 @@ describe('pathsOutsideRoots', () => {
 
   it('any of several roots will do', async () => {
     const both = [...roots(), { uri: pathToFileURL(outside).href }];
-    assert.deepEqual(await pathsOutsideRoots({ a: join(outside, 'secret.txt'), b: join(root, 'link-out') }, both), []);
+    assert.deepEqual(
+      await pathsOutsideRoots({ a: join(outside, 'secret.txt'), b: join(root, 'link-out') }, both),
+      [],
+    );
   });
 });

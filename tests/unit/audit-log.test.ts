@@ -3,7 +3,12 @@ import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { auditDay, FileAuditLog, MemoryAuditLog, type AuditLog } from '../../electron/host/audit/audit-log.js';
+import {
+  auditDay,
+  FileAuditLog,
+  MemoryAuditLog,
+  type AuditLog,
+} from '../../electron/host/audit/audit-log.js';
 import { REDACTED, Redactor } from '../../electron/host/util/redact.js';
 
 const temps: string[] = [];
@@ -45,33 +50,72 @@ for (const [name, make] of [
       const log = await make(c.now);
       fill(log, c);
       const all = await log.query();
-      assert.deepEqual(all.map((r) => r.action), ['requested', 'call-start', 'call-start', 'connected']);
-      assert.deepEqual(all.map((r) => r.seq), [4, 3, 2, 1]);
-      assert.deepEqual((await log.query({ serverId: 'a' })).map((r) => r.action), ['call-start', 'connected']);
-      assert.deepEqual((await log.query({ kind: 'tool-call' })).map((r) => r.serverId), ['b', 'a']);
-      assert.deepEqual((await log.query({ from: DAY1 + 500 })).map((r) => r.kind), ['approval', 'tool-call']);
-      assert.deepEqual((await log.query({ to: DAY1 })).map((r) => r.kind), ['tool-call', 'connection']);
-      assert.deepEqual((await log.query({ from: DAY1 + 1000, to: DAY1 + 1000 })).map((r) => r.serverId), ['b']);
+      assert.deepEqual(
+        all.map((r) => r.action),
+        ['requested', 'call-start', 'call-start', 'connected'],
+      );
+      assert.deepEqual(
+        all.map((r) => r.seq),
+        [4, 3, 2, 1],
+      );
+      assert.deepEqual(
+        (await log.query({ serverId: 'a' })).map((r) => r.action),
+        ['call-start', 'connected'],
+      );
+      assert.deepEqual(
+        (await log.query({ kind: 'tool-call' })).map((r) => r.serverId),
+        ['b', 'a'],
+      );
+      assert.deepEqual(
+        (await log.query({ from: DAY1 + 500 })).map((r) => r.kind),
+        ['approval', 'tool-call'],
+      );
+      assert.deepEqual(
+        (await log.query({ to: DAY1 })).map((r) => r.kind),
+        ['tool-call', 'connection'],
+      );
+      assert.deepEqual(
+        (await log.query({ from: DAY1 + 1000, to: DAY1 + 1000 })).map((r) => r.serverId),
+        ['b'],
+      );
       assert.equal((await log.query({ limit: 2 })).length, 2);
       assert.deepEqual((await log.query({ limit: 1 }))[0]?.action, 'requested');
       const exported = await log.export({ serverId: 'b' });
-      assert.deepEqual(exported.trimEnd().split('\n').map((l) => (JSON.parse(l) as { action: string }).action), ['call-start', 'requested']);
+      assert.deepEqual(
+        exported
+          .trimEnd()
+          .split('\n')
+          .map((l) => (JSON.parse(l) as { action: string }).action),
+        ['call-start', 'requested'],
+      );
       await log.dispose();
     });
 
     it('redacts secret-named fields and known secret values before keeping a record', async () => {
       const redactor = new Redactor();
       redactor.addSecret('sk-very-secret-value');
-      const log = name === 'FileAuditLog' ? new FileAuditLog(await tempDir(), redactor) : new MemoryAuditLog(redactor);
+      const log =
+        name === 'FileAuditLog' ? new FileAuditLog(await tempDir(), redactor) : new MemoryAuditLog(redactor);
       log.append({
         kind: 'tool-call',
         serverId: 's',
         action: 'call-start',
-        details: { args: { apiKey: 'plain-key-123', note: 'uses sk-very-secret-value here', auth: 'Bearer abcdefghijk' } },
+        details: {
+          args: {
+            apiKey: 'plain-key-123',
+            note: 'uses sk-very-secret-value here',
+            auth: 'Bearer abcdefghijk',
+          },
+        },
       });
       const [r] = await log.query();
       const text = JSON.stringify(r);
-      assert.ok(!text.includes('plain-key-123') && !text.includes('sk-very-secret-value') && !text.includes('abcdefghijk'), text);
+      assert.ok(
+        !text.includes('plain-key-123') &&
+          !text.includes('sk-very-secret-value') &&
+          !text.includes('abcdefghijk'),
+        text,
+      );
       assert.ok(text.includes(REDACTED));
       await log.dispose();
     });
@@ -85,14 +129,20 @@ describe('FileAuditLog on disk', () => {
     const log = new FileAuditLog(dir, new Redactor(), { now: c.now });
     fill(log, c);
     await log.flush();
-    assert.deepEqual((await readdir(dir)).sort(), [`audit-${auditDay(DAY1)}.jsonl`, `audit-${auditDay(DAY2)}.jsonl`]);
+    assert.deepEqual((await readdir(dir)).sort(), [
+      `audit-${auditDay(DAY1)}.jsonl`,
+      `audit-${auditDay(DAY2)}.jsonl`,
+    ]);
     assert.equal(auditDay(DAY1), '2026-03-01');
     const first = await readFile(join(dir, 'audit-2026-03-01.jsonl'), 'utf8');
     assert.ok(first.endsWith('\n'));
     assert.equal(first.trimEnd().split('\n').length, 3);
     for (const line of first.trimEnd().split('\n')) assert.doesNotThrow(() => JSON.parse(line));
     // A query bounded to the second day never needs the first day's file, and still finds its records.
-    assert.deepEqual((await log.query({ from: DAY2 - 1 })).map((r) => r.action), ['requested']);
+    assert.deepEqual(
+      (await log.query({ from: DAY2 - 1 })).map((r) => r.action),
+      ['requested'],
+    );
     await log.dispose();
   });
 
@@ -105,9 +155,15 @@ describe('FileAuditLog on disk', () => {
     const file = join(dir, 'audit-2026-03-01.jsonl');
     await appendFile(file, '{"seq":2,"at":17,"kind":"tool-c');
     const second = new FileAuditLog(dir, new Redactor(), { now: c.now });
-    assert.deepEqual((await second.query()).map((r) => r.action), ['connected']);
+    assert.deepEqual(
+      (await second.query()).map((r) => r.action),
+      ['connected'],
+    );
     second.append({ kind: 'connection', serverId: 'a', action: 'disconnected' });
-    assert.deepEqual((await second.query()).map((r) => r.action), ['disconnected', 'connected']);
+    assert.deepEqual(
+      (await second.query()).map((r) => r.action),
+      ['disconnected', 'connected'],
+    );
     await second.dispose();
   });
 
@@ -138,7 +194,11 @@ describe('FileAuditLog on disk', () => {
 
   it('shrinks an oversized record to the names of its details', async () => {
     const log = new FileAuditLog(await tempDir(), new Redactor());
-    log.append({ kind: 'tool-call', action: 'call-start', details: { tool: 't', args: { blob: 'y'.repeat(200_000) } } });
+    log.append({
+      kind: 'tool-call',
+      action: 'call-start',
+      details: { tool: 't', args: { blob: 'y'.repeat(200_000) } },
+    });
     const [r] = await log.query();
     assert.deepEqual(r?.details, { truncated: true, keys: ['tool', 'args'] });
     await log.dispose();

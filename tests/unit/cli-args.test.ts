@@ -27,7 +27,14 @@ test('everything after -- is positional', () => {
 
 test('elicitation defaults come from each property default (SEP-1034)', () => {
   assert.deepEqual(
-    schemaDefaults({ type: 'object', properties: { name: { type: 'string', default: 'John' }, age: { type: 'integer', default: 30 }, x: { type: 'string' } } }),
+    schemaDefaults({
+      type: 'object',
+      properties: {
+        name: { type: 'string', default: 'John' },
+        age: { type: 'integer', default: 30 },
+        x: { type: 'string' },
+      },
+    }),
     { name: 'John', age: 30 },
   );
   assert.deepEqual(schemaDefaults(null), {});
@@ -35,7 +42,17 @@ test('elicitation defaults come from each property default (SEP-1034)', () => {
 
 test('sample arguments fill required fields with typed values and keep defaults', () => {
   assert.deepEqual(
-    sampleArguments({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'integer', minimum: 5 }, c: { type: 'string', enum: ['x', 'y'] }, d: { type: 'string', default: 'z' }, e: { type: 'string' } }, required: ['a', 'b', 'c'] }),
+    sampleArguments({
+      type: 'object',
+      properties: {
+        a: { type: 'number' },
+        b: { type: 'integer', minimum: 5 },
+        c: { type: 'string', enum: ['x', 'y'] },
+        d: { type: 'string', default: 'z' },
+        e: { type: 'string' },
+      },
+      required: ['a', 'b', 'c'],
+    }),
     { a: 1, b: 5, c: 'x', d: 'z' },
   );
 });

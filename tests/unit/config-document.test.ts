@@ -36,14 +36,24 @@ test('claude_desktop_config.json: good entries parse, each bad one fails alone w
 });
 
 test('saving writes invalid entries back untouched and keeps unrelated top-level keys', () => {
-  const text = JSON.stringify({ globalShortcut: 'Ctrl+Space', mcpServers: { broken: { command: 42, note: 'keep me' }, ok: { command: 'node' } } });
+  const text = JSON.stringify({
+    globalShortcut: 'Ctrl+Space',
+    mcpServers: { broken: { command: 42, note: 'keep me' }, ok: { command: 'node' } },
+  });
   const out = JSON.parse(serialiseDocument(parseDocument(text))) as Record<string, unknown>;
   assert.equal(out.globalShortcut, 'Ctrl+Space');
   assert.deepEqual((out.mcpServers as Record<string, unknown>).broken, { command: 42, note: 'keep me' });
 });
 
 test('VS Code mcp.json ("servers", type stdio / streamable-http) is understood', () => {
-  const doc = parseDocument(JSON.stringify({ servers: { a: { type: 'stdio', command: 'node' }, b: { type: 'streamable-http', url: 'http://127.0.0.1:1/mcp' } } }));
+  const doc = parseDocument(
+    JSON.stringify({
+      servers: {
+        a: { type: 'stdio', command: 'node' },
+        b: { type: 'streamable-http', url: 'http://127.0.0.1:1/mcp' },
+      },
+    }),
+  );
   assert.equal(doc.key, 'servers');
   assert.ok(doc.entries.every((e) => e.ok));
 });
@@ -55,13 +65,22 @@ test('not JSON, or not an object: one clear error', () => {
 });
 
 test('secrets are masked for the renderer and a mask sent back keeps the stored value', () => {
-  const stored = { command: 'node', env: { API_KEY: 'sk-live-123456', MODE: 'fast', TOKEN_REF: '${secret:tok}' } };
+  const stored = {
+    command: 'node',
+    env: { API_KEY: 'sk-live-123456', MODE: 'fast', TOKEN_REF: '${secret:tok}' },
+  };
   const masked = maskConfig(stored);
   assert.ok('env' in masked);
   assert.deepEqual(masked.env, { API_KEY: MASKED_VALUE, MODE: 'fast', TOKEN_REF: '${secret:tok}' });
   const edited = { ...masked, env: { ...masked.env, MODE: 'slow' } };
-  assert.deepEqual(unmaskConfig(edited, stored), { command: 'node', env: { API_KEY: 'sk-live-123456', MODE: 'slow', TOKEN_REF: '${secret:tok}' } });
-  const remote = maskConfig({ url: 'https://x.test/mcp', headers: { Authorization: 'Bearer abcdefgh', Accept: 'x' } });
+  assert.deepEqual(unmaskConfig(edited, stored), {
+    command: 'node',
+    env: { API_KEY: 'sk-live-123456', MODE: 'slow', TOKEN_REF: '${secret:tok}' },
+  });
+  const remote = maskConfig({
+    url: 'https://x.test/mcp',
+    headers: { Authorization: 'Bearer abcdefgh', Accept: 'x' },
+  });
   assert.ok('headers' in remote);
   assert.deepEqual(remote.headers, { Authorization: MASKED_VALUE, Accept: 'x' });
 });

@@ -9,7 +9,10 @@ import assert from 'node:assert/strict';
 import { DeskOAuthProvider } from '../../electron/host/auth/desk-oauth-provider.js';
 import { memoryTokenVault, type TokenVault } from '../../electron/host/auth/token-vault.js';
 
-function provider(vault: TokenVault, extra: Partial<ConstructorParameters<typeof DeskOAuthProvider>[0]> = {}) {
+function provider(
+  vault: TokenVault,
+  extra: Partial<ConstructorParameters<typeof DeskOAuthProvider>[0]> = {},
+) {
   let redirect: string | undefined = 'http://127.0.0.1:50123/callback';
   const opened: URL[] = [];
   const p = new DeskOAuthProvider({
@@ -37,12 +40,18 @@ describe('DeskOAuthProvider', () => {
     assert.deepEqual(await p.tokens(), TOKENS);
     assert.equal(await p.codeVerifier(), 'verifier-1');
     assert.equal(await p.hasTokens(), true);
-    const other = new DeskOAuthProvider({ serverId: 'other', serverUrl: 'https://mcp.example.com/mcp', vault, redirectUrl: () => undefined, onRedirect: () => undefined });
+    const other = new DeskOAuthProvider({
+      serverId: 'other',
+      serverUrl: 'https://mcp.example.com/mcp',
+      vault,
+      redirectUrl: () => undefined,
+      onRedirect: () => undefined,
+    });
     assert.equal(await other.tokens(), undefined);
     await assert.rejects(other.codeVerifier(), /no PKCE code verifier/);
   });
 
-  it('keys client registrations by issuer, so one server\'s client id is never offered to another', async () => {
+  it("keys client registrations by issuer, so one server's client id is never offered to another", async () => {
     const vault = memoryTokenVault();
     const { p } = provider(vault);
     const info = { client_id: 'c-at-as1', redirect_uris: ['http://127.0.0.1:50123/callback'] };
@@ -55,23 +64,36 @@ describe('DeskOAuthProvider', () => {
   it('reuses a loopback registration on another port (RFC 8252 §7.3) but not for another path', async () => {
     const vault = memoryTokenVault();
     const { p, setRedirect } = provider(vault);
-    await p.saveClientInformation({ client_id: 'c1', redirect_uris: ['http://127.0.0.1:50123/callback'] }, { issuer: 'https://as.example.com' });
+    await p.saveClientInformation(
+      { client_id: 'c1', redirect_uris: ['http://127.0.0.1:50123/callback'] },
+      { issuer: 'https://as.example.com' },
+    );
     setRedirect('http://127.0.0.1:61000/callback');
     assert.equal((await p.clientInformation({ issuer: 'https://as.example.com' }))?.client_id, 'c1');
     setRedirect('http://127.0.0.1:61000/other');
-    assert.equal(await p.clientInformation({ issuer: 'https://as.example.com' }), undefined, 'registered again instead');
+    assert.equal(
+      await p.clientInformation({ issuer: 'https://as.example.com' }),
+      undefined,
+      'registered again instead',
+    );
   });
 
   it('a pre-registered client is used as entered and never replaced, and turns CIMD off', async () => {
     const vault = memoryTokenVault();
-    const { p } = provider(vault, { preRegistered: { clientId: 'desk', clientSecret: 's3cret' }, clientMetadataUrl: 'https://mcpdesk.dev/client.json' });
+    const { p } = provider(vault, {
+      preRegistered: { clientId: 'desk', clientSecret: 's3cret' },
+      clientMetadataUrl: 'https://mcpdesk.dev/client.json',
+    });
     await p.saveClientInformation({ client_id: 'dcr-client' }, { issuer: 'https://as.example.com' });
-    assert.deepEqual(await p.clientInformation({ issuer: 'https://as.example.com' }), { client_id: 'desk', client_secret: 's3cret' });
+    assert.deepEqual(await p.clientInformation({ issuer: 'https://as.example.com' }), {
+      client_id: 'desk',
+      client_secret: 's3cret',
+    });
     assert.equal(p.clientMetadataUrl, undefined);
     assert.equal(p.clientMetadata.token_endpoint_auth_method, 'client_secret_basic');
   });
 
-  it('describes a native public client with PKCE and the flow\'s loopback redirect', () => {
+  it("describes a native public client with PKCE and the flow's loopback redirect", () => {
     const { p } = provider(memoryTokenVault(), { clientMetadataUrl: 'https://mcpdesk.dev/client.json' });
     const m = p.clientMetadata;
     assert.deepEqual(m.redirect_uris, ['http://127.0.0.1:50123/callback']);

@@ -15,16 +15,22 @@ import type { ServerState, ServerSummary } from '../../shared/domain/server-stat
 register('../helpers/fake-electron-hooks.mjs', import.meta.url);
 
 const fake = await import('../helpers/fake-electron.js');
-const { secureWebPreferences, rendererUrl, quickAskUrl, createQuickAskWindow, createMainWindow } = await import('../../electron/main/window-factory.js');
+const { secureWebPreferences, rendererUrl, quickAskUrl, createQuickAskWindow, createMainWindow } =
+  await import('../../electron/main/window-factory.js');
 const { AppWindows } = await import('../../electron/main/app-windows.js');
 const { DeskTray } = await import('../../electron/main/desk-tray.js');
-const { registerQuickAskShortcut, DEFAULT_QUICK_ASK_SHORTCUT } = await import('../../electron/main/quick-ask-shortcut.js');
+const { registerQuickAskShortcut, DEFAULT_QUICK_ASK_SHORTCUT } =
+  await import('../../electron/main/quick-ask-shortcut.js');
 const { ElectronDesktopShell } = await import('../../electron/main/desktop-shell-adapter.js');
 const { trayState, trayBitmap } = await import('../../electron/main/tray-state.js');
-const { blockRemoteContent, isAllowedRendererRequest } = await import('../../electron/main/request-filter.js');
+const { blockRemoteContent, isAllowedRendererRequest } =
+  await import('../../electron/main/request-filter.js');
 
 type FakeWindow = InstanceType<typeof fake.BrowserWindow>;
-const paths = { rendererIndex: path.resolve('/app/out/renderer/index.html'), preload: path.resolve('/app/out/preload/index.cjs') };
+const paths = {
+  rendererIndex: path.resolve('/app/out/renderer/index.html'),
+  preload: path.resolve('/app/out/preload/index.cjs'),
+};
 
 beforeEach(() => {
   fake.BrowserWindow.all.length = 0;
@@ -64,7 +70,11 @@ describe('the quick-ask window', () => {
 describe('AppWindows', () => {
   it('hides the main window on close while a tray exists, and really closes it when quitting', () => {
     let allClosed = 0;
-    const windows = new AppWindows(paths, () => true, () => allClosed++);
+    const windows = new AppWindows(
+      paths,
+      () => true,
+      () => allClosed++,
+    );
     const main = windows.showMain() as unknown as FakeWindow;
     assert.equal(main.isVisible(), true);
     main.close();
@@ -79,7 +89,11 @@ describe('AppWindows', () => {
   });
 
   it('without a tray, closing the main window closes it', () => {
-    const windows = new AppWindows(paths, () => false, () => undefined);
+    const windows = new AppWindows(
+      paths,
+      () => false,
+      () => undefined,
+    );
     const main = windows.showMain() as unknown as FakeWindow;
     main.close();
     assert.equal(main.isDestroyed(), true);
@@ -87,7 +101,11 @@ describe('AppWindows', () => {
   });
 
   it('toggles the quick-ask window: shown centred and focused, then hidden; closing it only hides it', () => {
-    const windows = new AppWindows(paths, () => true, () => undefined);
+    const windows = new AppWindows(
+      paths,
+      () => true,
+      () => undefined,
+    );
     windows.toggleQuickAsk();
     const quick = fake.BrowserWindow.all.find((w) => w.loadedUrl?.endsWith('?view=quick-ask'));
     assert.ok(quick, 'a quick-ask window was created');
@@ -100,20 +118,39 @@ describe('AppWindows', () => {
     quick.close();
     assert.equal(quick.isDestroyed(), false);
     assert.equal(quick.isVisible(), false);
-    assert.equal(fake.BrowserWindow.all.filter((w) => w.loadedUrl?.endsWith('?view=quick-ask')).length, 1, 'reused, not recreated');
+    assert.equal(
+      fake.BrowserWindow.all.filter((w) => w.loadedUrl?.endsWith('?view=quick-ask')).length,
+      1,
+      'reused, not recreated',
+    );
   });
 });
 
 function server(id: string, state: ServerState): ServerSummary {
-  return { id, config: { command: 'node' }, state, transport: 'stdio', counts: { tools: 0, resources: 0, templates: 0, prompts: 0 } };
+  return {
+    id,
+    config: { command: 'node' },
+    state,
+    transport: 'stdio',
+    counts: { tools: 0, resources: 0, templates: 0, prompts: 0 },
+  };
 }
-const connected: ServerState = { kind: 'connected', info: { name: 'x', version: '1', protocolEra: 'legacy', capabilities: {} }, since: 0 };
+const connected: ServerState = {
+  kind: 'connected',
+  info: { name: 'x', version: '1', protocolEra: 'legacy', capabilities: {} },
+  since: 0,
+};
 const approval = { kind: 'tool-approval', id: 'p1' } as unknown as PendingRequest;
 
 describe('trayState', () => {
   it('counts connected servers among the enabled ones and says what waits', () => {
     const s = trayState(
-      [server('a', connected), server('b', connected), server('c', { kind: 'failed', error: { code: 'x', message: 'boom' } }), server('d', { kind: 'disabled' })],
+      [
+        server('a', connected),
+        server('b', connected),
+        server('c', { kind: 'failed', error: { code: 'x', message: 'boom' } }),
+        server('d', { kind: 'disabled' }),
+      ],
       [approval, approval],
     );
     assert.equal(s.serversLine, '2 of 3 servers connected');
@@ -133,7 +170,9 @@ describe('trayState', () => {
 });
 
 describe('trayBitmap', () => {
-  const pixel = (buf: Buffer, size: number, x: number, y: number) => [...buf.subarray((y * size + x) * 4, (y * size + x) * 4 + 4)];
+  const pixel = (buf: Buffer, size: number, x: number, y: number) => [
+    ...buf.subarray((y * size + x) * 4, (y * size + x) * 4 + 4),
+  ];
   it('is BGRA of the right size, transparent at the corners, blue inside; the attention variant has an orange dot', () => {
     for (const size of [16, 32]) {
       const calm = trayBitmap(size, false);
@@ -166,7 +205,8 @@ describe('DeskTray', () => {
     assert.ok(raw);
     return { tray, raw, calls, dropped };
   }
-  const item = (raw: InstanceType<typeof fake.Tray>, label: string) => raw.menu?.items.find((i) => i.label?.startsWith(label));
+  const item = (raw: InstanceType<typeof fake.Tray>, label: string) =>
+    raw.menu?.items.find((i) => i.label?.startsWith(label));
 
   it('shows the state in its tooltip, icon and menu, and its items do what they say', () => {
     const { tray, raw, calls } = makeTray();
@@ -184,7 +224,11 @@ describe('DeskTray', () => {
     assert.equal(item(raw, 'Quick ask')?.accelerator, DEFAULT_QUICK_ASK_SHORTCUT);
 
     tray.update(trayState([server('a', connected)], []));
-    assert.deepEqual((raw.image as InstanceType<typeof fake.FakeImage>).bitmap, trayBitmap(16, false), 'calm again');
+    assert.deepEqual(
+      (raw.image as InstanceType<typeof fake.FakeImage>).bitmap,
+      trayBitmap(16, false),
+      'calm again',
+    );
     assert.equal(item(raw, '1 request'), undefined);
   });
 
@@ -207,27 +251,50 @@ describe('DeskTray', () => {
 describe('registerQuickAskShortcut', () => {
   it('registers the default, and the callback is what the shortcut runs', () => {
     let pressed = 0;
-    assert.equal(registerQuickAskShortcut(() => pressed++, {}), DEFAULT_QUICK_ASK_SHORTCUT);
+    assert.equal(
+      registerQuickAskShortcut(() => pressed++, {}),
+      DEFAULT_QUICK_ASK_SHORTCUT,
+    );
     fake.registeredShortcuts.get(DEFAULT_QUICK_ASK_SHORTCUT)?.();
     assert.equal(pressed, 1);
   });
   it('returns undefined when another app owns it, when it is invalid, or when turned off', () => {
     fake.takenShortcuts.add(DEFAULT_QUICK_ASK_SHORTCUT);
-    assert.equal(registerQuickAskShortcut(() => undefined, {}), undefined);
-    assert.equal(registerQuickAskShortcut(() => undefined, { MCP_DESK_QUICK_ASK_SHORTCUT: 'not a +shortcut' }), undefined);
-    assert.equal(registerQuickAskShortcut(() => undefined, { MCP_DESK_QUICK_ASK_SHORTCUT: 'off' }), undefined);
-    assert.equal(registerQuickAskShortcut(() => undefined, { MCP_DESK_QUICK_ASK_SHORTCUT: 'Alt+Space' }), 'Alt+Space');
+    assert.equal(
+      registerQuickAskShortcut(() => undefined, {}),
+      undefined,
+    );
+    assert.equal(
+      registerQuickAskShortcut(() => undefined, { MCP_DESK_QUICK_ASK_SHORTCUT: 'not a +shortcut' }),
+      undefined,
+    );
+    assert.equal(
+      registerQuickAskShortcut(() => undefined, { MCP_DESK_QUICK_ASK_SHORTCUT: 'off' }),
+      undefined,
+    );
+    assert.equal(
+      registerQuickAskShortcut(() => undefined, { MCP_DESK_QUICK_ASK_SHORTCUT: 'Alt+Space' }),
+      'Alt+Space',
+    );
   });
 });
 
 describe('ElectronDesktopShell', () => {
   it('picks folders with a directory-only, multi-select dialog attached to the visible main window', async () => {
-    const windows = new AppWindows(paths, () => true, () => undefined);
+    const windows = new AppWindows(
+      paths,
+      () => true,
+      () => undefined,
+    );
     const shell = new ElectronDesktopShell(windows);
     fake.dialogAnswer.canceled = false;
     fake.dialogAnswer.filePaths = ['/home/me/notes', '/home/me/code'];
     assert.deepEqual(await shell.pickFolders(), ['/home/me/notes', '/home/me/code']);
-    assert.deepEqual(fake.dialogCalls[0]?.options.properties, ['openDirectory', 'multiSelections', 'createDirectory']);
+    assert.deepEqual(fake.dialogCalls[0]?.options.properties, [
+      'openDirectory',
+      'multiSelections',
+      'createDirectory',
+    ]);
     assert.equal(fake.dialogCalls[0]?.parent, false, 'no visible window yet: a free-standing dialog');
     windows.showMain();
     fake.dialogAnswer.canceled = true;
@@ -236,7 +303,11 @@ describe('ElectronDesktopShell', () => {
   });
 
   it('showConversation brings the hidden main window back', () => {
-    const windows = new AppWindows(paths, () => true, () => undefined);
+    const windows = new AppWindows(
+      paths,
+      () => true,
+      () => undefined,
+    );
     const main = windows.showMain() as unknown as FakeWindow;
     main.close();
     assert.equal(main.isVisible(), false);
@@ -256,8 +327,21 @@ describe('blockRemoteContent', () => {
       filter!({ url }, (r) => (cancel = r.cancel));
       return cancel;
     };
-    for (const url of ['https://example.com/x.js', 'http://127.0.0.1:8080/', 'ws://127.0.0.1:1/', 'ftp://x/', '//evil.example/']) assert.equal(verdict(url), true, url);
-    for (const url of [`${rendererUrl(paths)}`, 'file:///app/out/renderer/assets/index.js', 'data:image/png;base64,AAAA', 'blob:file:///1234']) assert.equal(verdict(url), false, url);
+    for (const url of [
+      'https://example.com/x.js',
+      'http://127.0.0.1:8080/',
+      'ws://127.0.0.1:1/',
+      'ftp://x/',
+      '//evil.example/',
+    ])
+      assert.equal(verdict(url), true, url);
+    for (const url of [
+      `${rendererUrl(paths)}`,
+      'file:///app/out/renderer/assets/index.js',
+      'data:image/png;base64,AAAA',
+      'blob:file:///1234',
+    ])
+      assert.equal(verdict(url), false, url);
     assert.equal(isAllowedRendererRequest('javascript:alert(1)'), false);
   });
 });

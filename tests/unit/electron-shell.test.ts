@@ -17,12 +17,16 @@ import type { HostRouter } from '../../electron/host/router.js';
 register('../helpers/fake-electron-hooks.mjs', import.meta.url);
 
 const fake = await import('../helpers/fake-electron.js');
-const { secureWebPreferences, rendererUrl, lockNavigation } = await import('../../electron/main/window-factory.js');
+const { secureWebPreferences, rendererUrl, lockNavigation } =
+  await import('../../electron/main/window-factory.js');
 const { isTrustedSender, installIpcGate } = await import('../../electron/main/ipc-gate.js');
 const { INVOKE_CHANNEL } = await import('../../shared/ipc/electron-channels.js');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const paths = { rendererIndex: path.join(root, 'out/renderer/index.html'), preload: path.join(root, 'out/preload/index.cjs') };
+const paths = {
+  rendererIndex: path.join(root, 'out/renderer/index.html'),
+  preload: path.join(root, 'out/preload/index.cjs'),
+};
 const allowedUrl = rendererUrl(paths);
 
 describe('secureWebPreferences', () => {
@@ -83,8 +87,10 @@ describe('renderer CSP', () => {
   it('renderer/index.html is strict', () => assertStrictCsp(path.join(root, 'renderer/index.html')));
 
   const built = path.join(root, 'out/renderer/index.html');
-  it('the built out/renderer/index.html is strict', { skip: existsSync(built) ? false : 'out/renderer/index.html not built' }, () =>
-    assertStrictCsp(built),
+  it(
+    'the built out/renderer/index.html is strict',
+    { skip: existsSync(built) ? false : 'out/renderer/index.html not built' },
+    () => assertStrictCsp(built),
   );
 });
 
@@ -175,13 +181,23 @@ describe('installIpcGate', () => {
       assert.ok(handler, 'the invoke channel has a handler');
       const eventFrom = (senderFrame: unknown) => ({ senderFrame }) as unknown as IpcMainInvokeEvent;
 
-      for (const frame of [{ url: 'https://evil.example/', parent: null }, { url: allowedUrl, parent: { url: allowedUrl } }, null]) {
+      for (const frame of [
+        { url: 'https://evil.example/', parent: null },
+        { url: allowedUrl, parent: { url: allowedUrl } },
+        null,
+      ]) {
         const result = await handler(eventFrom(frame), 'servers.list', {});
-        assert.deepEqual(result, { ok: false, error: { code: 'forbidden', message: 'IPC from an untrusted frame was refused' } });
+        assert.deepEqual(result, {
+          ok: false,
+          error: { code: 'forbidden', message: 'IPC from an untrusted frame was refused' },
+        });
       }
       assert.deepEqual(routed, [], 'the router never saw a foreign request');
 
-      assert.deepEqual(await handler(eventFrom({ url: allowedUrl, parent: null }), 'servers.list', { a: 1 }), { ok: true, value: 'routed' });
+      assert.deepEqual(
+        await handler(eventFrom({ url: allowedUrl, parent: null }), 'servers.list', { a: 1 }),
+        { ok: true, value: 'routed' },
+      );
       assert.deepEqual(routed, [['servers.list', { a: 1 }]]);
     } finally {
       uninstall();

@@ -10,7 +10,11 @@ import { ProtocolError, ProtocolErrorCode, type ElicitRequest } from '@modelcont
 import { ElicitationService } from '../../electron/host/elicitation/elicitation-service.js';
 import { HostEvents } from '../../electron/host/host-events.js';
 import { PendingBroker } from '../../electron/host/pending/pending-broker.js';
-import { parseRequestedSchema, validateElicitContent, type ElicitField } from '../../shared/elicitation/elicitation-schema.js';
+import {
+  parseRequestedSchema,
+  validateElicitContent,
+  type ElicitField,
+} from '../../shared/elicitation/elicitation-schema.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
@@ -40,10 +44,33 @@ class Gen {
     return xs[this.int(0, xs.length - 1)]!;
   }
   word(): string {
-    return this.pick(['alpha', 'beta', 'Gamma', 'δέλτα', '名前', 'x y', 'a"b', 'back\\slash', 'emoji🙂', 'tab\tin', 'dot.ted']);
+    return this.pick([
+      'alpha',
+      'beta',
+      'Gamma',
+      'δέλτα',
+      '名前',
+      'x y',
+      'a"b',
+      'back\\slash',
+      'emoji🙂',
+      'tab\tin',
+      'dot.ted',
+    ]);
   }
   key(i: number): string {
-    if (this.chance(0.1)) return this.pick(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', '$ref', '0', 'ü', 'k'.repeat(200)]);
+    if (this.chance(0.1))
+      return this.pick([
+        '__proto__',
+        'constructor',
+        'toString',
+        'hasOwnProperty',
+        'prototype',
+        '$ref',
+        '0',
+        'ü',
+        'k'.repeat(200),
+      ]);
     return `${this.word()}_${i}`;
   }
   options(n: number): string[] {
@@ -91,14 +118,16 @@ function validProp(g: Gen): Json {
       const style = g.int(0, 2);
       if (style === 0) p.enum = opts;
       else if (style === 1) p.oneOf = opts.map((o) => ({ const: o, title: o.toUpperCase() }));
-      else (p.enum = opts), (p.enumNames = opts.map((o) => `Name ${o}`));
+      else ((p.enum = opts), (p.enumNames = opts.map((o) => `Name ${o}`)));
       if (g.chance(0.5)) p.default = g.pick(opts);
       return p;
     }
     default: {
       p.type = 'array';
       const opts = g.options(g.int(1, 6));
-      p.items = g.chance(0.5) ? { type: 'string', enum: opts } : { anyOf: opts.map((o) => ({ const: o, title: o })) };
+      p.items = g.chance(0.5)
+        ? { type: 'string', enum: opts }
+        : { anyOf: opts.map((o) => ({ const: o, title: o })) };
       const min = g.chance(0.5) ? g.int(0, opts.length) : undefined;
       const max = g.chance(0.5) ? g.int(min ?? 0, opts.length) : undefined;
       if (min !== undefined) p.minItems = min;
@@ -118,7 +147,12 @@ function validSchema(g: Gen): Json {
     if (names.includes(k)) continue;
     names.push(k);
     // defineProperty: `__proto__` must become a key, as JSON.parse makes it.
-    Object.defineProperty(properties, k, { value: validProp(g), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(properties, k, {
+      value: validProp(g),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   const schema: Json = { type: 'object', properties };
   if (g.chance(0.2)) schema.$schema = 'https://json-schema.org/draft/2020-12/schema';
@@ -130,23 +164,40 @@ function validSchema(g: Gen): Json {
 type Breaker = (s: Json, g: Gen) => string | undefined;
 
 function addProp(s: Json, name: string, p: unknown): string {
-  Object.defineProperty(s.properties as Json, name, { value: p, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(s.properties as Json, name, {
+    value: p,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return name;
 }
 
 const BREAKERS: Breaker[] = [
   (s) => addProp(s, 'nested', { type: 'object', properties: { a: { type: 'string' } } }),
-  (s, g) => addProp(s, 'weird', { type: g.pick(['date', 'null', 'file', 'any', 'Object', 42, null, ['string'], true]) }),
+  (s, g) =>
+    addProp(s, 'weird', {
+      type: g.pick(['date', 'null', 'file', 'any', 'Object', 42, null, ['string'], true]),
+    }),
   (s) => addProp(s, 'untyped', { title: 'no type' }),
   (s, g) => addProp(s, 'numbers', { type: 'string', enum: [1, 2, g.int(3, 9)] }),
   (s, g) => addProp(s, 'mixed', { type: 'string', enum: ['a', g.pick([null, 3, true, {}, ['x']])] }),
   (s, g) => addProp(s, 'sdefault', { type: 'string', default: g.pick([1, true, null, ['a'], { a: 1 }]) }),
-  (s, g) => addProp(s, 'ndefault', { type: g.pick(['number', 'integer']), default: g.pick(['3', true, null, [], 'NaN']) }),
+  (s, g) =>
+    addProp(s, 'ndefault', {
+      type: g.pick(['number', 'integer']),
+      default: g.pick(['3', true, null, [], 'NaN']),
+    }),
   (s) => addProp(s, 'idefault', { type: 'integer', default: 2.5 }),
   (s, g) => addProp(s, 'bdefault', { type: 'boolean', default: g.pick(['true', 0, 1, null]) }),
   (s) => addProp(s, 'edefault', { type: 'string', enum: ['a', 'b'], default: 'c' }),
   (s) => addProp(s, 'mdefault', { type: 'array', items: { type: 'string', enum: ['a'] }, default: 'a' }),
-  (s) => addProp(s, 'mdefault2', { type: 'array', items: { anyOf: [{ const: 'a', title: 'A' }] }, default: ['b'] }),
+  (s) =>
+    addProp(s, 'mdefault2', {
+      type: 'array',
+      items: { anyOf: [{ const: 'a', title: 'A' }] },
+      default: ['b'],
+    }),
   (s) => addProp(s, 'emptyenum', { type: 'string', enum: [] }),
   (s) => addProp(s, 'dupenum', { type: 'string', enum: ['a', 'a'] }),
   (s) => addProp(s, 'names', { type: 'string', enum: ['a', 'b'], enumNames: ['A'] }),
@@ -159,7 +210,8 @@ const BREAKERS: Breaker[] = [
   (s) => addProp(s, 'lengths', { type: 'string', minLength: 9, maxLength: 2 }),
   (s) => addProp(s, 'neglen', { type: 'string', minLength: -1 }),
   (s) => addProp(s, 'range', { type: 'number', minimum: 10, maximum: 1 }),
-  (s) => addProp(s, 'items', { type: 'array', items: { type: 'string', enum: ['a'] }, minItems: 3, maxItems: 1 }),
+  (s) =>
+    addProp(s, 'items', { type: 'array', items: { type: 'string', enum: ['a'] }, minItems: 3, maxItems: 1 }),
   (s) => addProp(s, 'hugetitle', { type: 'string', title: 'T'.repeat(50_000) }),
   (s) => addProp(s, 'hugedesc', { type: 'string', description: 'D'.repeat(200_000) }),
   (s) => addProp(s, 'x'.repeat(5_000), { type: 'string' }),
@@ -200,7 +252,13 @@ const BREAKERS: Breaker[] = [
 function sample(f: ElicitField): unknown {
   switch (f.kind) {
     case 'string': {
-      if (f.format) return { email: 'a@example.com', uri: 'https://example.com/x', date: '2024-02-29', 'date-time': '2024-02-29T12:00:00Z' }[f.format];
+      if (f.format)
+        return {
+          email: 'a@example.com',
+          uri: 'https://example.com/x',
+          date: '2024-02-29',
+          'date-time': '2024-02-29T12:00:00Z',
+        }[f.format];
       const len = Math.min(f.maxLength ?? Infinity, Math.max(f.minLength ?? 0, 1));
       return 's'.repeat(len);
     }
@@ -220,7 +278,13 @@ function answerFor(fields: ElicitField[], g: Gen): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     if (f.default !== undefined && g.chance(0.5)) continue;
-    if (f.required || g.chance(0.5)) Object.defineProperty(out, f.name, { value: sample(f), enumerable: true, writable: true, configurable: true });
+    if (f.required || g.chance(0.5))
+      Object.defineProperty(out, f.name, {
+        value: sample(f),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return out;
 }
@@ -240,7 +304,11 @@ function cases(g: Gen, n: number): Case[] {
     else if (roll < 0.9) {
       const field = g.pick(BREAKERS)(s, g);
       // Through JSON like the wire, except what JSON cannot carry (undefined type) stays as is.
-      out.push({ schema: s.type === undefined ? s : (JSON.parse(JSON.stringify(s)) as unknown), valid: false, ...(field ? { field } : {}) });
+      out.push({
+        schema: s.type === undefined ? s : (JSON.parse(JSON.stringify(s)) as unknown),
+        valid: false,
+        ...(field ? { field } : {}),
+      });
     } else out.push({ schema: garbage(g, 0), valid: false });
   }
   return out;
@@ -256,7 +324,8 @@ function garbage(g: Gen, depth: number): unknown {
   if (k === 4) return undefined;
   if (k === 5) return Array.from({ length: g.int(0, 3) }, () => garbage(g, depth + 1));
   const o: Json = {};
-  for (let i = 0; i < g.int(0, 4); i++) o[g.pick(['type', 'properties', 'required', g.word()])] = garbage(g, depth + 1);
+  for (let i = 0; i < g.int(0, 4); i++)
+    o[g.pick(['type', 'properties', 'required', g.word()])] = garbage(g, depth + 1);
   return o;
 }
 
@@ -268,7 +337,11 @@ test(`fuzz: requestedSchema parsing and the elicitation service (seed ${SEED})`,
   const service = new ElicitationService({ broker, openExternal: async () => undefined, maxAttempts: 1 });
   let current: ElicitField[] = [];
   events.on('pending.changed', (list) => {
-    for (const r of list) if (r.kind === 'elicitation') setImmediate(() => broker.respond(r.id, { kind: 'elicitation', action: 'accept', content: answerFor(current, g) }));
+    for (const r of list)
+      if (r.kind === 'elicitation')
+        setImmediate(() =>
+          broker.respond(r.id, { kind: 'elicitation', action: 'accept', content: answerFor(current, g) }),
+        );
   });
 
   let valid = 0;
@@ -287,21 +360,38 @@ test(`fuzz: requestedSchema parsing and the elicitation service (seed ${SEED})`,
       invalid++;
       assert.match(parsed.error, /^requestedSchema( field ".*?(…)?")?: \S/, where);
       assert.ok(parsed.error.length < 400, `message too long for ${where}: ${parsed.error.length}`);
-      if (c.field) assert.ok(parsed.error.includes(JSON.stringify(c.field.length > 60 ? `${c.field.slice(0, 60)}…` : c.field)), `${where} -> ${parsed.error}`);
+      if (c.field)
+        assert.ok(
+          parsed.error.includes(JSON.stringify(c.field.length > 60 ? `${c.field.slice(0, 60)}…` : c.field)),
+          `${where} -> ${parsed.error}`,
+        );
       await assert.rejects(
-        service.handle('fuzz', { message: 'fill this in', requestedSchema: c.schema } as unknown as ElicitRequest['params']),
-        (e: unknown) => e instanceof ProtocolError && e.code === ProtocolErrorCode.InvalidParams && e.message === parsed.error,
+        service.handle('fuzz', {
+          message: 'fill this in',
+          requestedSchema: c.schema,
+        } as unknown as ElicitRequest['params']),
+        (e: unknown) =>
+          e instanceof ProtocolError &&
+          e.code === ProtocolErrorCode.InvalidParams &&
+          e.message === parsed.error,
         where,
       );
     } else {
       valid++;
       current = parsed.fields;
-      const result = await service.handle('fuzz', { message: 'fill this in', requestedSchema: c.schema } as unknown as ElicitRequest['params']);
+      const result = await service.handle('fuzz', {
+        message: 'fill this in',
+        requestedSchema: c.schema,
+      } as unknown as ElicitRequest['params']);
       assert.equal(result.action, 'accept', where);
       const check = validateElicitContent(parsed.fields, result.content ?? {});
       assert.ok(check.ok, `${where} -> ${JSON.stringify(check)}`);
       for (const f of parsed.fields) {
-        if (f.default !== undefined) assert.ok(Object.prototype.hasOwnProperty.call(result.content, f.name), `default for ${f.name} missing in ${where}`);
+        if (f.default !== undefined)
+          assert.ok(
+            Object.prototype.hasOwnProperty.call(result.content, f.name),
+            `default for ${f.name} missing in ${where}`,
+          );
       }
     }
   }

@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { applyArgFixes, inlineRefs, toGeminiParameters, type GeminiSchema } from '../../electron/host/chat/gemini-schema.js';
+import {
+  applyArgFixes,
+  inlineRefs,
+  toGeminiParameters,
+  type GeminiSchema,
+} from '../../electron/host/chat/gemini-schema.js';
 import { qualifyToolNames } from '../../electron/host/chat/tool-names.js';
 import type { JsonSchema } from '../../shared/domain/mcp-types.js';
 import { validateFunctionDeclaration } from '../helpers/gemini-schema-validator.js';
@@ -27,9 +32,13 @@ const SERVERS = {
   filesystem: join(MODULES, 'server-filesystem/dist/index.js'),
 };
 
-const tricky = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/schemas/tricky.json'), 'utf8')) as { tools: FixtureTool[] };
+const tricky = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../fixtures/schemas/tricky.json'), 'utf8'),
+) as { tools: FixtureTool[] };
 
-async function listTools(args: string[]): Promise<{ name: string; description?: string; inputSchema: JsonSchema }[]> {
+async function listTools(
+  args: string[],
+): Promise<{ name: string; description?: string; inputSchema: JsonSchema }[]> {
   const client = new Client({ name: 'gemini-schema-test', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'pipe' }));
   try {
@@ -62,15 +71,21 @@ function requiredPaths(schema: unknown, prefix: string[] = []): string[][] {
   const s = schema as { properties?: Record<string, unknown>; required?: unknown; items?: unknown };
   const out: string[][] = [];
   if (s.items) out.push(...requiredPaths(s.items, prefix));
-  for (const [name, sub] of Object.entries(s.properties ?? {})) out.push(...requiredPaths(sub, [...prefix, name]));
-  if (Array.isArray(s.required)) for (const r of s.required) if (typeof r === 'string' && s.properties && r in s.properties) out.push([...prefix, r]);
+  for (const [name, sub] of Object.entries(s.properties ?? {}))
+    out.push(...requiredPaths(sub, [...prefix, name]));
+  if (Array.isArray(s.required))
+    for (const r of s.required)
+      if (typeof r === 'string' && s.properties && r in s.properties) out.push([...prefix, r]);
   return out;
 }
 
 function assertRequired(parameters: GeminiSchema | undefined, path: string[], label: string): void {
   const parent = at(parameters, path.slice(0, -1));
   const holder = parent?.type === 'ARRAY' ? parent.items : parent;
-  assert.ok(holder?.required?.includes(path.at(-1)!), `${label}: ${path.join('.')} stays required (got ${JSON.stringify(holder?.required)})`);
+  assert.ok(
+    holder?.required?.includes(path.at(-1)!),
+    `${label}: ${path.join('.')} stays required (got ${JSON.stringify(holder?.required)})`,
+  );
 }
 
 describe('gemini schema conversion', { timeout: 60_000 }, () => {
@@ -78,19 +93,31 @@ describe('gemini schema conversion', { timeout: 60_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'gemini-schema-fs-'));
 
   before(async () => {
-    for (const t of await listTools([SERVERS.everything, 'stdio'])) serverTools.push({ server: 'everything', ...t });
-    for (const t of await listTools([SERVERS.filesystem, dir])) serverTools.push({ server: 'filesystem', ...t });
+    for (const t of await listTools([SERVERS.everything, 'stdio']))
+      serverTools.push({ server: 'everything', ...t });
+    for (const t of await listTools([SERVERS.filesystem, dir]))
+      serverTools.push({ server: 'filesystem', ...t });
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('converts every tool of server-everything and server-filesystem into a valid declaration', () => {
-    assert.ok(serverTools.filter((t) => t.server === 'everything').length >= 10, 'server-everything listed its tools');
-    assert.ok(serverTools.filter((t) => t.server === 'filesystem').length >= 10, 'server-filesystem listed its tools');
+    assert.ok(
+      serverTools.filter((t) => t.server === 'everything').length >= 10,
+      'server-everything listed its tools',
+    );
+    assert.ok(
+      serverTools.filter((t) => t.server === 'filesystem').length >= 10,
+      'server-filesystem listed its tools',
+    );
     const names = qualifyToolNames(serverTools.map((t) => ({ serverId: t.server, name: t.name })));
     for (const [qualified, origin] of names) {
       const tool = serverTools.find((t) => t.server === origin.serverId && t.name === origin.tool)!;
       const { parameters, warnings } = toGeminiParameters(tool.inputSchema);
-      const errors = validateFunctionDeclaration({ name: qualified, description: tool.description ?? '', ...(parameters ? { parameters } : {}) });
+      const errors = validateFunctionDeclaration({
+        name: qualified,
+        description: tool.description ?? '',
+        ...(parameters ? { parameters } : {}),
+      });
       assert.deepEqual(errors, [], `${qualified}: ${JSON.stringify(parameters)}`);
       assert.deepEqual(warnings, [], `${qualified} converts without loss`);
       for (const path of requiredPaths(tool.inputSchema)) assertRequired(parameters, path, qualified);
@@ -122,7 +149,11 @@ describe('gemini schema conversion', { timeout: 60_000 }, () => {
     for (const [qualified, origin] of names) {
       const tool = tricky.tools.find((t) => t.name === origin.tool)!;
       const { parameters } = toGeminiParameters(tool.inputSchema);
-      const errors = validateFunctionDeclaration({ name: qualified, description: `fixture ${tool.name}`, ...(parameters ? { parameters } : {}) });
+      const errors = validateFunctionDeclaration({
+        name: qualified,
+        description: `fixture ${tool.name}`,
+        ...(parameters ? { parameters } : {}),
+      });
       assert.deepEqual(errors, [], `${tool.name}: ${JSON.stringify(parameters)}`);
       for (const path of tool.mustRequire) assertRequired(parameters, path.split('.'), tool.name);
       if (tool.name.length > 64) assert.ok(qualified.length <= 64, 'the long tool name was shortened');
@@ -156,19 +187,31 @@ describe('gemini schema conversion', { timeout: 60_000 }, () => {
     assert.equal(at(parameters, ['c'])?.type, 'OBJECT');
     assert.deepEqual(at(parameters, ['f'])?.enum, ['on', 'off']);
     const e = at(parameters, ['e']);
-    assert.deepEqual(e?.anyOf?.map((b) => b.type), ['STRING', 'NUMBER']);
+    assert.deepEqual(
+      e?.anyOf?.map((b) => b.type),
+      ['STRING', 'NUMBER'],
+    );
     assert.equal(e?.type, undefined, 'never type beside anyOf');
   });
 
   it('keeps real unions as anyOf, folds literal unions into an enum, flattens nested unions', () => {
     const { parameters, warnings } = fixture('any_and_one_of');
-    assert.deepEqual(at(parameters, ['target'])?.anyOf?.map((b) => b.type), ['STRING', 'OBJECT']);
+    assert.deepEqual(
+      at(parameters, ['target'])?.anyOf?.map((b) => b.type),
+      ['STRING', 'OBJECT'],
+    );
     assert.match(at(parameters, ['target'])?.anyOf?.[0]?.description ?? '', /format: uri/);
     assert.deepEqual(at(parameters, ['mode'])?.enum, ['fast', 'slow']);
     assert.match(at(parameters, ['mode'])?.description ?? '', /Quick.*Thorough/);
-    assert.deepEqual(at(parameters, ['nested'])?.anyOf?.map((b) => b.type), ['STRING', 'BOOLEAN', 'INTEGER']);
+    assert.deepEqual(
+      at(parameters, ['nested'])?.anyOf?.map((b) => b.type),
+      ['STRING', 'BOOLEAN', 'INTEGER'],
+    );
     assert.deepEqual(at(parameters, ['shape'])?.required, ['kind']);
-    assert.ok(warnings.some((w) => w.startsWith('shape:')), 'dropped oneOf constraints are reported');
+    assert.ok(
+      warnings.some((w) => w.startsWith('shape:')),
+      'dropped oneOf constraints are reported',
+    );
   });
 
   it('merges allOf and makes exclusive bounds inclusive', () => {
@@ -190,29 +233,53 @@ describe('gemini schema conversion', { timeout: 60_000 }, () => {
     assert.deepEqual(at(parameters, ['level'])?.enum, ['1', '2', '3']);
     assert.equal(at(parameters, ['level'])?.default, '2');
     assert.deepEqual(at(parameters, ['ratio'])?.enum, ['0.5', '1', 'auto']);
-    const fixed = applyArgFixes({ version: 'v2', level: '3', ratio: 'auto', flag: 'false', other: 'x' }, argFixes);
+    const fixed = applyArgFixes(
+      { version: 'v2', level: '3', ratio: 'auto', flag: 'false', other: 'x' },
+      argFixes,
+    );
     assert.deepEqual(fixed, { version: 'v2', level: 3, ratio: 'auto', flag: false, other: 'x' });
   });
 
   it('passes free-form objects and untyped values as JSON text and parses them back', () => {
     const { parameters, argFixes, warnings } = fixture('free_form_and_unsupported');
-    for (const key of ['metadata', 'config', 'headers', 'anything']) assert.equal(at(parameters, [key])?.type, 'STRING', key);
+    for (const key of ['metadata', 'config', 'headers', 'anything'])
+      assert.equal(at(parameters, [key])?.type, 'STRING', key);
     assert.match(at(parameters, ['metadata'])?.description ?? '', /JSON object/);
     assert.equal(at(parameters, ['tags'])?.items?.type, 'STRING');
-    assert.deepEqual(parameters?.required, ['metadata', 'code'], 'the required entry naming no property is gone');
+    assert.deepEqual(
+      parameters?.required,
+      ['metadata', 'code'],
+      'the required entry naming no property is gone',
+    );
     assert.ok(warnings.some((w) => /ghost/.test(w)));
     assert.equal(at(parameters, ['when'])?.format, 'date-time');
     assert.equal(at(parameters, ['when'])?.example, '2024-01-01T00:00:00Z');
-    assert.equal(at(parameters, ['email'])?.format, undefined, 'email is not a format the Developer API takes');
+    assert.equal(
+      at(parameters, ['email'])?.format,
+      undefined,
+      'email is not a format the Developer API takes',
+    );
     assert.equal(at(parameters, ['email'])?.pattern, undefined, 'a lookahead is not RE2');
     assert.match(at(parameters, ['email'])?.description ?? '', /\(\?!admin@\)/);
     assert.equal(at(parameters, ['code'])?.pattern, '^[A-Z]{3}$');
     assert.equal(at(parameters, ['size'])?.format, 'double');
     const fixed = applyArgFixes(
-      { metadata: '{"a":"b"}', config: 'not json', anything: '[1,2]', tags: ['"x"', '{"y":1}', 'plain'], code: 'ABC' },
+      {
+        metadata: '{"a":"b"}',
+        config: 'not json',
+        anything: '[1,2]',
+        tags: ['"x"', '{"y":1}', 'plain'],
+        code: 'ABC',
+      },
       argFixes,
     );
-    assert.deepEqual(fixed, { metadata: { a: 'b' }, config: 'not json', anything: [1, 2], tags: ['x', { y: 1 }, 'plain'], code: 'ABC' });
+    assert.deepEqual(fixed, {
+      metadata: { a: 'b' },
+      config: 'not json',
+      anything: [1, 2],
+      tags: ['x', { y: 1 }, 'plain'],
+      code: 'ABC',
+    });
   });
 
   it('stops at recursive refs with a note instead of recursing', () => {
@@ -243,7 +310,12 @@ describe('gemini schema conversion', { timeout: 60_000 }, () => {
     assert.equal(text.includes('"$ref"'), false);
     assert.equal(text.includes('"$defs"'), false);
     assert.ok(warnings.some((w) => /recursive reference/.test(w)));
-    const tree = (schema.properties as Record<string, { properties: Record<string, { type: string; items?: { type: string } }> }>).tree;
+    const tree = (
+      schema.properties as Record<
+        string,
+        { properties: Record<string, { type: string; items?: { type: string } }> }
+      >
+    ).tree;
     assert.equal(tree.properties.label?.type, 'string');
     assert.equal(tree.properties.children?.items?.type, 'object');
   });

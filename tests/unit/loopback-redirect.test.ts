@@ -3,7 +3,10 @@ import { describe, it } from 'node:test';
 import { LoopbackRedirect } from '../../electron/host/auth/loopback-redirect.js';
 import { SignInBudget } from '../../electron/host/auth/sign-in-budget.js';
 
-async function started(state = 'st-1', timeoutMs?: number): Promise<{ listener: LoopbackRedirect; uri: string }> {
+async function started(
+  state = 'st-1',
+  timeoutMs?: number,
+): Promise<{ listener: LoopbackRedirect; uri: string }> {
   const listener = new LoopbackRedirect({ expectedState: () => state, ...(timeoutMs ? { timeoutMs } : {}) });
   return { listener, uri: await listener.start() };
 }
@@ -32,7 +35,9 @@ describe('LoopbackRedirect', () => {
 
   it("reports the AS's error code, never its description", async () => {
     const { listener, uri } = await started();
-    await fetch(`${uri}?error=access_denied&error_description=${encodeURIComponent('Call +1 555 to fix your account')}&state=st-1`);
+    await fetch(
+      `${uri}?error=access_denied&error_description=${encodeURIComponent('Call +1 555 to fix your account')}&state=st-1`,
+    );
     const outcome = await listener.wait();
     assert.ok(!outcome.ok);
     assert.equal(outcome.code, 'access_denied');

@@ -37,19 +37,23 @@ function section(config: Record<string, unknown>, key: string): Record<string, u
 const schemaPath = path.join(root, 'node_modules/app-builder-lib/scheme.json');
 
 describe('electron-builder config', () => {
-  it('is valid against electron-builder\'s own schema', { skip: existsSync(schemaPath) ? false : 'app-builder-lib/scheme.json not installed' }, () => {
-    const schema: unknown = JSON.parse(readFileSync(schemaPath, 'utf8'));
-    assert.ok(isRecord(schema));
-    // The schema uses a few non-standard keywords and union types; strict mode would reject
-    // the schema itself, not our config.
-    const ajv = new Ajv({ strict: false, allErrors: true, allowUnionTypes: true });
-    const validate = ajv.compile(schema);
-    const valid = validate(loadConfig());
-    assert.ok(valid, JSON.stringify(validate.errors, null, 2));
-    // The validator really checks: a misspelt key and a wrong type are both refused.
-    assert.equal(validate({ ...loadConfig(), appID: 'x' }), false);
-    assert.equal(validate({ ...loadConfig(), asar: 'yes' }), false);
-  });
+  it(
+    "is valid against electron-builder's own schema",
+    { skip: existsSync(schemaPath) ? false : 'app-builder-lib/scheme.json not installed' },
+    () => {
+      const schema: unknown = JSON.parse(readFileSync(schemaPath, 'utf8'));
+      assert.ok(isRecord(schema));
+      // The schema uses a few non-standard keywords and union types; strict mode would reject
+      // the schema itself, not our config.
+      const ajv = new Ajv({ strict: false, allErrors: true, allowUnionTypes: true });
+      const validate = ajv.compile(schema);
+      const valid = validate(loadConfig());
+      assert.ok(valid, JSON.stringify(validate.errors, null, 2));
+      // The validator really checks: a misspelt key and a wrong type are both refused.
+      assert.equal(validate({ ...loadConfig(), appID: 'x' }), false);
+      assert.equal(validate({ ...loadConfig(), asar: 'yes' }), false);
+    },
+  );
 
   it('names the app and its output, entry point and resources', () => {
     const config = loadConfig();
@@ -119,26 +123,38 @@ describe('packaged file set', () => {
   const built = existsSync(path.join(root, 'out/main/index.cjs'));
   if (!built) console.log('packaging: file-set test skipped: out/ is not built (run node scripts/build.mjs)');
 
-  it('contains the bundles and nothing of the sources, tests or maps', { skip: built ? false : 'out/ is not built' }, () => {
-    const patterns = loadConfig().files;
-    assert.ok(Array.isArray(patterns) && patterns.every((p): p is string => typeof p === 'string'));
-    const packaged = selectFiles(listRepo(), patterns);
-    for (const required of ['out/main/index.cjs', 'out/preload/index.cjs', 'out/renderer/index.html', 'package.json']) {
-      assert.ok(packaged.includes(required), `${required} is packaged`);
-    }
-    const forbidden = packaged.filter(
-      (file) =>
-        file.startsWith('tests/') ||
-        file.startsWith('electron/') ||
-        file.startsWith('renderer/') ||
-        file.startsWith('shared/') ||
-        file.startsWith('scripts/') ||
-        file.startsWith('out/headless/') ||
-        file.endsWith('.ts') ||
-        file.endsWith('.tsx') ||
-        file.endsWith('.map'),
-    );
-    assert.deepEqual(forbidden, []);
-    assert.ok(packaged.every((file) => file === 'package.json' || file.startsWith('out/')), packaged.join('\n'));
-  });
+  it(
+    'contains the bundles and nothing of the sources, tests or maps',
+    { skip: built ? false : 'out/ is not built' },
+    () => {
+      const patterns = loadConfig().files;
+      assert.ok(Array.isArray(patterns) && patterns.every((p): p is string => typeof p === 'string'));
+      const packaged = selectFiles(listRepo(), patterns);
+      for (const required of [
+        'out/main/index.cjs',
+        'out/preload/index.cjs',
+        'out/renderer/index.html',
+        'package.json',
+      ]) {
+        assert.ok(packaged.includes(required), `${required} is packaged`);
+      }
+      const forbidden = packaged.filter(
+        (file) =>
+          file.startsWith('tests/') ||
+          file.startsWith('electron/') ||
+          file.startsWith('renderer/') ||
+          file.startsWith('shared/') ||
+          file.startsWith('scripts/') ||
+          file.startsWith('out/headless/') ||
+          file.endsWith('.ts') ||
+          file.endsWith('.tsx') ||
+          file.endsWith('.map'),
+      );
+      assert.deepEqual(forbidden, []);
+      assert.ok(
+        packaged.every((file) => file === 'package.json' || file.startsWith('out/')),
+        packaged.join('\n'),
+      );
+    },
+  );
 });

@@ -9,7 +9,14 @@ test('secret-named fields, bearer credentials and known secret values are redact
   const r = new Redactor();
   r.addSecret('hunter2-very-secret');
   const out = JSON.stringify(
-    r.redactValue({ params: { apiKey: 'abc', headers: { Authorization: 'Bearer xyz123456' }, text: 'my pass is hunter2-very-secret ok', note: 'Bearer qwertyuiop' } }),
+    r.redactValue({
+      params: {
+        apiKey: 'abc',
+        headers: { Authorization: 'Bearer xyz123456' },
+        text: 'my pass is hunter2-very-secret ok',
+        note: 'Bearer qwertyuiop',
+      },
+    }),
   );
   assert.ok(!out.includes('abc"'), out);
   assert.ok(!out.includes('xyz123456'), out);
@@ -20,10 +27,31 @@ test('secret-named fields, bearer credentials and known secret values are redact
 
 test('${env:X} expands; a missing variable is an error naming server and field; secret values get remembered', async () => {
   const r = new Redactor();
-  assert.equal(await expandRefs('--root=${env:ROOT}/x', { server: 's', field: 'args[0]' }, { ROOT: '/data' }, undefined, r), '--root=/data/x');
-  await assert.rejects(expandRefs('${env:NOPE}', { server: 's', field: 'env.KEY' }, {}, undefined, r), /server "s": env.KEY uses \$\{env:NOPE\}, which is not set/);
-  await assert.rejects(expandRefs('${secret:K}', { server: 's', field: 'headers.Authorization' }, {}, undefined, r), /has no stored value/);
-  const v = await expandRefs('Bearer ${secret:K}', { server: 's', field: 'h' }, {}, { get: async () => 'sk-abcdef-123' }, r);
+  assert.equal(
+    await expandRefs(
+      '--root=${env:ROOT}/x',
+      { server: 's', field: 'args[0]' },
+      { ROOT: '/data' },
+      undefined,
+      r,
+    ),
+    '--root=/data/x',
+  );
+  await assert.rejects(
+    expandRefs('${env:NOPE}', { server: 's', field: 'env.KEY' }, {}, undefined, r),
+    /server "s": env.KEY uses \$\{env:NOPE\}, which is not set/,
+  );
+  await assert.rejects(
+    expandRefs('${secret:K}', { server: 's', field: 'headers.Authorization' }, {}, undefined, r),
+    /has no stored value/,
+  );
+  const v = await expandRefs(
+    'Bearer ${secret:K}',
+    { server: 's', field: 'h' },
+    {},
+    { get: async () => 'sk-abcdef-123' },
+    r,
+  );
   assert.equal(v, 'Bearer sk-abcdef-123');
   assert.equal(r.redactText('leaked sk-abcdef-123 here'), `leaked ${REDACTED} here`);
 });

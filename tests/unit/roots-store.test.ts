@@ -29,7 +29,10 @@ function refusal(fn: () => unknown): HostFailure {
 
 describe('root validation', () => {
   it('turns an absolute path into a file:// URL', () => {
-    assert.deepEqual(normalizeRoot({ uri: '/home/me/My Project', name: 'proj' }), { uri: 'file:///home/me/My%20Project', name: 'proj' });
+    assert.deepEqual(normalizeRoot({ uri: '/home/me/My Project', name: 'proj' }), {
+      uri: 'file:///home/me/My%20Project',
+      name: 'proj',
+    });
   });
 
   it('keeps a file:// URI, normalised by URL parsing', () => {
@@ -66,7 +69,10 @@ describe('RootsStore', () => {
 
   it('a refused entry leaves the list untouched', async () => {
     const store = RootsStore.inMemory([{ uri: '/keep' }]);
-    await assert.rejects(store.set([{ uri: '/ok' }, { uri: 'nope' }]), (e: unknown) => e instanceof HostFailure && e.code === 'invalid_root');
+    await assert.rejects(
+      store.set([{ uri: '/ok' }, { uri: 'nope' }]),
+      (e: unknown) => e instanceof HostFailure && e.code === 'invalid_root',
+    );
     assert.deepEqual(store.list(), [{ uri: 'file:///keep' }]);
   });
 
@@ -78,8 +84,14 @@ describe('RootsStore', () => {
     await store.set([{ uri: dir, name: 'here' }]);
     const again = await RootsStore.open(path);
     assert.deepEqual(again.list(), [{ uri: pathToFileURL(dir).href, name: 'here' }]);
-    assert.deepEqual(JSON.parse(await readFile(path, 'utf8')), { roots: [{ uri: pathToFileURL(dir).href, name: 'here' }] });
-    assert.deepEqual((await readdir(dir)).filter((f) => f.endsWith('.tmp')), [], 'no temp files left behind');
+    assert.deepEqual(JSON.parse(await readFile(path, 'utf8')), {
+      roots: [{ uri: pathToFileURL(dir).href, name: 'here' }],
+    });
+    assert.deepEqual(
+      (await readdir(dir)).filter((f) => f.endsWith('.tmp')),
+      [],
+      'no temp files left behind',
+    );
   });
 
   it('a corrupt file gives an empty list and a warning, and is kept aside', async () => {

@@ -69,17 +69,32 @@ describe('sandbox plan', () => {
     const argv = bwrapArgs(layout, process.execPath, [script]);
     assert.deepEqual(layout.readWrite, [root]);
     assert.equal(layout.roots, 1);
-    assert.deepEqual(mounts(argv, '--bind').map((m) => m.path), [root]);
-    assert.deepEqual(mounts(argv, '--tmpfs').map((m) => m.path).sort(), ['/tmp', home, hostHome].sort());
+    assert.deepEqual(
+      mounts(argv, '--bind').map((m) => m.path),
+      [root],
+    );
+    assert.deepEqual(
+      mounts(argv, '--tmpfs')
+        .map((m) => m.path)
+        .sort(),
+      ['/tmp', home, hostHome].sort(),
+    );
     // The top-most directory holding package.json/node_modules, not the script's own folder.
     const ro = mounts(argv, '--ro-bind').map((m) => m.path);
     assert.ok(ro.includes(pkg), `package tree ${pkg} bound read-only: ${ro.join(' ')}`);
-    assert.ok(!ro.some((p) => p.startsWith(join(pkg, 'node_modules'))), 'nothing below the package tree is bound separately');
-    assert.ok(!ro.includes(home) && !ro.includes(hostHome) && !ro.includes(base), 'no home (or its parent) is bound');
+    assert.ok(
+      !ro.some((p) => p.startsWith(join(pkg, 'node_modules'))),
+      'nothing below the package tree is bound separately',
+    );
+    assert.ok(
+      !ro.includes(home) && !ro.includes(hostHome) && !ro.includes(base),
+      'no home (or its parent) is bound',
+    );
     // The root sits inside /tmp (a temp dir): it must be mounted after the private /tmp.
     const tmpAt = mounts(argv, '--tmpfs').find((m) => m.path === '/tmp')!.at;
     assert.ok(mounts(argv, '--bind')[0]!.at > tmpAt, 'the root is mounted on top of the private /tmp');
-    for (const flag of ['--unshare-pid', '--die-with-parent', '--new-session', '--dev', '--proc']) assert.ok(argv.includes(flag), flag);
+    for (const flag of ['--unshare-pid', '--die-with-parent', '--new-session', '--dev', '--proc'])
+      assert.ok(argv.includes(flag), flag);
     assert.deepEqual(argv.slice(argv.indexOf('--chdir'), argv.indexOf('--chdir') + 2), ['--chdir', pkg]);
     assert.deepEqual(argv.slice(-3), ['--', process.execPath, script]);
   });
@@ -90,7 +105,10 @@ describe('sandbox plan', () => {
     assert.ok(layout.readOnly.includes(conf));
     assert.ok(!layout.readOnly.includes(home));
     const argv = bwrapArgs(layout, process.execPath, []);
-    assert.ok(mounts(argv, '--ro-bind').find((m) => m.path === conf)!.at > mounts(argv, '--tmpfs').find((m) => m.path === home)!.at);
+    assert.ok(
+      mounts(argv, '--ro-bind').find((m) => m.path === conf)!.at >
+        mounts(argv, '--tmpfs').find((m) => m.path === home)!.at,
+    );
   });
 
   it('a root inside a home is mounted over the hidden home; a home shared as a root is not hidden', () => {
@@ -99,7 +117,10 @@ describe('sandbox plan', () => {
       const layout = sandboxLayout(input({ roots: [pathToFileURL(inside).href] }));
       const argv = bwrapArgs(layout, process.execPath, []);
       assert.ok(layout.hidden.includes(home));
-      assert.ok(mounts(argv, '--bind').find((m) => m.path === inside)!.at > mounts(argv, '--tmpfs').find((m) => m.path === home)!.at);
+      assert.ok(
+        mounts(argv, '--bind').find((m) => m.path === inside)!.at >
+          mounts(argv, '--tmpfs').find((m) => m.path === home)!.at,
+      );
       const shared = sandboxLayout(input({ roots: [pathToFileURL(home).href] }));
       assert.ok(!shared.hidden.includes(home));
       assert.ok(shared.readWrite.includes(home));
@@ -134,10 +155,17 @@ describe('sandbox plan', () => {
     const plan = { kind: 'stdio' as const, command: process.execPath, args: [], env: {} };
     assert.throws(
       () => sandboxLaunch(plan, [], { ok: false, reason: 'no bwrap' }),
-      (e: unknown) => e instanceof HostFailure && e.code === 'sandbox_unavailable' && /no bwrap/.test(e.message),
+      (e: unknown) =>
+        e instanceof HostFailure && e.code === 'sandbox_unavailable' && /no bwrap/.test(e.message),
     );
-    assert.deepEqual(sandboxStateOf(true, () => ({ ok: false, reason: 'no bwrap' }), undefined, 0), { kind: 'unavailable', reason: 'no bwrap' });
-    assert.deepEqual(sandboxStateOf(false, () => assert.fail('not asked when off'), undefined, 0), { kind: 'off' });
+    assert.deepEqual(
+      sandboxStateOf(true, () => ({ ok: false, reason: 'no bwrap' }), undefined, 0),
+      { kind: 'unavailable', reason: 'no bwrap' },
+    );
+    assert.deepEqual(
+      sandboxStateOf(false, () => assert.fail('not asked when off'), undefined, 0),
+      { kind: 'off' },
+    );
   });
 
   it('the config field is strict and turning it on changes the launch key', () => {

@@ -15,13 +15,27 @@ import { after, describe, it } from 'node:test';
 import Conf from 'conf';
 import type { SecretStatus } from '../../shared/domain/chat.js';
 import { composeHost } from '../../electron/host/compose.js';
-import { ConfSettingsBackend, settingsFileOptions } from '../../electron/host/stores/conf-settings-backend.js';
-import { KeychainSecretStore, MemorySecretStore, type SecretStore } from '../../electron/host/stores/secret-store.js';
-import { chatSettingsSchema, DEFAULT_CHAT_SETTINGS, SettingsStore } from '../../electron/host/stores/settings-store.js';
+import {
+  ConfSettingsBackend,
+  settingsFileOptions,
+} from '../../electron/host/stores/conf-settings-backend.js';
+import {
+  KeychainSecretStore,
+  MemorySecretStore,
+  type SecretStore,
+} from '../../electron/host/stores/secret-store.js';
+import {
+  chatSettingsSchema,
+  DEFAULT_CHAT_SETTINGS,
+  SettingsStore,
+} from '../../electron/host/stores/settings-store.js';
 
 register('../helpers/fake-electron-app-hooks.mjs', import.meta.url);
 const { ElectronStoreSettingsBackend } = await import('../../electron/main/electron-settings-backend.js');
-const fakeElectron = createRequire(import.meta.url)('../helpers/fake-electron-app.cjs') as { ipcListeners: string[]; removedListeners: string[] };
+const fakeElectron = createRequire(import.meta.url)('../helpers/fake-electron-app.cjs') as {
+  ipcListeners: string[];
+  removedListeners: string[];
+};
 
 const temps: string[] = [];
 async function tempDir(): Promise<string> {
@@ -40,7 +54,10 @@ const ASIDE = 'settings.json.bad-2026-01-02T03-04-05-000Z';
 /** Opens `<dir>/settings.json` through conf, collecting warnings. */
 async function openConf(dir: string): Promise<{ store: SettingsStore; warnings: string[] }> {
   const warnings: string[] = [];
-  const store = await SettingsStore.openWith(new ConfSettingsBackend(dir), { onWarning: (m) => warnings.push(m), now: () => AT });
+  const store = await SettingsStore.openWith(new ConfSettingsBackend(dir), {
+    onWarning: (m) => warnings.push(m),
+    now: () => AT,
+  });
   return { store, warnings };
 }
 
@@ -59,9 +76,16 @@ describe('settings through conf', () => {
     const onDisk = JSON.parse(text) as { chat: unknown; trust: unknown };
     assert.deepEqual(Object.keys(onDisk).sort(), ['chat', 'trust']);
     assert.deepEqual(onDisk.chat, { ...DEFAULT_CHAT_SETTINGS, provider: 'openai', openaiModel: 'qwen3' });
-    assert.deepEqual(onDisk.trust, { alwaysAllowed: [{ serverId: 'fs', launchKey: 'k1', tool: 'read_file' }], trustedServers: [] });
-    assert.ok(text.startsWith('{\n  "chat": {\n    "provider"') && text.endsWith('}\n'), 'two-space JSON, as before conf');
-    if (process.platform !== 'win32') assert.equal((await stat(join(dir, 'settings.json'))).mode & 0o777, 0o600);
+    assert.deepEqual(onDisk.trust, {
+      alwaysAllowed: [{ serverId: 'fs', launchKey: 'k1', tool: 'read_file' }],
+      trustedServers: [],
+    });
+    assert.ok(
+      text.startsWith('{\n  "chat": {\n    "provider"') && text.endsWith('}\n'),
+      'two-space JSON, as before conf',
+    );
+    if (process.platform !== 'win32')
+      assert.equal((await stat(join(dir, 'settings.json'))).mode & 0o777, 0o600);
 
     const reopened = (await openConf(dir)).store;
     assert.equal(reopened.get().openaiModel, 'qwen3');
@@ -81,7 +105,10 @@ describe('settings through conf', () => {
     assert.equal(warnings.length, 1);
     assert.match(warnings[0] ?? '', /not valid JSON.*kept as .*settings\.json\.bad-2026-01-02T03-04-05-000Z/);
     assert.equal(await readFile(join(dir, ASIDE), 'utf8'), garbage, 'the original is kept, byte for byte');
-    assert.deepEqual(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).chat, DEFAULT_CHAT_SETTINGS);
+    assert.deepEqual(
+      JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).chat,
+      DEFAULT_CHAT_SETTINGS,
+    );
     await store.update({ maxTurns: 4 });
     await store.flush();
     assert.equal((await openConf(dir)).store.get().maxTurns, 4, 'later changes are saved normally');
@@ -96,9 +123,13 @@ describe('settings through conf', () => {
     await writeFile(join(dir, 'settings.json'), original);
     const { store, warnings } = await openConf(dir);
     assert.deepEqual(store.get(), { ...DEFAULT_CHAT_SETTINGS, geminiModel: 'gemini-2.5-pro' });
-    assert.deepEqual(store.trust(), { alwaysAllowed: [], trustedServers: [{ serverId: 'git', launchKey: 'g1' }] });
+    assert.deepEqual(store.trust(), {
+      alwaysAllowed: [],
+      trustedServers: [{ serverId: 'git', launchKey: 'g1' }],
+    });
     assert.equal(warnings.length, 1);
-    for (const field of ['chat.maxTurns', 'chat.openaiBaseUrl', 'trust.alwaysAllowed']) assert.match(warnings[0] ?? '', new RegExp(field.replace('.', '\\.')));
+    for (const field of ['chat.maxTurns', 'chat.openaiBaseUrl', 'trust.alwaysAllowed'])
+      assert.match(warnings[0] ?? '', new RegExp(field.replace('.', '\\.')));
     assert.equal(await readFile(join(dir, ASIDE), 'utf8'), original);
   });
 
@@ -153,11 +184,16 @@ describe('settings through electron-store (Electron backend, electron faked)', (
     // electron-store registers its renderer handshake as it is constructed (proof it, not conf,
     // ran); we remove it at once, because it answers any sender without our IPC gate's check.
     assert.deepEqual(fakeElectron.removedListeners.slice(removedBefore), ['electron-store-get-data']);
-    assert.equal(fakeElectron.ipcListeners.includes('electron-store-get-data'), false, 'no unchecked IPC listener is left');
+    assert.equal(
+      fakeElectron.ipcListeners.includes('electron-store-get-data'),
+      false,
+      'no unchecked IPC listener is left',
+    );
     await store.update({ maxTurns: 12, disabledServers: ['slow'] });
     await store.trustServer('git', 'g1');
     await store.flush();
-    if (process.platform !== 'win32') assert.equal((await stat(join(dir, 'settings.json'))).mode & 0o777, 0o600);
+    if (process.platform !== 'win32')
+      assert.equal((await stat(join(dir, 'settings.json'))).mode & 0o777, 0o600);
 
     // The same edits through conf in another folder give the very same bytes.
     const other = await tempDir();
@@ -165,7 +201,10 @@ describe('settings through electron-store (Electron backend, electron faked)', (
     await viaConf.update({ maxTurns: 12, disabledServers: ['slow'] });
     await viaConf.trustServer('git', 'g1');
     await viaConf.flush();
-    assert.equal(await readFile(join(dir, 'settings.json'), 'utf8'), await readFile(join(other, 'settings.json'), 'utf8'));
+    assert.equal(
+      await readFile(join(dir, 'settings.json'), 'utf8'),
+      await readFile(join(other, 'settings.json'), 'utf8'),
+    );
 
     // The desktop app and browser mode share the data folder: each reads what the other wrote.
     const readByConf = (await openConf(dir)).store;
@@ -177,11 +216,17 @@ describe('settings through electron-store (Electron backend, electron faked)', (
     const dir = await tempDir();
     await writeFile(join(dir, 'settings.json'), 'not json');
     const warnings: string[] = [];
-    const store = await SettingsStore.openWith(new ElectronStoreSettingsBackend(dir), { onWarning: (m) => warnings.push(m), now: () => AT });
+    const store = await SettingsStore.openWith(new ElectronStoreSettingsBackend(dir), {
+      onWarning: (m) => warnings.push(m),
+      now: () => AT,
+    });
     assert.deepEqual(store.get(), DEFAULT_CHAT_SETTINGS);
     assert.match(warnings[0] ?? '', /not valid JSON/);
     assert.equal(await readFile(join(dir, ASIDE), 'utf8'), 'not json');
-    assert.deepEqual(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).chat, DEFAULT_CHAT_SETTINGS);
+    assert.deepEqual(
+      JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).chat,
+      DEFAULT_CHAT_SETTINGS,
+    );
   });
 });
 
@@ -198,9 +243,13 @@ async function hostWith(dir: string, secretStore: SecretStore) {
 
 describe('secrets never reach the settings file', () => {
   it('the settings schema is strict and has no field for a key, token or password', async () => {
-    for (const field of Object.keys(chatSettingsSchema.shape)) assert.doesNotMatch(field, /key|secret|token|password|credential/i);
+    for (const field of Object.keys(chatSettingsSchema.shape))
+      assert.doesNotMatch(field, /key|secret|token|password|credential/i);
     const store = SettingsStore.inMemory();
-    await assert.rejects(store.update({ geminiApiKey: 'AIza-x' } as unknown as { maxTurns: number }), /geminiApiKey/);
+    await assert.rejects(
+      store.update({ geminiApiKey: 'AIza-x' } as unknown as { maxTurns: number }),
+      /geminiApiKey/,
+    );
   });
 
   it('a Gemini key set through the router goes to the secret store, never into settings.json or the data folder', async () => {
@@ -211,7 +260,10 @@ describe('secrets never reach the settings file', () => {
     const set = await services.router.handle('secrets.set', { name: 'geminiApiKey', value: key });
     assert.deepEqual(set, { ok: true, value: { geminiApiKey: true, openaiApiKey: false } });
     // Also write settings, so there is a settings.json to look in.
-    assert.equal((await services.router.handle('settings.update', { geminiModel: 'gemini-2.5-pro' })).ok, true);
+    assert.equal(
+      (await services.router.handle('settings.update', { geminiModel: 'gemini-2.5-pro' })).ok,
+      true,
+    );
     const sneaky = await services.router.handle('settings.update', { geminiApiKey: key });
     assert.equal(sneaky.ok, false, 'settings.update refuses a field it does not know');
     await services.dispose();
@@ -242,7 +294,10 @@ describe('secrets never reach the settings file', () => {
     const set = await services.router.handle('secrets.set', { name: 'geminiApiKey', value: key });
     assert.equal(set.ok, false);
     assert.ok(!set.ok && set.error.code === 'keychain_unavailable');
-    assert.ok(!set.ok && /no OS keychain available.*gnome-keyring/.test(set.error.message), !set.ok ? set.error.message : '');
+    assert.ok(
+      !set.ok && /no OS keychain available.*gnome-keyring/.test(set.error.message),
+      !set.ok ? set.error.message : '',
+    );
     const status = await services.router.handle('secrets.status', {});
     assert.ok(status.ok);
     const reported = status.value as SecretStatus;

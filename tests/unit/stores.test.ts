@@ -8,8 +8,15 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ChatMessage, Conversation } from '../../shared/domain/chat.js';
 import { exportJson, exportMarkdown } from '../../electron/host/stores/conversation-export.js';
-import { FileConversationStore, MemoryConversationStore } from '../../electron/host/stores/conversation-store.js';
-import { KeychainSecretStore, MemorySecretStore, type KeyringModule } from '../../electron/host/stores/secret-store.js';
+import {
+  FileConversationStore,
+  MemoryConversationStore,
+} from '../../electron/host/stores/conversation-store.js';
+import {
+  KeychainSecretStore,
+  MemorySecretStore,
+  type KeyringModule,
+} from '../../electron/host/stores/secret-store.js';
 import { DEFAULT_CHAT_SETTINGS, SettingsStore } from '../../electron/host/stores/settings-store.js';
 import { HostFailure } from '../../electron/host/util/errors.js';
 
@@ -57,7 +64,10 @@ describe('FileConversationStore', () => {
     assert.equal(b.title, 'New chat');
     assert.match(a.id, /^[A-Za-z0-9_-]{1,64}$/);
     assert.notEqual(a.id, b.id);
-    assert.deepEqual((await store.list()).map((s) => s.id), [b.id, a.id]);
+    assert.deepEqual(
+      (await store.list()).map((s) => s.id),
+      [b.id, a.id],
+    );
 
     c.tick();
     a.messages.push(userMessage('m1', 'hello'));
@@ -76,16 +86,22 @@ describe('FileConversationStore', () => {
 
     await store.flush();
     const again = new FileConversationStore(dir);
-    assert.deepEqual((await again.list()).map((s) => [s.id, s.title]), [
-      [b.id, 'Renamed'],
-      [a.id, 'First'],
-    ]);
+    assert.deepEqual(
+      (await again.list()).map((s) => [s.id, s.title]),
+      [
+        [b.id, 'Renamed'],
+        [a.id, 'First'],
+      ],
+    );
     const loaded = await again.get(a.id);
     assert.deepEqual(loaded.messages, [userMessage('m1', 'hello')]);
 
     await store.delete(a.id);
     await store.delete(a.id); // already gone: not an error
-    assert.deepEqual((await store.list()).map((s) => s.id), [b.id]);
+    assert.deepEqual(
+      (await store.list()).map((s) => s.id),
+      [b.id],
+    );
     await rejectsWith(store.get(a.id), 'conversation_not_found');
     await rejectsWith(store.save(a), 'conversation_not_found', /was deleted/);
     assert.deepEqual((await readdir(dir)).sort(), [`${b.id}.json`]);
@@ -104,32 +120,54 @@ describe('FileConversationStore', () => {
     await store.flush();
     const onDisk = JSON.parse(await readFile(join(dir, `${created.id}.json`), 'utf8')) as Conversation;
     assert.equal(onDisk.title, 'New title');
-    assert.deepEqual(onDisk.messages.map((m) => m.id), ['m1', 'm2']);
+    assert.deepEqual(
+      onDisk.messages.map((m) => m.id),
+      ['m1', 'm2'],
+    );
   });
 
   it('skips a corrupt or foreign file with a warning and never deletes or overwrites it', async () => {
     const dir = await tempDir();
-    const good: Conversation = { id: 'good', title: 'Good', createdAt: 1, updatedAt: 5, messages: [userMessage('m', 'hi')] };
+    const good: Conversation = {
+      id: 'good',
+      title: 'Good',
+      createdAt: 1,
+      updatedAt: 5,
+      messages: [userMessage('m', 'hi')],
+    };
     await writeFile(join(dir, 'good.json'), JSON.stringify(good));
     await writeFile(join(dir, 'broken.json'), '{"id":"broken","title":"half-writ');
     await writeFile(join(dir, 'foreign.json'), JSON.stringify({ hello: 'world' }));
     await writeFile(join(dir, 'good.json.123.abcd.tmp'), '{"leftover":'); // a crashed write
     await writeFile(join(dir, 'notes.txt'), 'not a conversation');
-    const before = await Promise.all(['broken.json', 'foreign.json'].map((f) => readFile(join(dir, f), 'utf8')));
+    const before = await Promise.all(
+      ['broken.json', 'foreign.json'].map((f) => readFile(join(dir, f), 'utf8')),
+    );
 
     const warnings: string[] = [];
     const store = new FileConversationStore(dir, { onWarning: (m) => warnings.push(m) });
     assert.deepEqual(await store.list(), [{ id: 'good', title: 'Good', updatedAt: 5, messageCount: 1 }]);
     assert.equal(warnings.length, 2, warnings.join('\n'));
-    assert.ok(warnings.some((w) => w.includes('broken.json') && /not valid JSON/.test(w) && /left untouched/.test(w)), warnings.join('\n'));
-    assert.ok(warnings.some((w) => w.includes('foreign.json') && /not a conversation: title/.test(w)), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => w.includes('broken.json') && /not valid JSON/.test(w) && /left untouched/.test(w)),
+      warnings.join('\n'),
+    );
+    assert.ok(
+      warnings.some((w) => w.includes('foreign.json') && /not a conversation: title/.test(w)),
+      warnings.join('\n'),
+    );
 
     await rejectsWith(store.get('broken'), 'conversation_corrupt', /broken\.json was left untouched/);
-    await rejectsWith(store.save({ id: 'broken', title: 'x', createdAt: 1, updatedAt: 1, messages: [] }), 'conversation_corrupt');
+    await rejectsWith(
+      store.save({ id: 'broken', title: 'x', createdAt: 1, updatedAt: 1, messages: [] }),
+      'conversation_corrupt',
+    );
     await rejectsWith(store.delete('foreign'), 'conversation_corrupt', /left in place/);
     await store.create('another');
     await store.flush();
-    const afterwards = await Promise.all(['broken.json', 'foreign.json'].map((f) => readFile(join(dir, f), 'utf8')));
+    const afterwards = await Promise.all(
+      ['broken.json', 'foreign.json'].map((f) => readFile(join(dir, f), 'utf8')),
+    );
     assert.deepEqual(afterwards, before, 'bad files are byte-for-byte unchanged');
 
     // Once a person repairs the file by hand it is readable again.
@@ -152,14 +190,17 @@ describe('FileConversationStore', () => {
     assert.deepEqual(await readdir(root), [], 'nothing was written anywhere');
   });
 
-  it('a crash in the middle of saving loses nothing that was saved before it', { timeout: 120_000 }, async (t) => {
-    const scriptDir = await tempDir();
-    const script = join(scriptDir, 'save-loop.mts');
-    const storeUrl = pathToFileURL(join(ROOT, 'electron/host/stores/conversation-store.ts')).href;
-    // A large first message makes each write take long enough for the kill to land inside it.
-    await writeFile(
-      script,
-      `import { FileConversationStore } from ${JSON.stringify(storeUrl)};
+  it(
+    'a crash in the middle of saving loses nothing that was saved before it',
+    { timeout: 120_000 },
+    async (t) => {
+      const scriptDir = await tempDir();
+      const script = join(scriptDir, 'save-loop.mts');
+      const storeUrl = pathToFileURL(join(ROOT, 'electron/host/stores/conversation-store.ts')).href;
+      // A large first message makes each write take long enough for the kill to land inside it.
+      await writeFile(
+        script,
+        `import { FileConversationStore } from ${JSON.stringify(storeUrl)};
 const store = new FileConversationStore(process.argv[2], { onWarning: () => {} });
 const convs = [await store.create('a'), await store.create('b'), await store.create('c')];
 const blob = 'y'.repeat(2_000_000);
@@ -170,64 +211,75 @@ for (let i = 0; ; i++) {
   process.stdout.write(i + '\\n');
 }
 `,
-    );
-    let killedMidWrite = 0;
-    const children: ChildProcess[] = [];
-    // A failed assertion must not leave a save loop running (it would also keep the runner alive).
-    t.after(() => children.forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGKILL')));
-    for (let round = 0; round < 4; round++) {
-      const dir = await tempDir();
-      const child = spawn(process.execPath, ['--import', 'tsx', script, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-      children.push(child);
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const lastCompleted = await new Promise<number>((resolvePromise, reject) => {
-        let buffer = '';
-        let last = -1;
-        let armed = false;
-        child.stdout.on('data', (d: Buffer) => {
-          buffer += d.toString();
-          const lines = buffer.split('\n');
-          buffer = lines.pop() ?? '';
-          for (const line of lines) last = Number(line);
-          if (last >= 5 && !armed) {
-            armed = true;
-            // Kill the moment a save's temp file appears: the process dies mid-write.
-            const watcher = watch(dir, (_event, name) => {
-              if (name?.endsWith('.tmp')) {
-                child.kill('SIGKILL');
+      );
+      let killedMidWrite = 0;
+      const children: ChildProcess[] = [];
+      // A failed assertion must not leave a save loop running (it would also keep the runner alive).
+      t.after(() =>
+        children.forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGKILL')),
+      );
+      for (let round = 0; round < 4; round++) {
+        const dir = await tempDir();
+        const child = spawn(process.execPath, ['--import', 'tsx', script, dir], {
+          cwd: ROOT,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        children.push(child);
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        const lastCompleted = await new Promise<number>((resolvePromise, reject) => {
+          let buffer = '';
+          let last = -1;
+          let armed = false;
+          child.stdout.on('data', (d: Buffer) => {
+            buffer += d.toString();
+            const lines = buffer.split('\n');
+            buffer = lines.pop() ?? '';
+            for (const line of lines) last = Number(line);
+            if (last >= 5 && !armed) {
+              armed = true;
+              // Kill the moment a save's temp file appears: the process dies mid-write.
+              const watcher = watch(dir, (_event, name) => {
+                if (name?.endsWith('.tmp')) {
+                  child.kill('SIGKILL');
+                  watcher.close();
+                }
+              });
+              // A writer that never makes a temp file (not atomic) still gets killed, mid-something.
+              const fallback = setTimeout(() => child.kill('SIGKILL'), 2000);
+              child.once('exit', () => {
                 watcher.close();
-              }
-            });
-            // A writer that never makes a temp file (not atomic) still gets killed, mid-something.
-            const fallback = setTimeout(() => child.kill('SIGKILL'), 2000);
-            child.once('exit', () => {
-              watcher.close();
-              clearTimeout(fallback);
-            });
-          }
+                clearTimeout(fallback);
+              });
+            }
+          });
+          child.on('exit', (code, signal) => {
+            if (signal === 'SIGKILL') resolvePromise(last);
+            else reject(new Error(`save loop exited by itself (${code}): ${stderr}`));
+          });
         });
-        child.on('exit', (code, signal) => {
-          if (signal === 'SIGKILL') resolvePromise(last);
-          else reject(new Error(`save loop exited by itself (${code}): ${stderr}`));
-        });
-      });
 
-      if ((await readdir(dir)).some((f) => f.endsWith('.tmp'))) killedMidWrite++;
-      const files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
-      assert.equal(files.length, 3, `files: ${(await readdir(dir)).join(', ')}`);
-      for (const f of files) {
-        const conversation = JSON.parse(await readFile(join(dir, f), 'utf8')) as Conversation; // every file parses
-        const ids = conversation.messages.map((m) => m.id);
-        assert.ok(ids.length >= lastCompleted + 2, `${f}: ${ids.length - 1} messages, but save ${lastCompleted} had completed`);
-        assert.deepEqual(ids, ['blob', ...ids.slice(1).map((_, i) => `m${i}`)]);
+        if ((await readdir(dir)).some((f) => f.endsWith('.tmp'))) killedMidWrite++;
+        const files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+        assert.equal(files.length, 3, `files: ${(await readdir(dir)).join(', ')}`);
+        for (const f of files) {
+          const conversation = JSON.parse(await readFile(join(dir, f), 'utf8')) as Conversation; // every file parses
+          const ids = conversation.messages.map((m) => m.id);
+          assert.ok(
+            ids.length >= lastCompleted + 2,
+            `${f}: ${ids.length - 1} messages, but save ${lastCompleted} had completed`,
+          );
+          assert.deepEqual(ids, ['blob', ...ids.slice(1).map((_, i) => `m${i}`)]);
+        }
+        const store = new FileConversationStore(dir, {
+          onWarning: (m) => assert.fail(`unexpected warning: ${m}`),
+        });
+        assert.equal((await store.list()).length, 3);
       }
-      const store = new FileConversationStore(dir, { onWarning: (m) => assert.fail(`unexpected warning: ${m}`) });
-      assert.equal((await store.list()).length, 3);
-    }
-    // Leftover temp files prove the kills really interrupted writes (else the test proves little).
-    assert.ok(killedMidWrite >= 1, 'no round was killed mid-write');
-  });
+      // Leftover temp files prove the kills really interrupted writes (else the test proves little).
+      assert.ok(killedMidWrite >= 1, 'no round was killed mid-write');
+    },
+  );
 });
 
 describe('MemoryConversationStore', () => {
@@ -237,10 +289,16 @@ describe('MemoryConversationStore', () => {
     const a = await store.create('A');
     c.tick();
     const b = await store.create();
-    assert.deepEqual((await store.list()).map((s) => s.id), [b.id, a.id]);
+    assert.deepEqual(
+      (await store.list()).map((s) => s.id),
+      [b.id, a.id],
+    );
     c.tick();
     assert.equal((await store.rename(a.id, 'A2')).updatedAt, c.now());
-    assert.deepEqual((await store.list()).map((s) => s.title), ['A2', 'New chat']);
+    assert.deepEqual(
+      (await store.list()).map((s) => s.title),
+      ['A2', 'New chat'],
+    );
     await store.delete(a.id);
     await rejectsWith(store.get(a.id), 'conversation_not_found');
     await rejectsWith(store.get('../x'), 'invalid_conversation_id');
@@ -260,7 +318,16 @@ describe('conversation export', () => {
         createdAt: Date.UTC(2026, 0, 2, 3, 4, 5),
         parts: [
           { type: 'text', text: 'What is the weather?' },
-          { type: 'attachment', attachment: { serverId: 'fs', uri: 'file:///tmp/notes.md', name: 'notes.md', mimeType: 'text/markdown', text: '# notes' } },
+          {
+            type: 'attachment',
+            attachment: {
+              serverId: 'fs',
+              uri: 'file:///tmp/notes.md',
+              name: 'notes.md',
+              mimeType: 'text/markdown',
+              text: '# notes',
+            },
+          },
         ],
       },
       {
@@ -282,7 +349,12 @@ describe('conversation export', () => {
               approval: 'once',
               startedAt: 1,
               endedAt: 2,
-              result: { content: [{ type: 'text', text: 'Sunny, 21°C\n```\nnot a fence end' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] },
+              result: {
+                content: [
+                  { type: 'text', text: 'Sunny, 21°C\n```\nnot a fence end' },
+                  { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+                ],
+              },
             },
           },
           {
@@ -313,7 +385,13 @@ describe('conversation export', () => {
     assert.ok(!md.includes('<details'), 'no HTML');
     const json = /```json\n([\s\S]*?)\n```/.exec(md);
     assert.ok(json?.[1], md);
-    assert.deepEqual(JSON.parse(json[1]), { server: 'weather', tool: 'forecast', args: { city: 'Paris' }, status: 'done', approval: 'once' });
+    assert.deepEqual(JSON.parse(json[1]), {
+      server: 'weather',
+      tool: 'forecast',
+      args: { city: 'Paris' },
+      status: 'done',
+      approval: 'once',
+    });
     // The result holds a ``` run, so its fence must be longer for the block to stay closed.
     assert.match(md, /\n````\nSunny, 21°C\n```\nnot a fence end\n\n\[image: image\/png\]\n````\n/);
     assert.ok(!md.includes('AAAA'), 'binary content is named, not dumped');
@@ -346,13 +424,22 @@ describe('SettingsStore', () => {
     });
     assert.deepEqual(await readdir(dir), []);
 
-    const next = await store.update({ provider: 'openai', maxTurns: 25, disabledTools: ['fs/write', 'fs/write'] });
+    const next = await store.update({
+      provider: 'openai',
+      maxTurns: 25,
+      disabledTools: ['fs/write', 'fs/write'],
+    });
     assert.equal(next.provider, 'openai');
     assert.deepEqual(next.disabledTools, ['fs/write']);
     store.get().disabledTools.push('mutating a copy'); // get() hands out copies
     await store.flush();
     const reopened = await SettingsStore.open(path);
-    assert.deepEqual(reopened.get(), { ...DEFAULT_CHAT_SETTINGS, provider: 'openai', maxTurns: 25, disabledTools: ['fs/write'] });
+    assert.deepEqual(reopened.get(), {
+      ...DEFAULT_CHAT_SETTINGS,
+      provider: 'openai',
+      maxTurns: 25,
+      disabledTools: ['fs/write'],
+    });
     const onDisk = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
     assert.deepEqual(Object.keys(onDisk).sort(), ['chat', 'trust'], 'a plain JSON object, as conf writes');
   });
@@ -365,9 +452,21 @@ describe('SettingsStore', () => {
     await store.flush();
     const before = await readFile(path, 'utf8');
     await rejectsWith(store.update({ maxTurns: 0 }), 'invalid_settings', /maxTurns/);
-    await rejectsWith(store.update({ openaiBaseUrl: 'file:///etc/passwd' }), 'invalid_settings', /openaiBaseUrl/);
-    await rejectsWith(store.update({ provider: 'anthropic' } as unknown as { provider: 'gemini' }), 'invalid_settings', /provider/);
-    await rejectsWith(store.update({ bogus: true } as unknown as { maxTurns: number }), 'invalid_settings', /bogus/);
+    await rejectsWith(
+      store.update({ openaiBaseUrl: 'file:///etc/passwd' }),
+      'invalid_settings',
+      /openaiBaseUrl/,
+    );
+    await rejectsWith(
+      store.update({ provider: 'anthropic' } as unknown as { provider: 'gemini' }),
+      'invalid_settings',
+      /provider/,
+    );
+    await rejectsWith(
+      store.update({ bogus: true } as unknown as { maxTurns: number }),
+      'invalid_settings',
+      /bogus/,
+    );
     assert.equal(store.get().maxTurns, 5);
     await store.flush();
     assert.equal(await readFile(path, 'utf8'), before);
@@ -378,18 +477,34 @@ describe('SettingsStore', () => {
     const path = join(dir, 'settings.json');
     await writeFile(path, '{"chat": {"provider": "openai",');
     const warnings: string[] = [];
-    const store = await SettingsStore.open(path, { onWarning: (m) => warnings.push(m), now: () => Date.UTC(2026, 0, 2, 3, 4, 5) });
+    const store = await SettingsStore.open(path, {
+      onWarning: (m) => warnings.push(m),
+      now: () => Date.UTC(2026, 0, 2, 3, 4, 5),
+    });
     assert.deepEqual(store.get(), DEFAULT_CHAT_SETTINGS);
     assert.equal(warnings.length, 1);
     assert.match(warnings[0] ?? '', /not valid JSON.*kept as .*settings\.json\.bad-2026-01-02T03-04-05-000Z/);
-    assert.equal(await readFile(join(dir, 'settings.json.bad-2026-01-02T03-04-05-000Z'), 'utf8'), '{"chat": {"provider": "openai",');
-    assert.deepEqual(JSON.parse(await readFile(path, 'utf8')).chat, DEFAULT_CHAT_SETTINGS, 'a good file replaces it');
+    assert.equal(
+      await readFile(join(dir, 'settings.json.bad-2026-01-02T03-04-05-000Z'), 'utf8'),
+      '{"chat": {"provider": "openai",',
+    );
+    assert.deepEqual(
+      JSON.parse(await readFile(path, 'utf8')).chat,
+      DEFAULT_CHAT_SETTINGS,
+      'a good file replaces it',
+    );
 
     // A second bad file in the same millisecond does not replace the first one kept aside.
     await writeFile(path, 'garbage');
     await SettingsStore.open(path, { onWarning: () => {}, now: () => Date.UTC(2026, 0, 2, 3, 4, 5) });
-    assert.equal(await readFile(join(dir, 'settings.json.bad-2026-01-02T03-04-05-000Z-1'), 'utf8'), 'garbage');
-    assert.equal(await readFile(join(dir, 'settings.json.bad-2026-01-02T03-04-05-000Z'), 'utf8'), '{"chat": {"provider": "openai",');
+    assert.equal(
+      await readFile(join(dir, 'settings.json.bad-2026-01-02T03-04-05-000Z-1'), 'utf8'),
+      'garbage',
+    );
+    assert.equal(
+      await readFile(join(dir, 'settings.json.bad-2026-01-02T03-04-05-000Z'), 'utf8'),
+      '{"chat": {"provider": "openai",',
+    );
   });
 
   it('keeps valid values and unknown keys of a partly invalid file, and keeps the original aside', async () => {
@@ -472,7 +587,11 @@ describe('secret stores (no keychain needed)', () => {
 
     const none = new MemorySecretStore({ unavailableReason: 'no OS keychain available' });
     await rejectsWith(none.get('geminiApiKey'), 'keychain_unavailable');
-    assert.deepEqual(await none.status(), { geminiApiKey: false, openaiApiKey: false, keychainError: 'no OS keychain available' });
+    assert.deepEqual(await none.status(), {
+      geminiApiKey: false,
+      openaiApiKey: false,
+      keychainError: 'no OS keychain available',
+    });
   });
 
   it('names and values are checked before the keychain is touched; errors never quote the value', async () => {
@@ -489,9 +608,16 @@ describe('secret stores (no keychain needed)', () => {
       await rejectsWith(store.delete(name), 'invalid_secret_name');
     }
     await rejectsWith(store.set('geminiApiKey', ''), 'invalid_secret', /delete it instead/);
-    await assert.rejects(store.set('geminiApiKey', 'x'.repeat(100_001)), (e: Error) => !e.message.includes('xxxx'));
+    await assert.rejects(
+      store.set('geminiApiKey', 'x'.repeat(100_001)),
+      (e: Error) => !e.message.includes('xxxx'),
+    );
     assert.equal(loaded, 0);
-    await rejectsWith(store.get('geminiApiKey'), 'keychain_unavailable', /keychain module could not be loaded/);
+    await rejectsWith(
+      store.get('geminiApiKey'),
+      'keychain_unavailable',
+      /keychain module could not be loaded/,
+    );
   });
 
   it('a native failure that echoes the value is reported without it', async () => {

@@ -3,7 +3,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isValidToolName, qualifiedNameOf, qualifyToolNames, type ToolOrigin } from '../../electron/host/chat/tool-names.js';
+import {
+  isValidToolName,
+  qualifiedNameOf,
+  qualifyToolNames,
+  type ToolOrigin,
+} from '../../electron/host/chat/tool-names.js';
 
 const GEMINI = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 const OPENAI = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -125,7 +130,10 @@ describe('qualifyToolNames', () => {
   });
 
   it('maps back and forth for every tool', () => {
-    const tools = Array.from({ length: 50 }, (_, i) => ({ serverId: `srv${i % 3}`, name: `tool.${i % 7}:${'q'.repeat(i)}` }));
+    const tools = Array.from({ length: 50 }, (_, i) => ({
+      serverId: `srv${i % 3}`,
+      name: `tool.${i % 7}:${'q'.repeat(i)}`,
+    }));
     const names = qualifyToolNames(tools);
     assertAllValid(names);
     const unique = new Set(tools.map((t) => `${t.serverId}/${t.name}`));

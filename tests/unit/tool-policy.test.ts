@@ -6,7 +6,11 @@ import { buildToolOffer } from '../../electron/host/chat/tool-offer.js';
 import { ToolPolicy } from '../../electron/host/chat/tool-policy.js';
 import { SettingsStore } from '../../electron/host/stores/settings-store.js';
 
-const tool = (name: string, extra: Record<string, unknown> = {}) => ({ name, inputSchema: { type: 'object' }, ...extra });
+const tool = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  inputSchema: { type: 'object' },
+  ...extra,
+});
 
 test('the offer skips disabled servers and tools, maps names back, and warns past the limit', () => {
   const catalog: CatalogSnapshot = {
@@ -23,13 +27,19 @@ test('the offer skips disabled servers and tools, maps names back, and warns pas
   };
   const settings = { ...SettingsStore.inMemory().get(), disabledServers: ['b'], disabledTools: ['a/two'] };
   const plan = buildToolOffer(catalog, settings, 128);
-  assert.deepEqual([...plan.byName.values()].map((o) => `${o.serverId}/${o.tool.name}`).sort(), ['a/one', 'c/four']);
+  assert.deepEqual([...plan.byName.values()].map((o) => `${o.serverId}/${o.tool.name}`).sort(), [
+    'a/one',
+    'c/four',
+  ]);
   assert.deepEqual(plan.warnings, []);
   for (const t of plan.tools) assert.match(t.name, /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/);
 
   const tight = buildToolOffer(catalog, { ...settings, disabledServers: [], disabledTools: [] }, 2);
   assert.equal(tight.tools.length, 2);
-  assert.match(tight.warnings[0] ?? '', /4 tools are enabled but the model accepts at most 2: 2 were left out/);
+  assert.match(
+    tight.warnings[0] ?? '',
+    /4 tools are enabled but the model accepts at most 2: 2 were left out/,
+  );
 });
 
 test('trust and "always allow" are keyed to the launch config: a changed command asks again', async () => {
@@ -55,9 +65,16 @@ test('trust and "always allow" are keyed to the launch config: a changed command
 
 test('the approval reason names destructive and open-world hints', () => {
   const policy = new ToolPolicy(SettingsStore.inMemory(), () => ({ url: 'https://x.test/mcp' }));
-  const d = policy.decide('remote', tool('rm', { annotations: { destructiveHint: true, openWorldHint: true } }));
+  const d = policy.decide(
+    'remote',
+    tool('rm', { annotations: { destructiveHint: true, openWorldHint: true } }),
+  );
   assert.equal(d.allow, false);
-  if (!d.allow) assert.match(d.reason, /not a trusted server and it may change or delete data and it reaches outside your machine/);
+  if (!d.allow)
+    assert.match(
+      d.reason,
+      /not a trusted server and it may change or delete data and it reaches outside your machine/,
+    );
 });
 
 test('arguments naming paths outside the shared folders always ask, even when trusted or remembered', async () => {

@@ -88,7 +88,9 @@ export class FileAuditLog implements AuditLog {
       this.opts.onError?.(error);
       return;
     }
-    this.tail = this.tail.then(() => this.write(day, line)).catch((error: unknown) => this.opts.onError?.(error));
+    this.tail = this.tail
+      .then(() => this.write(day, line))
+      .catch((error: unknown) => this.opts.onError?.(error));
   }
 
   async query(q: AuditQuery = {}): Promise<AuditRecord[]> {

@@ -35,11 +35,19 @@ export function parseAuditLine(line: string): AuditRecord | undefined {
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const r = value as Record<string, unknown>;
-  if (typeof r.at !== 'number' || typeof r.action !== 'string' || !AUDIT_KINDS.includes(r.kind as AuditRecord['kind'])) return undefined;
+  if (
+    typeof r.at !== 'number' ||
+    typeof r.action !== 'string' ||
+    !AUDIT_KINDS.includes(r.kind as AuditRecord['kind'])
+  )
+    return undefined;
   return value as AuditRecord;
 }
 
 /** Records as JSON lines, oldest first (how log tools expect to read them). */
 export function toJsonl(newestFirst: AuditRecord[]): string {
-  return [...newestFirst].reverse().map((r) => `${JSON.stringify(r)}\n`).join('');
+  return [...newestFirst]
+    .reverse()
+    .map((r) => `${JSON.stringify(r)}\n`)
+    .join('');
 }

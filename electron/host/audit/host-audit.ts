@@ -7,7 +7,11 @@ import type { AuditLog } from './audit-log.js';
  * passes through it; the outcome is what matters), and so is `disabled` for a server that
  * was never up (a stop before the first start is not a disconnect).
  */
-export function connectionAuditor(audit: AuditLog | undefined, serverId: string, transport: () => string): (state: ServerState) => void {
+export function connectionAuditor(
+  audit: AuditLog | undefined,
+  serverId: string,
+  transport: () => string,
+): (state: ServerState) => void {
   let previous: ServerState['kind'] = 'disabled';
   return (state) => {
     const before = previous;
@@ -30,7 +34,12 @@ export function connectionAuditor(audit: AuditLog | undefined, serverId: string,
         });
         return;
       case 'failed':
-        audit.append({ kind: 'connection', serverId, action: 'failed', details: { code: state.error.code, error: state.error.message } });
+        audit.append({
+          kind: 'connection',
+          serverId,
+          action: 'failed',
+          details: { code: state.error.code, error: state.error.message },
+        });
         return;
       case 'reconnecting':
         audit.append({
@@ -41,7 +50,8 @@ export function connectionAuditor(audit: AuditLog | undefined, serverId: string,
         });
         return;
       case 'disabled':
-        if (before !== 'disabled') audit.append({ kind: 'connection', serverId, action: 'disconnected', details: { from: before } });
+        if (before !== 'disabled')
+          audit.append({ kind: 'connection', serverId, action: 'disconnected', details: { from: before } });
         return;
     }
   };
@@ -52,7 +62,13 @@ export function connectionAuditor(audit: AuditLog | undefined, serverId: string,
  * with the outcome and duration. The result's content is never recorded: it is the
  * server's data, can be huge, and may echo secrets back (an env dump, say).
  */
-export function auditToolCall(audit: AuditLog | undefined, serverId: string, tool: string, args: Record<string, unknown>, callId?: string) {
+export function auditToolCall(
+  audit: AuditLog | undefined,
+  serverId: string,
+  tool: string,
+  args: Record<string, unknown>,
+  callId?: string,
+) {
   const started = Date.now();
   const id = callId ? { callId } : {};
   audit?.append({ kind: 'tool-call', serverId, action: 'call-start', details: { tool, ...id, args } });
@@ -62,13 +78,24 @@ export function auditToolCall(audit: AuditLog | undefined, serverId: string, too
         kind: 'tool-call',
         serverId,
         action: 'call-end',
-        details: { tool, ...id, isError: result.isError === true, durationMs: Date.now() - started, blocks: result.content?.length ?? 0 },
+        details: {
+          tool,
+          ...id,
+          isError: result.isError === true,
+          durationMs: Date.now() - started,
+          blocks: result.content?.length ?? 0,
+        },
       });
     },
     failed(error: unknown): void {
       if (!audit) return;
       const e = toHostError(error);
-      audit.append({ kind: 'tool-call', serverId, action: 'call-error', details: { tool, ...id, code: e.code, error: e.message, durationMs: Date.now() - started } });
+      audit.append({
+        kind: 'tool-call',
+        serverId,
+        action: 'call-error',
+        details: { tool, ...id, code: e.code, error: e.message, durationMs: Date.now() - started },
+      });
     },
   };
 }

@@ -28,7 +28,12 @@ function requestSummary(r: PendingRequest): Record<string, unknown> {
         ...(r.conversationId ? { conversationId: r.conversationId } : {}),
         // The paths are in args already; this names them as the reason to ask, capped so a call
         // listing thousands of files keeps a short line.
-        ...(r.outsideRoots?.length ? { outsideRoots: r.outsideRoots.slice(0, OUTSIDE_ROOTS_KEPT), outsideRootsCount: r.outsideRoots.length } : {}),
+        ...(r.outsideRoots?.length
+          ? {
+              outsideRoots: r.outsideRoots.slice(0, OUTSIDE_ROOTS_KEPT),
+              outsideRootsCount: r.outsideRoots.length,
+            }
+          : {}),
       };
     case 'sampling':
       return {
@@ -36,11 +41,18 @@ function requestSummary(r: PendingRequest): Record<string, unknown> {
         messageCount: r.messages.length,
         maxTokens: r.maxTokens,
         suggestedModel: r.suggestedModel,
-        ...(r.modelPreferences?.hints ? { modelHints: r.modelPreferences.hints.map((h) => h.name).filter(Boolean) } : {}),
+        ...(r.modelPreferences?.hints
+          ? { modelHints: r.modelPreferences.hints.map((h) => h.name).filter(Boolean) }
+          : {}),
       };
     case 'elicitation':
       // The URL itself may carry a token in its query: the domain is what a person consented to.
-      return { mode: r.mode, message: r.message, ...(r.domain ? { domain: r.domain } : {}), warnings: r.warnings.length };
+      return {
+        mode: r.mode,
+        message: r.message,
+        ...(r.domain ? { domain: r.domain } : {}),
+        warnings: r.warnings.length,
+      };
   }
 }
 
@@ -64,13 +76,29 @@ function responseSummary(s: PendingResponse): Record<string, unknown> {
 
 /** Record that a pending request was raised. */
 export function auditRaised(audit: AuditLog | undefined, r: PendingRequest): void {
-  audit?.append({ kind: auditKindOf(r), serverId: r.serverId, action: 'requested', details: { id: r.id, ...requestSummary(r) } });
+  audit?.append({
+    kind: auditKindOf(r),
+    serverId: r.serverId,
+    action: 'requested',
+    details: { id: r.id, ...requestSummary(r) },
+  });
 }
 
 /** Record how a pending request ended: answered, timed out or cancelled. */
-export function auditSettled(audit: AuditLog | undefined, r: PendingRequest, s: PendingResponse | 'timeout' | 'cancelled'): void {
+export function auditSettled(
+  audit: AuditLog | undefined,
+  r: PendingRequest,
+  s: PendingResponse | 'timeout' | 'cancelled',
+): void {
   if (!audit) return;
   const waitedMs = Date.now() - r.createdAt;
-  if (typeof s === 'string') audit.append({ kind: auditKindOf(r), serverId: r.serverId, action: s, details: { id: r.id, waitedMs } });
-  else audit.append({ kind: auditKindOf(r), serverId: r.serverId, action: 'answered', details: { id: r.id, waitedMs, ...responseSummary(s) } });
+  if (typeof s === 'string')
+    audit.append({ kind: auditKindOf(r), serverId: r.serverId, action: s, details: { id: r.id, waitedMs } });
+  else
+    audit.append({
+      kind: auditKindOf(r),
+      serverId: r.serverId,
+      action: 'answered',
+      details: { id: r.id, waitedMs, ...responseSummary(s) },
+    });
 }

@@ -1,5 +1,13 @@
-import { IssuerMismatchError, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/client';
-import { isStdioConfig, type RemoteServerConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
+import {
+  IssuerMismatchError,
+  UnauthorizedError,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/client';
+import {
+  isStdioConfig,
+  type RemoteServerConfig,
+  type ServerConfig,
+} from '../../../shared/domain/server-config.js';
 import type { ServerAuth, ServerState, ServerSummary } from '../../../shared/domain/server-state.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { HostEvents } from '../host-events.js';
@@ -67,10 +75,16 @@ export class AuthService {
     if (flow) return flow.provider;
     const config = this.remoteConfig(serverId);
     if (!config) return undefined;
-    const provider = await this.makeProvider(serverId, url, config, () => undefined, () => {
-      // A refresh that failed must not open a browser nobody asked for: sign-in needed instead.
-      throw new UnauthorizedError('the sign-in expired: sign in again');
-    });
+    const provider = await this.makeProvider(
+      serverId,
+      url,
+      config,
+      () => undefined,
+      () => {
+        // A refresh that failed must not open a browser nobody asked for: sign-in needed instead.
+        throw new UnauthorizedError('the sign-in expired: sign in again');
+      },
+    );
     let has = false;
     try {
       has = await provider.hasTokens();
@@ -100,7 +114,8 @@ export class AuthService {
   async signIn(serverId: string): Promise<void> {
     const config = this.remoteConfig(serverId);
     if (!config) throw new HostFailure('not_remote', `server "${serverId}" is not a remote server`);
-    if (this.flows.has(serverId)) throw new HostFailure('sign_in_running', `a sign-in for "${serverId}" is already under way`);
+    if (this.flows.has(serverId))
+      throw new HostFailure('sign_in_running', `a sign-in for "${serverId}" is already under way`);
     if (!this.budget.take(serverId)) {
       const reason = `too many sign-in attempts; try again in ${this.budget.minutesUntilNext(serverId)} min`;
       this.fail(serverId, 'budget', reason);
@@ -108,28 +123,45 @@ export class AuthService {
     }
     const host = this.deps.host();
     const url = new URL(config.url);
-    const listener = new LoopbackRedirect({ expectedState: () => flow.provider.lastState, timeoutMs: this.deps.timeoutMs });
+    const listener = new LoopbackRedirect({
+      expectedState: () => flow.provider.lastState,
+      timeoutMs: this.deps.timeoutMs,
+    });
     const redirectUri = await listener.start();
     const flow: Flow = {
       listener,
       since: Date.now(),
       redirected: false,
       returned: false,
-      provider: await this.makeProvider(serverId, url, config, () => redirectUri, (authUrl) => this.openBrowser(flow, authUrl)),
+      provider: await this.makeProvider(
+        serverId,
+        url,
+        config,
+        () => redirectUri,
+        (authUrl) => this.openBrowser(flow, authUrl),
+      ),
     };
     // A sign-in is asked for when the stored tokens no longer work (the UI offers it only
     // then): drop them, or the SDK would refresh and retry them instead of asking the person.
     await flow.provider.invalidateCredentials('tokens');
     this.flows.set(serverId, flow);
     this.failures.delete(serverId);
-    this.deps.audit?.append({ kind: 'auth', serverId, action: 'sign-in-started', details: { issuerOrigin: url.origin } });
+    this.deps.audit?.append({
+      kind: 'auth',
+      serverId,
+      action: 'sign-in-started',
+      details: { issuerOrigin: url.origin },
+    });
     const offState = this.deps.events.on('servers.changed', (list) => this.onServers(serverId, flow, list));
     try {
       this.announce();
       await host.restart(serverId);
       const outcome = await Promise.race([listener.wait(), this.connectedWithoutBrowser(flow)]);
       flow.returned = true;
-      if (!outcome.ok) throw new HostFailure(outcome.code === 'cancelled' ? 'cancelled' : 'sign_in_failed', outcome.reason, { reason: outcome.code });
+      if (!outcome.ok)
+        throw new HostFailure(outcome.code === 'cancelled' ? 'cancelled' : 'sign_in_failed', outcome.reason, {
+          reason: outcome.code,
+        });
       if (outcome.params) {
         // The code is a credential until it is spent: never let it reach a log or a trace.
         const code = outcome.params.get('code');
@@ -168,7 +200,13 @@ export class AuthService {
     const config = this.remoteConfig(serverId);
     if (!config) throw new HostFailure('not_remote', `server "${serverId}" is not a remote server`);
     this.cancel(serverId);
-    const provider = await this.makeProvider(serverId, new URL(config.url), config, () => undefined, () => undefined);
+    const provider = await this.makeProvider(
+      serverId,
+      new URL(config.url),
+      config,
+      () => undefined,
+      () => undefined,
+    );
     await provider.signOut();
     this.setSignedIn(serverId, false);
     this.failures.delete(serverId);
@@ -192,14 +230,26 @@ export class AuthService {
     onRedirect: (url: URL) => void | Promise<void>,
   ): Promise<DeskOAuthProvider> {
     const settings = await oauthSettings(serverId, config, this.deps.settings);
-    return new DeskOAuthProvider({ serverId, serverUrl: url.href, vault: this.vault, redirectUrl, onRedirect, ...settings });
+    return new DeskOAuthProvider({
+      serverId,
+      serverUrl: url.href,
+      vault: this.vault,
+      redirectUrl,
+      onRedirect,
+      ...settings,
+    });
   }
 
   private async openBrowser(flow: Flow, authUrl: URL): Promise<void> {
     const safe = checkExternalUrl(authUrl.href);
-    if (!safe) throw new HostFailure('sign_in_failed', 'the authorization server asked to open a link that is not http(s)');
+    if (!safe)
+      throw new HostFailure(
+        'sign_in_failed',
+        'the authorization server asked to open a link that is not http(s)',
+      );
     // One browser trip per sign-in: a server that rejects the fresh token must not loop us back.
-    if (flow.redirected) throw new UnauthorizedError('the server asked for another sign-in right after this one');
+    if (flow.redirected)
+      throw new UnauthorizedError('the server asked for another sign-in right after this one');
     flow.redirected = true;
     await this.deps.openExternal(safe);
   }
@@ -216,15 +266,24 @@ export class AuthService {
     const state = list.find((s) => s.id === serverId)?.state;
     if (!state || this.flows.get(serverId) !== flow) return;
     if (state.kind === 'connected' && !flow.redirected) flow.connected?.();
-    else if (state.kind === 'auth-required' && flow.redirected && !flow.returned) this.deps.host().markAuthenticating(serverId);
+    else if (state.kind === 'auth-required' && flow.redirected && !flow.returned)
+      this.deps.host().markAuthenticating(serverId);
     else if ((state.kind === 'failed' || state.kind === 'auth-required') && !flow.redirected) {
-      flow.listener.cancel(state.kind === 'failed' ? `could not start the sign-in: ${state.error.message}` : 'the server did not offer a sign-in');
+      flow.listener.cancel(
+        state.kind === 'failed'
+          ? `could not start the sign-in: ${state.error.message}`
+          : 'the server did not offer a sign-in',
+      );
     }
   }
 
   /** A reason a person can read, and nothing the authorization server wrote itself. */
   private explain(error: unknown): { code: string; message: string } {
-    if (error instanceof IssuerMismatchError) return { code: 'issuer_mismatch', message: 'the sign-in came back from a different authorization server than it started with' };
+    if (error instanceof IssuerMismatchError)
+      return {
+        code: 'issuer_mismatch',
+        message: 'the sign-in came back from a different authorization server than it started with',
+      };
     const e = toHostError(error, this.deps.settings.redactor);
     return { code: e.code, message: e.message.slice(0, 300) };
   }
@@ -233,19 +292,34 @@ export class AuthService {
   private async untilConnected(serverId: string): Promise<void> {
     const deadline = Date.now() + SETTLE_MS;
     for (;;) {
-      const state = this.deps.host().list().find((s) => s.id === serverId)?.state;
+      const state = this.deps
+        .host()
+        .list()
+        .find((s) => s.id === serverId)?.state;
       if (state?.kind === 'connected') return;
-      if (state?.kind === 'failed') throw new HostFailure('sign_in_failed', `signed in, but the server did not connect: ${state.error.message}`);
-      if (state?.kind === 'auth-required') throw new HostFailure('sign_in_failed', 'the server refused the new sign-in');
-      if (state?.kind === 'disabled' && this.disposed) throw new HostFailure('cancelled', 'the app is closing');
-      if (Date.now() > deadline) throw new HostFailure('sign_in_failed', 'the server did not connect after the sign-in');
+      if (state?.kind === 'failed')
+        throw new HostFailure(
+          'sign_in_failed',
+          `signed in, but the server did not connect: ${state.error.message}`,
+        );
+      if (state?.kind === 'auth-required')
+        throw new HostFailure('sign_in_failed', 'the server refused the new sign-in');
+      if (state?.kind === 'disabled' && this.disposed)
+        throw new HostFailure('cancelled', 'the app is closing');
+      if (Date.now() > deadline)
+        throw new HostFailure('sign_in_failed', 'the server did not connect after the sign-in');
       await new Promise((r) => setTimeout(r, 50));
     }
   }
 
   private fail(serverId: string, code: string, reason: string): void {
     if (code !== 'cancelled') this.failures.set(serverId, reason);
-    this.deps.audit?.append({ kind: 'auth', serverId, action: code === 'cancelled' ? 'sign-in-cancelled' : 'sign-in-failed', details: { code, reason } });
+    this.deps.audit?.append({
+      kind: 'auth',
+      serverId,
+      action: code === 'cancelled' ? 'sign-in-cancelled' : 'sign-in-failed',
+      details: { code, reason },
+    });
   }
 
   private setSignedIn(serverId: string, yes: boolean): void {

@@ -50,8 +50,10 @@ function sameRedirect(a: string, b: string): boolean {
   try {
     const x = new URL(a);
     const y = new URL(b);
-    const loopback = (u: URL) => u.hostname === '127.0.0.1' || u.hostname === '[::1]' || u.hostname === 'localhost';
-    if (loopback(x) && loopback(y)) return x.protocol === y.protocol && x.hostname === y.hostname && x.pathname === y.pathname;
+    const loopback = (u: URL) =>
+      u.hostname === '127.0.0.1' || u.hostname === '[::1]' || u.hostname === 'localhost';
+    if (loopback(x) && loopback(y))
+      return x.protocol === y.protocol && x.hostname === y.hostname && x.pathname === y.pathname;
     return x.href === y.href;
   } catch {
     return false;
@@ -99,9 +101,16 @@ export class DeskOAuthProvider implements OAuthClientProvider {
     return this.lastState;
   }
 
-  async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
+  async clientInformation(
+    ctx?: OAuthClientInformationContext,
+  ): Promise<StoredOAuthClientInformation | undefined> {
     const pre = this.opts.preRegistered;
-    if (pre) return { client_id: pre.clientId, ...(pre.clientSecret ? { client_secret: pre.clientSecret } : {}), ...(pre.issuer ? { issuer: pre.issuer } : {}) };
+    if (pre)
+      return {
+        client_id: pre.clientId,
+        ...(pre.clientSecret ? { client_secret: pre.clientSecret } : {}),
+        ...(pre.issuer ? { issuer: pre.issuer } : {}),
+      };
     if (!ctx) return undefined;
     const info = await this.read<StoredOAuthClientInformation>(`client.${issuerKey(ctx.issuer)}`);
     if (!info) return undefined;
@@ -109,11 +118,20 @@ export class DeskOAuthProvider implements OAuthClientProvider {
     // endpoint; register again instead (loopback ports may differ, RFC 8252 §7.3).
     const uris = (info as { redirect_uris?: unknown }).redirect_uris;
     const redirect = this.opts.redirectUrl();
-    if (redirect && Array.isArray(uris) && uris.length > 0 && !uris.some((u) => typeof u === 'string' && sameRedirect(u, redirect))) return undefined;
+    if (
+      redirect &&
+      Array.isArray(uris) &&
+      uris.length > 0 &&
+      !uris.some((u) => typeof u === 'string' && sameRedirect(u, redirect))
+    )
+      return undefined;
     return info;
   }
 
-  async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
+  async saveClientInformation(
+    info: StoredOAuthClientInformation,
+    ctx?: OAuthClientInformationContext,
+  ): Promise<void> {
     if (this.opts.preRegistered || !ctx) return;
     await this.write(`client.${issuerKey(ctx.issuer)}`, info);
   }
@@ -166,7 +184,8 @@ export class DeskOAuthProvider implements OAuthClientProvider {
     if (scope === 'all' || scope === 'discovery') await this.opts.vault.delete(`srv.${this.key}.discovery`);
     if (scope === 'all' || scope === 'client') {
       // The registration is per issuer; the discovery state says which one this server used.
-      const issuer = (await this.read<OAuthDiscoveryState>(`srv.${this.key}.discovery`))?.authorizationServerUrl;
+      const issuer = (await this.read<OAuthDiscoveryState>(`srv.${this.key}.discovery`))
+        ?.authorizationServerUrl;
       if (issuer) await this.opts.vault.delete(`client.${issuerKey(issuer)}`);
     }
   }
@@ -178,7 +197,8 @@ export class DeskOAuthProvider implements OAuthClientProvider {
 
   /** Sign out: forget this server's tokens, verifier and discovery state. */
   async signOut(): Promise<void> {
-    for (const part of ['tokens', 'verifier', 'discovery']) await this.opts.vault.delete(`srv.${this.key}.${part}`);
+    for (const part of ['tokens', 'verifier', 'discovery'])
+      await this.opts.vault.delete(`srv.${this.key}.${part}`);
   }
 
   private async read<T>(key: string): Promise<T | undefined> {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { HostFailure } from '../util/errors.js';
 
 /** What the authorization server's redirect brought back, once `state` matched. */
-export type RedirectOutcome = { ok: true; params: URLSearchParams } | { ok: false; code: string; reason: string };
+export type RedirectOutcome =
+  { ok: true; params: URLSearchParams } | { ok: false; code: string; reason: string };
 
 export interface LoopbackRedirectOptions {
   /** The `state` the flow sent; read when the redirect arrives (the SDK makes it after the listener starts). */
@@ -21,7 +22,9 @@ const PATH = '/callback';
  */
 function page(ok: boolean): string {
   const title = ok ? 'Signed in' : 'Sign-in did not complete';
-  const body = ok ? 'You are signed in. You can close this tab and return to MCP Desk.' : 'The sign-in did not complete. You can close this tab and try again in MCP Desk.';
+  const body = ok
+    ? 'You are signed in. You can close this tab and return to MCP Desk.'
+    : 'The sign-in did not complete. You can close this tab and try again in MCP Desk.';
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;margin:3em"><h1>${title}</h1><p>${body}</p></body></html>`;
 }
 
@@ -59,7 +62,10 @@ export class LoopbackRedirect {
       server.listen(0, '127.0.0.1', () => resolve());
     });
     this.port = (server.address() as AddressInfo).port;
-    this.timer = setTimeout(() => this.finish({ ok: false, code: 'timeout', reason: 'the sign-in was not finished in time' }), this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    this.timer = setTimeout(
+      () => this.finish({ ok: false, code: 'timeout', reason: 'the sign-in was not finished in time' }),
+      this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
     return this.redirectUri;
   }
 
@@ -88,10 +94,21 @@ export class LoopbackRedirect {
     const expected = this.opts.expectedState();
     let outcome: RedirectOutcome;
     if (!expected || params.get('state') !== expected) {
-      outcome = { ok: false, code: 'state_mismatch', reason: 'the browser came back with a sign-in this app did not start (state mismatch)' };
+      outcome = {
+        ok: false,
+        code: 'state_mismatch',
+        reason: 'the browser came back with a sign-in this app did not start (state mismatch)',
+      };
     } else if (params.has('error')) {
       const code = safeErrorCode(params.get('error'));
-      outcome = { ok: false, code, reason: code === 'access_denied' ? 'access was denied at the sign-in page' : `the authorization server refused the sign-in (${code})` };
+      outcome = {
+        ok: false,
+        code,
+        reason:
+          code === 'access_denied'
+            ? 'access was denied at the sign-in page'
+            : `the authorization server refused the sign-in (${code})`,
+      };
     } else if (!params.get('code')) {
       outcome = { ok: false, code: 'no_code', reason: 'the authorization server sent no code' };
     } else outcome = { ok: true, params: new URLSearchParams(params) };

@@ -40,7 +40,10 @@ export async function oauthSettings(
   let preRegistered: PreRegisteredClient | undefined;
   if (o?.clientId) {
     const where = { server: serverId, field: 'oauth.clientSecret' };
-    const secret = o.clientSecret !== undefined ? await expandRefs(o.clientSecret, where, ctx.env, ctx.secrets, ctx.redactor) : undefined;
+    const secret =
+      o.clientSecret !== undefined
+        ? await expandRefs(o.clientSecret, where, ctx.env, ctx.secrets, ctx.redactor)
+        : undefined;
     // A literal secret in the config is still a secret in every output.
     if (secret) ctx.redactor.addSecret(secret);
     preRegistered = { clientId: o.clientId, ...(secret ? { clientSecret: secret } : {}) };

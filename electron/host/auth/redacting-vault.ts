@@ -2,7 +2,13 @@ import type { Redactor } from '../util/redact.js';
 import type { TokenVault } from './token-vault.js';
 
 /** Fields of stored OAuth JSON whose values are credentials. */
-const SECRET_FIELDS = new Set(['access_token', 'refresh_token', 'id_token', 'client_secret', 'registration_access_token']);
+const SECRET_FIELDS = new Set([
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'client_secret',
+  'registration_access_token',
+]);
 
 /**
  * Teach the redactor every credential that passes through the vault, the moment it is
@@ -19,7 +25,8 @@ export function redactingVault(inner: TokenVault, redactor: Redactor): TokenVaul
     try {
       const parsed: unknown = JSON.parse(value);
       if (parsed && typeof parsed === 'object') {
-        for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) if (SECRET_FIELDS.has(k) && typeof v === 'string') redactor.addSecret(v);
+        for (const [k, v] of Object.entries(parsed as Record<string, unknown>))
+          if (SECRET_FIELDS.has(k) && typeof v === 'string') redactor.addSecret(v);
       }
     } catch {
       // Not JSON: nothing we know how to pick apart.

@@ -34,13 +34,22 @@ export async function fetchLists(
   };
   const [tools, resources, templates, prompts] = await Promise.all([
     guard('tools/list', caps.tools, async () => (await client.listTools(undefined, opts)).tools as Tool[]),
-    guard('resources/list', caps.resources, async () => (await client.listResources(undefined, opts)).resources as Resource[]),
+    guard(
+      'resources/list',
+      caps.resources,
+      async () => (await client.listResources(undefined, opts)).resources as Resource[],
+    ),
     guard(
       'resources/templates/list',
       caps.resources,
-      async () => (await client.listResourceTemplates(undefined, opts)).resourceTemplates as ResourceTemplate[],
+      async () =>
+        (await client.listResourceTemplates(undefined, opts)).resourceTemplates as ResourceTemplate[],
     ),
-    guard('prompts/list', caps.prompts, async () => (await client.listPrompts(undefined, opts)).prompts as Prompt[]),
+    guard(
+      'prompts/list',
+      caps.prompts,
+      async () => (await client.listPrompts(undefined, opts)).prompts as Prompt[],
+    ),
   ]);
   return { tools, resources, templates, prompts };
 }

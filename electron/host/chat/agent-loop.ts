@@ -49,7 +49,13 @@ export async function runAgent(run: AgentRun): Promise<{ reason: RunEnd; error?:
   for (let turn = 0; ; turn++) {
     const finalTurn = turn >= run.maxTurns;
     if (finalTurn) run.history.push({ role: 'user', parts: [{ type: 'text', text: MAX_TURNS_NOTE }] });
-    const message: ChatMessage = { id: randomUUID(), role: 'assistant', parts: [], createdAt: Date.now(), model: run.model };
+    const message: ChatMessage = {
+      id: randomUUID(),
+      role: 'assistant',
+      parts: [],
+      createdAt: Date.now(),
+      model: run.model,
+    };
     run.emit({ type: 'message-start', message: { ...message, parts: [] } });
     let calls: ToolCallRecord[];
     try {
@@ -82,7 +88,11 @@ export async function runAgent(run: AgentRun): Promise<{ reason: RunEnd; error?:
 }
 
 /** Stream one model turn into `message`, retrying transient failures that struck before any output. */
-async function streamTurn(run: AgentRun, message: ChatMessage, finalTurn: boolean): Promise<ToolCallRecord[]> {
+async function streamTurn(
+  run: AgentRun,
+  message: ChatMessage,
+  finalTurn: boolean,
+): Promise<ToolCallRecord[]> {
   const { attempts, baseMs } = run.retry ?? { attempts: 3, baseMs: 800 };
   for (let attempt = 0; ; attempt++) {
     const calls: ToolCallRecord[] = [];
@@ -101,7 +111,11 @@ async function streamTurn(run: AgentRun, message: ChatMessage, finalTurn: boolea
         if (ev.type === 'text' || ev.type === 'thinking') {
           produced = true;
           appendText(message, ev.type, ev.text);
-          run.emit({ type: ev.type === 'text' ? 'text-delta' : 'thinking-delta', messageId: message.id, text: ev.text });
+          run.emit({
+            type: ev.type === 'text' ? 'text-delta' : 'thinking-delta',
+            messageId: message.id,
+            text: ev.text,
+          });
         } else if (ev.type === 'function_call') {
           produced = true;
           const call = newCall(run, ev.id, ev.name, ev.args, ev.signature);
@@ -116,13 +130,22 @@ async function streamTurn(run: AgentRun, message: ChatMessage, finalTurn: boolea
       const retryable = error instanceof ProviderError ? error.retryable : isNetworkError(error);
       if (!retryable || produced || attempt + 1 >= attempts) throw error;
       const delay = baseMs * 2 ** attempt * (0.8 + Math.random() * 0.4);
-      run.emit({ type: 'notice', text: `The model is unavailable (${toHostError(error).message}); retrying in ${(delay / 1000).toFixed(1)} s.` });
+      run.emit({
+        type: 'notice',
+        text: `The model is unavailable (${toHostError(error).message}); retrying in ${(delay / 1000).toFixed(1)} s.`,
+      });
       await sleep(delay, run.signal);
     }
   }
 }
 
-function newCall(run: AgentRun, id: string, name: string, args: Record<string, unknown>, signature?: string): ToolCallRecord {
+function newCall(
+  run: AgentRun,
+  id: string,
+  name: string,
+  args: Record<string, unknown>,
+  signature?: string,
+): ToolCallRecord {
   const origin = run.offer.byName.get(name);
   const call: ToolCallRecord = {
     id: id || randomUUID(),
@@ -136,7 +159,10 @@ function newCall(run: AgentRun, id: string, name: string, args: Record<string, u
   };
   if (!origin) {
     call.status = 'error';
-    call.error = { code: 'unknown_tool', message: `the model asked for "${name}", which is not an offered tool` };
+    call.error = {
+      code: 'unknown_tool',
+      message: `the model asked for "${name}", which is not an offered tool`,
+    };
     call.endedAt = Date.now();
   }
   return call;
@@ -179,7 +205,8 @@ async function runToolCall(run: AgentRun, message: ChatMessage, call: ToolCallRe
     );
     if (settlement === 'cancelled') return finish('cancelled');
     if (settlement === 'deny' || settlement === 'timeout') {
-      if (settlement === 'timeout') call.error = { code: 'approval_timeout', message: 'nobody answered the approval in time' };
+      if (settlement === 'timeout')
+        call.error = { code: 'approval_timeout', message: 'nobody answered the approval in time' };
       return finish('denied');
     }
     await run.policy.remember(settlement, origin.serverId, origin.tool.name, run.conversationId);
@@ -219,28 +246,40 @@ function modelParts(message: ChatMessage): ModelPart[] {
   for (const p of message.parts) {
     if (p.type === 'text' && p.text) parts.push({ type: 'text', text: p.text });
     if (p.type === 'tool_call') {
-      parts.push({ type: 'function_call', id: p.call.id, name: p.call.modelName, args: p.call.args, ...(p.call.signature ? { signature: p.call.signature } : {}) });
+      parts.push({
+        type: 'function_call',
+        id: p.call.id,
+        name: p.call.modelName,
+        args: p.call.args,
+        ...(p.call.signature ? { signature: p.call.signature } : {}),
+      });
     }
   }
   return parts;
 }
 
 function providerError(error: unknown): HostError {
-  if (error instanceof ProviderError) return { code: error.retryable ? 'model_unavailable' : 'model_error', message: error.message };
+  if (error instanceof ProviderError)
+    return { code: error.retryable ? 'model_unavailable' : 'model_error', message: error.message };
   return toHostError(error);
 }
 
 function isNetworkError(error: unknown): boolean {
-  const msg = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : '';
+  const msg =
+    error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : '';
   return /fetch failed|ECONNRESET|ECONNREFUSED|ETIMEDOUT|socket hang up|network/i.test(msg);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(t);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }

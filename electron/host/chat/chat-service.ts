@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Attachment, ChatEvent, ChatMessage, Conversation, ConversationSummary, RunEnd, ToolOffer } from '../../../shared/domain/chat.js';
+import type {
+  Attachment,
+  ChatEvent,
+  ChatMessage,
+  Conversation,
+  ConversationSummary,
+  RunEnd,
+  ToolOffer,
+} from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import type { HostEvents } from '../host-events.js';
 import type { McpHost } from '../mcp-host.js';
@@ -97,16 +105,25 @@ export class ChatService {
   }
 
   /** Add the person's message and start a run; resolves once the run has started. */
-  async send(conversationId: string, text: string, attachments: { serverId: string; uri: string }[] = []): Promise<{ runId: string; done: ActiveRun['done'] }> {
-    if (this.runs.has(conversationId)) throw new HostFailure('run_active', 'this conversation is still answering: stop it or wait');
-    if (!text.trim() && attachments.length === 0) throw new HostFailure('empty_message', 'type a message first');
+  async send(
+    conversationId: string,
+    text: string,
+    attachments: { serverId: string; uri: string }[] = [],
+  ): Promise<{ runId: string; done: ActiveRun['done'] }> {
+    if (this.runs.has(conversationId))
+      throw new HostFailure('run_active', 'this conversation is still answering: stop it or wait');
+    if (!text.trim() && attachments.length === 0)
+      throw new HostFailure('empty_message', 'type a message first');
     const conversation = await this.deps.conversations.get(conversationId);
     const attached = await Promise.all(attachments.map((a) => this.readAttachment(a.serverId, a.uri)));
     const userMessage: ChatMessage = {
       id: randomUUID(),
       role: 'user',
       createdAt: Date.now(),
-      parts: [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...attached.map((attachment) => ({ type: 'attachment' as const, attachment }))],
+      parts: [
+        ...(text.trim() ? [{ type: 'text' as const, text }] : []),
+        ...attached.map((attachment) => ({ type: 'attachment' as const, attachment })),
+      ],
     };
     conversation.messages.push(userMessage);
     if (conversation.title === DEFAULT_TITLE && text.trim()) conversation.title = titleFrom(text);
@@ -174,22 +191,37 @@ export class ChatService {
     } catch (error) {
       outcome = { reason: 'error', error: toHostError(error) };
       // Failures before the first model turn (no key, no provider) still leave a trace in the thread.
-      const message: ChatMessage = { id: randomUUID(), role: 'assistant', parts: [], createdAt: Date.now(), error: outcome.error };
+      const message: ChatMessage = {
+        id: randomUUID(),
+        role: 'assistant',
+        parts: [],
+        createdAt: Date.now(),
+        error: outcome.error,
+      };
       conversation.messages.push(message);
     }
     if (controller.signal.aborted && outcome.reason !== 'error') outcome = { reason: 'stopped' };
     await this.deps.conversations.save(conversation).catch(() => undefined);
-    this.emit(id, { type: 'run-end', runId, reason: outcome.reason, ...(outcome.error ? { error: outcome.error } : {}) });
+    this.emit(id, {
+      type: 'run-end',
+      runId,
+      reason: outcome.reason,
+      ...(outcome.error ? { error: outcome.error } : {}),
+    });
     await this.emitList().catch(() => undefined);
     return outcome;
   }
 
   private async readAttachment(serverId: string, uri: string): Promise<Attachment> {
-    const resource = this.deps.host.catalog().resources.find((r) => r.serverId === serverId && r.resource.uri === uri)?.resource;
+    const resource = this.deps.host
+      .catalog()
+      .resources.find((r) => r.serverId === serverId && r.resource.uri === uri)?.resource;
     // host.readResource refuses file:// URIs outside the shared folders ('outside_roots'), so a
     // file the person did not share never becomes part of a prompt.
     const result = await this.deps.host.readResource(serverId, uri);
-    const texts = result.contents.map((c) => c.text ?? `[binary ${c.mimeType ?? 'data'}, ${c.blob?.length ?? 0} base64 chars, not included]`);
+    const texts = result.contents.map(
+      (c) => c.text ?? `[binary ${c.mimeType ?? 'data'}, ${c.blob?.length ?? 0} base64 chars, not included]`,
+    );
     return {
       serverId,
       uri,
@@ -203,7 +235,7 @@ export class ChatService {
   private systemPrompt(): string {
     const lines = [
       'You are the assistant in MCP Desk, a desktop app that connects you to MCP servers the user chose.',
-      'Use the offered tools when they help; every tool call may need the user\'s approval, and a denied call must not be retried.',
+      "Use the offered tools when they help; every tool call may need the user's approval, and a denied call must not be retried.",
     ];
     for (const s of this.deps.host.list()) {
       if (s.state.kind === 'connected' && s.state.info.instructions) {
@@ -219,7 +251,8 @@ export class ChatService {
   }
 
   private async emitList(): Promise<void> {
-    if (this.deps.events.hasListeners('chat.listChanged')) this.deps.events.emit('chat.listChanged', await this.list());
+    if (this.deps.events.hasListeners('chat.listChanged'))
+      this.deps.events.emit('chat.listChanged', await this.list());
   }
 }
 

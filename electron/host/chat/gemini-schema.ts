@@ -1,7 +1,24 @@
 import { Type, type Schema } from '@google/genai';
 import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
-import { isRecord, mergeSchemas, note, resolvePointer, str, withRefs, type JsonNode } from './json-schema-refs.js';
-import { annotations, coercedEnum, convertNumber, convertString, jsonText, setInt, where, type Ctx } from './gemini-schema-leaves.js';
+import {
+  isRecord,
+  mergeSchemas,
+  note,
+  resolvePointer,
+  str,
+  withRefs,
+  type JsonNode,
+} from './json-schema-refs.js';
+import {
+  annotations,
+  coercedEnum,
+  convertNumber,
+  convertString,
+  jsonText,
+  setInt,
+  where,
+  type Ctx,
+} from './gemini-schema-leaves.js';
 import type { ArgFix, ArgPath } from './schema-arg-fixes.js';
 
 // Re-exported so importers keep one entry point for everything schema-related.
@@ -53,7 +70,15 @@ export interface GeminiParameters {
 }
 
 /** Keys that only describe (stay on a union node instead of being copied into its branches). */
-const ANNOTATIONS = new Set(['title', 'description', 'default', 'example', 'examples', 'nullable', '$comment']);
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'default',
+  'example',
+  'examples',
+  'nullable',
+  '$comment',
+]);
 
 /** Convert one MCP tool input schema to Gemini function-declaration parameters. */
 export function toGeminiParameters(schema: JsonSchema | undefined): GeminiParameters {
@@ -64,15 +89,22 @@ export function toGeminiParameters(schema: JsonSchema | undefined): GeminiParame
   if (out.anyOf?.every((b) => b.type === Type.OBJECT)) out = mergeObjectBranches(out, out.anyOf);
   if (out.type !== Type.OBJECT) {
     const freeForm = ctx.fixes.some((f) => f.path.length === 0);
-    if (freeForm && declaresExtraKeys(schema)) warnings.push('the tool accepts free-form arguments, which Gemini cannot declare; it is offered without parameters');
-    else if (!freeForm) warnings.push(`the input schema is not an object (${String(schema.type ?? 'untyped')}); the tool is offered without parameters`);
+    if (freeForm && declaresExtraKeys(schema))
+      warnings.push(
+        'the tool accepts free-form arguments, which Gemini cannot declare; it is offered without parameters',
+      );
+    else if (!freeForm)
+      warnings.push(
+        `the input schema is not an object (${String(schema.type ?? 'untyped')}); the tool is offered without parameters`,
+      );
     return { warnings, argFixes: [] };
   }
   return { parameters: out, warnings, argFixes: ctx.fixes };
 }
 
 function convert(raw: unknown, path: ArgPath, ctx: Ctx): GeminiSchema {
-  if (raw === false) ctx.warnings.push(`${where(path)}: a schema that accepts nothing was offered as accepting every value`);
+  if (raw === false)
+    ctx.warnings.push(`${where(path)}: a schema that accepts nothing was offered as accepting every value`);
   if (!isRecord(raw)) return jsonText({}, path, ctx, 'any');
 
   if (typeof raw.$ref === 'string') {
@@ -96,7 +128,12 @@ function convert(raw: unknown, path: ArgPath, ctx: Ctx): GeminiSchema {
     let merged: JsonNode = rest;
     const refs: string[] = [];
     for (let branch of allOf) {
-      while (isRecord(branch) && typeof branch.$ref === 'string' && !ctx.refStack.includes(branch.$ref) && !refs.includes(branch.$ref)) {
+      while (
+        isRecord(branch) &&
+        typeof branch.$ref === 'string' &&
+        !ctx.refStack.includes(branch.$ref) &&
+        !refs.includes(branch.$ref)
+      ) {
         const { $ref: ref, ...siblings } = branch;
         refs.push(ref);
         const target = resolvePointer(ctx.root, ref);
@@ -133,7 +170,9 @@ function convert(raw: unknown, path: ArgPath, ctx: Ctx): GeminiSchema {
     if (branches.length === 1) return convert(mergeSchemas(node, asNode(branches[0])), path, ctx);
     if (branches.length > 1 && branches.every(isLiteral)) {
       node.enum = branches.flatMap((b) => (Array.isArray(b.enum) ? b.enum : [b.const]));
-      const described = branches.filter((b) => typeof b.description === 'string').map((b) => `${JSON.stringify(b.const ?? b.enum)}: ${String(b.description)}`);
+      const described = branches
+        .filter((b) => typeof b.description === 'string')
+        .map((b) => `${JSON.stringify(b.const ?? b.enum)}: ${String(b.description)}`);
       if (described.length) node.description = note(str(node.description), described.join('; '));
     } else if (branches.length > 1 && branches.every((b) => !isStructural(b))) {
       ctx.warnings.push(`${where(path)}: anyOf/oneOf constraints between properties were dropped`);
@@ -191,7 +230,11 @@ function convertTyped(node: JsonNode, path: ArgPath, ctx: Ctx): GeminiSchema {
 
 function convertArray(node: JsonNode, notes: string[], path: ArgPath, ctx: Ctx): GeminiSchema {
   const itemsPath = [...path, null];
-  const tuple = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : undefined;
+  const tuple = Array.isArray(node.prefixItems)
+    ? node.prefixItems
+    : Array.isArray(node.items)
+      ? node.items
+      : undefined;
   let items: GeminiSchema;
   if (tuple && tuple.length) {
     notes.push(`a list of ${tuple.length} items in order`);
@@ -210,10 +253,14 @@ function convertArray(node: JsonNode, notes: string[], path: ArgPath, ctx: Ctx):
 function convertObject(node: JsonNode, notes: string[], path: ArgPath, ctx: Ctx): GeminiSchema {
   const properties: Record<string, GeminiSchema> = {};
   if (isRecord(node.properties)) {
-    for (const [name, sub] of Object.entries(node.properties)) properties[name] = convert(sub, [...path, name], ctx);
+    for (const [name, sub] of Object.entries(node.properties))
+      properties[name] = convert(sub, [...path, name], ctx);
   }
   if (Object.keys(properties).length === 0) {
-    const values = isRecord(node.additionalProperties) && typeof node.additionalProperties.type === 'string' ? node.additionalProperties.type : undefined;
+    const values =
+      isRecord(node.additionalProperties) && typeof node.additionalProperties.type === 'string'
+        ? node.additionalProperties.type
+        : undefined;
     if (path.length) ctx.warnings.push(`${where(path)}: a free-form object is passed as JSON text`);
     if (values) notes.push(`its values are ${values}s`);
     return jsonText(node, path, ctx, 'object', notes);
@@ -222,7 +269,8 @@ function convertObject(node: JsonNode, notes: string[], path: ArgPath, ctx: Ctx)
   if (Array.isArray(node.required)) {
     const names = [...new Set(node.required.filter((r): r is string => typeof r === 'string'))];
     const missing = names.filter((r) => !Object.hasOwn(properties, r));
-    if (missing.length) ctx.warnings.push(`${where(path)}: required ${missing.join(', ')} named no property and was dropped`);
+    if (missing.length)
+      ctx.warnings.push(`${where(path)}: required ${missing.join(', ')} named no property and was dropped`);
     const required = names.filter((r) => Object.hasOwn(properties, r));
     if (required.length) out.required = required;
   }
@@ -235,37 +283,77 @@ function convertObject(node: JsonNode, notes: string[], path: ArgPath, ctx: Ctx)
 function mergeObjectBranches(union: GeminiSchema, branches: GeminiSchema[]): GeminiSchema {
   const properties: Record<string, GeminiSchema> = {};
   for (const b of branches) for (const [k, v] of Object.entries(b.properties ?? {})) properties[k] ??= v;
-  const required = (branches[0]?.required ?? []).filter((r) => branches.every((b) => b.required?.includes(r)));
-  const sets = branches.map((b) => (b.required?.length ? b.required.join(' + ') : 'no required arguments')).join('; or ');
+  const required = (branches[0]?.required ?? []).filter((r) =>
+    branches.every((b) => b.required?.includes(r)),
+  );
+  const sets = branches
+    .map((b) => (b.required?.length ? b.required.join(' + ') : 'no required arguments'))
+    .join('; or ');
   const description = note(union.description ?? '', `give one of these sets of arguments: ${sets}`);
   return { type: Type.OBJECT, properties, ...(required.length ? { required } : {}), description };
 }
 
 function inferType(node: JsonNode, values: unknown[] | undefined): string | undefined {
   if (values) return values.every((v) => typeof v === 'string') ? 'string' : undefined;
-  if (node.const !== undefined && node.const !== null) return typeof node.const === 'object' ? undefined : typeof node.const;
-  if (isRecord(node.properties) || node.additionalProperties !== undefined || Array.isArray(node.required)) return 'object';
+  if (node.const !== undefined && node.const !== null)
+    return typeof node.const === 'object' ? undefined : typeof node.const;
+  if (isRecord(node.properties) || node.additionalProperties !== undefined || Array.isArray(node.required))
+    return 'object';
   if (node.items !== undefined || node.prefixItems !== undefined) return 'array';
-  if (typeof node.pattern === 'string' || node.minLength !== undefined || node.maxLength !== undefined || typeof node.format === 'string') return 'string';
+  if (
+    typeof node.pattern === 'string' ||
+    node.minLength !== undefined ||
+    node.maxLength !== undefined ||
+    typeof node.format === 'string'
+  )
+    return 'string';
   if (typeof node.minimum === 'number' || typeof node.maximum === 'number') return 'number';
   return undefined;
 }
 
 function isNullSchema(b: unknown): boolean {
-  return isRecord(b) && (b.type === 'null' || b.const === null || (Array.isArray(b.enum) && b.enum.length === 1 && b.enum[0] === null));
+  return (
+    isRecord(b) &&
+    (b.type === 'null' ||
+      b.const === null ||
+      (Array.isArray(b.enum) && b.enum.length === 1 && b.enum[0] === null))
+  );
 }
 
 function isLiteral(b: unknown): b is JsonNode {
-  return isRecord(b) && (b.const !== undefined || Array.isArray(b.enum)) && !isRecord(b.properties) && b.items === undefined;
+  return (
+    isRecord(b) &&
+    (b.const !== undefined || Array.isArray(b.enum)) &&
+    !isRecord(b.properties) &&
+    b.items === undefined
+  );
 }
 
 /** Whether a branch says what a value is, rather than only constraining its siblings. */
 function isStructural(b: unknown): boolean {
-  return isRecord(b) && ['type', 'properties', 'items', 'enum', 'const', '$ref', 'allOf', 'anyOf', 'oneOf', 'format', 'pattern'].some((k) => b[k] !== undefined);
+  return (
+    isRecord(b) &&
+    [
+      'type',
+      'properties',
+      'items',
+      'enum',
+      'const',
+      '$ref',
+      'allOf',
+      'anyOf',
+      'oneOf',
+      'format',
+      'pattern',
+    ].some((k) => b[k] !== undefined)
+  );
 }
 
 function declaresExtraKeys(schema: JsonNode): boolean {
-  return (schema.additionalProperties !== undefined && schema.additionalProperties !== false) || schema.patternProperties !== undefined;
+  return (
+    (schema.additionalProperties !== undefined && schema.additionalProperties !== false) ||
+    schema.patternProperties !== undefined
+  );
 }
 
 function asNode(value: unknown): JsonNode {

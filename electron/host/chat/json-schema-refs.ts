@@ -41,8 +41,10 @@ export function inlineRefs(schema: JsonSchema): { schema: JsonSchema; warnings: 
     const out: JsonNode = {};
     for (const [key, v] of Object.entries(node)) {
       if (key === '$defs' || key === 'definitions' || key === '$schema') continue;
-      if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'example') out[key] = v;
-      else if ((key === 'properties' || key === 'patternProperties') && isRecord(v)) out[key] = Object.fromEntries(Object.entries(v).map(([k, s]) => [k, walk(s)]));
+      if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'example')
+        out[key] = v;
+      else if ((key === 'properties' || key === 'patternProperties') && isRecord(v))
+        out[key] = Object.fromEntries(Object.entries(v).map(([k, s]) => [k, walk(s)]));
       else out[key] = walk(v);
     }
     return out;
@@ -65,9 +67,15 @@ export function mergeSchemas(a: JsonNode, b: JsonNode): JsonNode {
     out.properties = props;
   }
   if (Array.isArray(a.required) || Array.isArray(b.required)) {
-    out.required = [...new Set([...(Array.isArray(a.required) ? a.required : []), ...(Array.isArray(b.required) ? b.required : [])])];
+    out.required = [
+      ...new Set([
+        ...(Array.isArray(a.required) ? a.required : []),
+        ...(Array.isArray(b.required) ? b.required : []),
+      ]),
+    ];
   }
-  if ((a.type === 'integer' && b.type === 'number') || (a.type === 'number' && b.type === 'integer')) out.type = 'integer';
+  if ((a.type === 'integer' && b.type === 'number') || (a.type === 'number' && b.type === 'integer'))
+    out.type = 'integer';
   return out;
 }
 

@@ -16,7 +16,10 @@ export function toModelHistory(messages: ChatMessage[]): ModelMessage[] {
         if (p.type === 'text' && p.text) parts.push({ type: 'text', text: p.text });
         if (p.type === 'attachment') {
           const a = p.attachment;
-          parts.push({ type: 'text', text: `Attached resource "${a.name}" (${a.uri}) from MCP server "${a.serverId}":\n${a.text ?? '[binary content not included]'}` });
+          parts.push({
+            type: 'text',
+            text: `Attached resource "${a.name}" (${a.uri}) from MCP server "${a.serverId}":\n${a.text ?? '[binary content not included]'}`,
+          });
         }
       }
       if (parts.length) out.push({ role: 'user', parts });
@@ -28,7 +31,13 @@ export function toModelHistory(messages: ChatMessage[]): ModelMessage[] {
       if (p.type === 'text' && p.text) parts.push({ type: 'text', text: p.text });
       if (p.type === 'tool_call') {
         calls.push(p.call);
-        parts.push({ type: 'function_call', id: p.call.id, name: p.call.modelName, args: p.call.args, ...(p.call.signature ? { signature: p.call.signature } : {}) });
+        parts.push({
+          type: 'function_call',
+          id: p.call.id,
+          name: p.call.modelName,
+          args: p.call.args,
+          ...(p.call.signature ? { signature: p.call.signature } : {}),
+        });
       }
     }
     if (!parts.length) continue;
@@ -45,9 +54,19 @@ export function functionResponse(call: ToolCallRecord): ModelPart {
     case 'done':
       return { ...base, output: call.result ? resultForModel(call.result) : {}, isError: false };
     case 'error':
-      return { ...base, output: { error: call.result ? resultText(call.result) : (call.error?.message ?? 'the tool failed') }, isError: true };
+      return {
+        ...base,
+        output: { error: call.result ? resultText(call.result) : (call.error?.message ?? 'the tool failed') },
+        isError: true,
+      };
     case 'denied':
-      return { ...base, output: { error: 'The user denied this tool call. Do not retry it; continue without it or ask the user.' }, isError: true };
+      return {
+        ...base,
+        output: {
+          error: 'The user denied this tool call. Do not retry it; continue without it or ask the user.',
+        },
+        isError: true,
+      };
     default:
       return { ...base, output: { error: 'The tool call was cancelled before it finished.' }, isError: true };
   }

@@ -26,9 +26,15 @@ export class ProviderFactory {
     }
     const apiKey = this.overrides.geminiApiKey ?? (await this.secrets.get('geminiApiKey'));
     if (!apiKey) {
-      throw new HostFailure('api_key_missing', 'No Gemini API key is set: add one in Settings (it is kept in the OS keychain), or set GEMINI_API_KEY for the CLI.');
+      throw new HostFailure(
+        'api_key_missing',
+        'No Gemini API key is set: add one in Settings (it is kept in the OS keychain), or set GEMINI_API_KEY for the CLI.',
+      );
     }
-    return new GeminiProvider({ apiKey, ...(this.overrides.geminiBaseUrl ? { baseUrl: this.overrides.geminiBaseUrl } : {}) });
+    return new GeminiProvider({
+      apiKey,
+      ...(this.overrides.geminiBaseUrl ? { baseUrl: this.overrides.geminiBaseUrl } : {}),
+    });
   }
 
   /** The model a settings object selects for its provider. */

@@ -15,7 +15,10 @@ export type ArgFix =
   | { path: ArgPath; kind: 'enum'; values: Record<string, unknown> };
 
 /** Turn the model's arguments into the values the tool expects (JSON text parsed, enum text mapped back). */
-export function applyArgFixes(args: Record<string, unknown>, fixes: readonly ArgFix[]): Record<string, unknown> {
+export function applyArgFixes(
+  args: Record<string, unknown>,
+  fixes: readonly ArgFix[],
+): Record<string, unknown> {
   let out: unknown = args;
   for (const fix of fixes) out = applyAt(out, fix.path, fix);
   return isRecord(out) ? out : args;
@@ -25,7 +28,8 @@ function applyAt(value: unknown, path: ArgPath, fix: ArgFix): unknown {
   if (path.length === 0) return fixValue(value, fix);
   const [head, ...rest] = path;
   if (head === null) return Array.isArray(value) ? value.map((v) => applyAt(v, rest, fix)) : value;
-  if (isRecord(value) && head !== undefined && Object.hasOwn(value, head)) return { ...value, [head]: applyAt(value[head], rest, fix) };
+  if (isRecord(value) && head !== undefined && Object.hasOwn(value, head))
+    return { ...value, [head]: applyAt(value[head], rest, fix) };
   return value;
 }
 

@@ -27,7 +27,9 @@ const HASH_LENGTH = 8;
  * of input order (the input is sorted first), so a conversation's history keeps naming the
  * same tools across turns. Duplicate (serverId, name) pairs are folded into one entry.
  */
-export function qualifyToolNames(tools: readonly { serverId: string; name: string }[]): Map<string, ToolOrigin> {
+export function qualifyToolNames(
+  tools: readonly { serverId: string; name: string }[],
+): Map<string, ToolOrigin> {
   const unique = new Map<string, ToolOrigin>();
   for (const t of tools) unique.set(originKey(t.serverId, t.name), { serverId: t.serverId, tool: t.name });
   const origins = [...unique.values()].sort(compareOrigins);
@@ -57,7 +59,11 @@ export function qualifyToolNames(tools: readonly { serverId: string; name: strin
 }
 
 /** Reverse lookup: the qualified name a mapping gave to one server's tool. */
-export function qualifiedNameOf(names: ReadonlyMap<string, ToolOrigin>, serverId: string, tool: string): string | undefined {
+export function qualifiedNameOf(
+  names: ReadonlyMap<string, ToolOrigin>,
+  serverId: string,
+  tool: string,
+): string | undefined {
   for (const [qualified, origin] of names) {
     if (origin.serverId === serverId && origin.tool === tool) return qualified;
   }

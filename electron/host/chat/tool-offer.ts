@@ -21,11 +21,18 @@ export const toolKey = (serverId: string, tool: string) => `${serverId}/${tool}`
  * provider-safe and reversible. Past the provider's limit the rest are left out with a
  * warning a person can act on, rather than failing the whole request.
  */
-export function buildToolOffer(catalog: CatalogSnapshot, settings: ChatSettings, limit: number): ToolOfferPlan {
+export function buildToolOffer(
+  catalog: CatalogSnapshot,
+  settings: ChatSettings,
+  limit: number,
+): ToolOfferPlan {
   const disabledServers = new Set(settings.disabledServers);
   const disabledTools = new Set(settings.disabledTools);
   const enabled = catalog.tools
-    .filter((t) => t.enabled && !disabledServers.has(t.serverId) && !disabledTools.has(toolKey(t.serverId, t.tool.name)))
+    .filter(
+      (t) =>
+        t.enabled && !disabledServers.has(t.serverId) && !disabledTools.has(toolKey(t.serverId, t.tool.name)),
+    )
     .sort((a, b) => a.serverId.localeCompare(b.serverId) || a.tool.name.localeCompare(b.tool.name));
   const warnings: string[] = [];
   const kept = enabled.slice(0, limit);
@@ -44,7 +51,8 @@ export function buildToolOffer(catalog: CatalogSnapshot, settings: ChatSettings,
     const title = entry.tool.title ?? entry.tool.annotations?.title;
     tools.push({
       name: qualified,
-      description: `${title ? `${title}: ` : ''}${entry.tool.description ?? ''} (tool "${entry.tool.name}" of MCP server "${entry.serverId}")`.trim(),
+      description:
+        `${title ? `${title}: ` : ''}${entry.tool.description ?? ''} (tool "${entry.tool.name}" of MCP server "${entry.serverId}")`.trim(),
       inputSchema: entry.tool.inputSchema,
     });
   }

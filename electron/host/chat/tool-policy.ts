@@ -33,14 +33,22 @@ export class ToolPolicy {
   ) {}
 
   /** `outsideRoots`: the argument strings naming paths outside the shared folders (see roots/argument-paths.ts). */
-  decide(serverId: string, tool: Tool, conversationId?: string, outsideRoots: readonly string[] = []): PolicyDecision {
+  decide(
+    serverId: string,
+    tool: Tool,
+    conversationId?: string,
+    outsideRoots: readonly string[] = [],
+  ): PolicyDecision {
     const config = this.configOf(serverId);
     if (!config) return { allow: false, reason: `server "${serverId}" is not configured` };
-    if (outsideRoots.length > 0) return { allow: false, reason: outsideRootsReason(outsideRoots), outsideRoots: [...outsideRoots] };
+    if (outsideRoots.length > 0)
+      return { allow: false, reason: outsideRootsReason(outsideRoots), outsideRoots: [...outsideRoots] };
     const key = launchKey(config);
-    if (config.trust === 'trusted' || this.settings.isTrustedServer(serverId, key)) return { allow: true, how: 'trusted' };
+    if (config.trust === 'trusted' || this.settings.isTrustedServer(serverId, key))
+      return { allow: true, how: 'trusted' };
     if (this.settings.isAlwaysAllowed(serverId, key, tool.name)) return { allow: true, how: 'allow-listed' };
-    if (conversationId && this.chatAllows.get(conversationId)?.has(toolKey(serverId, tool.name))) return { allow: true, how: 'chat' };
+    if (conversationId && this.chatAllows.get(conversationId)?.has(toolKey(serverId, tool.name)))
+      return { allow: true, how: 'chat' };
     const hints: string[] = [];
     if (tool.annotations?.destructiveHint) hints.push('it may change or delete data');
     if (tool.annotations?.openWorldHint) hints.push('it reaches outside your machine');
@@ -51,7 +59,12 @@ export class ToolPolicy {
   }
 
   /** Remember what a person chose, at the scope they chose. */
-  async remember(choice: ApprovalChoice, serverId: string, tool: string, conversationId?: string): Promise<void> {
+  async remember(
+    choice: ApprovalChoice,
+    serverId: string,
+    tool: string,
+    conversationId?: string,
+  ): Promise<void> {
     if (choice === 'chat' && conversationId) {
       let set = this.chatAllows.get(conversationId);
       if (!set) this.chatAllows.set(conversationId, (set = new Set()));

@@ -1,10 +1,13 @@
-import { serverConfigSchema, serverNameSchema, type ServerConfig } from '../../../shared/domain/server-config.js';
+import {
+  serverConfigSchema,
+  serverNameSchema,
+  type ServerConfig,
+} from '../../../shared/domain/server-config.js';
 import { describeIssues } from '../util/errors.js';
 
 /** One server entry as read from the file: valid and parsed, or invalid with its reason. */
 export type ConfigEntry =
-  | { name: string; ok: true; config: ServerConfig }
-  | { name: string; ok: false; error: string; raw: unknown };
+  { name: string; ok: true; config: ServerConfig } | { name: string; ok: false; error: string; raw: unknown };
 
 /** The whole document; keys other than the server map are preserved on save. */
 export interface ConfigDocument {
@@ -18,11 +21,17 @@ export interface ConfigDocument {
 /** Parse one entry, naming the server and the field in the error. */
 export function parseEntry(name: string, raw: unknown): ConfigEntry {
   const nameCheck = serverNameSchema.safeParse(name);
-  if (!nameCheck.success) return { name, ok: false, error: `server "${name}": ${describeIssues(nameCheck.error.issues)}`, raw };
+  if (!nameCheck.success)
+    return { name, ok: false, error: `server "${name}": ${describeIssues(nameCheck.error.issues)}`, raw };
   const normalised = normaliseVsCode(raw);
   const parsed = serverConfigSchema.safeParse(normalised);
   if (parsed.success) return { name, ok: true, config: parsed.data };
-  return { name, ok: false, error: `server "${name}": ${describeEntryIssues(normalised, parsed.error.issues)}`, raw };
+  return {
+    name,
+    ok: false,
+    error: `server "${name}": ${describeEntryIssues(normalised, parsed.error.issues)}`,
+    raw,
+  };
 }
 
 /** Parse a whole document. Throws only when the text is not a JSON object at all. */
@@ -44,7 +53,9 @@ export function parseDocument(text: string): ConfigDocument {
   if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) {
     throw new Error(`"${key}" must be an object mapping names to server entries`);
   }
-  const entries = Object.entries(servers as Record<string, unknown>).map(([name, raw]) => parseEntry(name, raw));
+  const entries = Object.entries(servers as Record<string, unknown>).map(([name, raw]) =>
+    parseEntry(name, raw),
+  );
   return { entries, rest, key };
 }
 
@@ -64,7 +75,10 @@ function normaliseVsCode(raw: unknown): unknown {
 }
 
 /** The union's issues are noisy; report against the branch the entry was meant to be. */
-function describeEntryIssues(raw: unknown, issues: { path: PropertyKey[]; message: string; code?: string }[]): string {
+function describeEntryIssues(
+  raw: unknown,
+  issues: { path: PropertyKey[]; message: string; code?: string }[],
+): string {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return 'entry must be an object';
   const r = raw as Record<string, unknown>;
   if (!('command' in r) && !('url' in r)) return 'entry needs either "command" (stdio) or "url" (http/sse)';

@@ -14,7 +14,8 @@ export function maskConfig(config: ServerConfig): ServerConfig {
   const masked = config.headers ? { ...config, headers: maskMap(config.headers) } : config;
   // A literal client secret is masked like a header; a ${secret:NAME} reference is shown.
   const secret = masked.oauth?.clientSecret;
-  if (masked.oauth && secret !== undefined && !isRef(secret)) return { ...masked, oauth: { ...masked.oauth, clientSecret: MASKED_VALUE } };
+  if (masked.oauth && secret !== undefined && !isRef(secret))
+    return { ...masked, oauth: { ...masked.oauth, clientSecret: MASKED_VALUE } };
   return masked;
 }
 
@@ -45,7 +46,10 @@ function maskMap(map: Record<string, string>): Record<string, string> {
   return out;
 }
 
-function unmaskMap(map: Record<string, string>, prev: Record<string, string> | undefined): Record<string, string> {
+function unmaskMap(
+  map: Record<string, string>,
+  prev: Record<string, string> | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(map)) {
     if (v === MASKED_VALUE) {

@@ -37,7 +37,8 @@ export class FileConfigStore implements ConfigStore {
     try {
       text = await readFile(this.path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], rest: {}, key: 'mcpServers' };
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        return { entries: [], rest: {}, key: 'mcpServers' };
       throw error;
     }
     if (text.trim() === '') return { entries: [], rest: {}, key: 'mcpServers' };

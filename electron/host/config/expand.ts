@@ -31,13 +31,19 @@ export async function expandRefs(
     if (kind === 'env') {
       const value = env[name];
       if (value === undefined) {
-        throw new HostFailure('config_invalid', `server "${where.server}": ${where.field} uses \${env:${name}}, which is not set`);
+        throw new HostFailure(
+          'config_invalid',
+          `server "${where.server}": ${where.field} uses \${env:${name}}, which is not set`,
+        );
       }
       out += value;
     } else {
       const value = secrets ? await secrets.get(name) : undefined;
       if (value === undefined) {
-        throw new HostFailure('secret_missing', `server "${where.server}": ${where.field} uses \${secret:${name}}, which has no stored value: enter it in the server's form (Servers › Edit)`);
+        throw new HostFailure(
+          'secret_missing',
+          `server "${where.server}": ${where.field} uses \${secret:${name}}, which has no stored value: enter it in the server's form (Servers › Edit)`,
+        );
       }
       redactor.addSecret(value);
       out += value;
@@ -56,7 +62,13 @@ export async function expandMap(
 ): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(map ?? {})) {
-    out[k] = await expandRefs(v, { server: where.server, field: `${where.field}.${k}` }, env, secrets, redactor);
+    out[k] = await expandRefs(
+      v,
+      { server: where.server, field: `${where.field}.${k}` },
+      env,
+      secrets,
+      redactor,
+    );
   }
   return out;
 }

@@ -39,7 +39,9 @@ export class ServerSecrets {
 
   async list(): Promise<ServerSecretStatus[]> {
     const stored = new Set(
-      (await this.store.names()).filter((n) => n.startsWith(SERVER_SECRET_PREFIX)).map((n) => n.slice(SERVER_SECRET_PREFIX.length)),
+      (await this.store.names())
+        .filter((n) => n.startsWith(SERVER_SECRET_PREFIX))
+        .map((n) => n.slice(SERVER_SECRET_PREFIX.length)),
     );
     const usedBy = this.usage();
     const names = [...new Set([...usedBy.keys(), ...stored])].sort((a, b) => a.localeCompare(b));
@@ -64,7 +66,8 @@ export class ServerSecrets {
   private usage(): Map<string, string[]> {
     const out = new Map<string, string[]>();
     for (const s of this.users.list()) {
-      for (const name of secretRefsOf(this.users.serverConfig(s.id))) out.set(name, [...(out.get(name) ?? []), s.id]);
+      for (const name of secretRefsOf(this.users.serverConfig(s.id)))
+        out.set(name, [...(out.get(name) ?? []), s.id]);
     }
     return out;
   }

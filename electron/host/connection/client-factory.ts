@@ -50,7 +50,9 @@ export interface OpenOptions {
  * choosing the sibling probe; if a later SDK drops it, this is a no-op.
  */
 function reapProbeSiblingTrees(): void {
-  const proto = StdioClientTransport.prototype as unknown as { _dispose?: (this: StdioClientTransport) => Promise<void> };
+  const proto = StdioClientTransport.prototype as unknown as {
+    _dispose?: (this: StdioClientTransport) => Promise<void>;
+  };
   const original = proto._dispose;
   if (typeof original !== 'function' || reaping.has(original)) return;
   const patched = async function (this: StdioClientTransport): Promise<void> {
@@ -90,12 +92,21 @@ export async function openClient(plan: LaunchPlan, opts: OpenOptions): Promise<O
       await client.close().catch(() => undefined);
       throw error;
     }
-    return { client, transport, pid: transport.pid ?? undefined, verdict: verdictOf(client, opts.prior), transportKind: 'stdio' };
+    return {
+      client,
+      transport,
+      pid: transport.pid ?? undefined,
+      verdict: verdictOf(client, opts.prior),
+      transportKind: 'stdio',
+    };
   }
 
   const requestInit: RequestInit = { headers: plan.headers };
   if (plan.transport !== 'sse') {
-    const transport = new StreamableHTTPClientTransport(plan.url, { requestInit, ...(opts.authProvider ? { authProvider: opts.authProvider } : {}) });
+    const transport = new StreamableHTTPClientTransport(plan.url, {
+      requestInit,
+      ...(opts.authProvider ? { authProvider: opts.authProvider } : {}),
+    });
     const client = newClient(opts, opts.timeout);
     opts.prepare(transport, client);
     try {
@@ -143,7 +154,12 @@ function verdictOf(client: Client, prior: PriorDiscovery | undefined): PriorDisc
  */
 function isOAuthFailure(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; depth < 6 && typeof e === 'object' && e !== null; depth++) {
-    if (e instanceof OAuthError || IssuerMismatchError.isInstance(e) || AuthorizationServerMismatchError.isInstance(e)) return true;
+    if (
+      e instanceof OAuthError ||
+      IssuerMismatchError.isInstance(e) ||
+      AuthorizationServerMismatchError.isInstance(e)
+    )
+      return true;
     e = (e as { cause?: unknown }).cause ?? (e as { data?: { cause?: unknown } }).data?.cause;
   }
   return false;

@@ -1,4 +1,13 @@
-import type { Client, ClientCapabilities, CreateMessageRequest, CreateMessageResult, CreateMessageResultWithTools, ElicitRequest, ElicitResult, Root } from '@modelcontextprotocol/client';
+import type {
+  Client,
+  ClientCapabilities,
+  CreateMessageRequest,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+  ElicitRequest,
+  ElicitResult,
+  Root,
+} from '@modelcontextprotocol/client';
 import type { ServerInfo } from '../../../shared/domain/mcp-types.js';
 import type { OpenedClient } from './client-factory.js';
 import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree.js';
@@ -14,7 +23,11 @@ import type { ServerOutput } from './server-output.js';
 export interface ServerRequestHandlers {
   elicit?: (serverId: string, request: ElicitRequest['params'], signal: AbortSignal) => Promise<ElicitResult>;
   /** sampling/createMessage (pushed, or an input_required round); declared with tool support. */
-  sample?: (serverId: string, request: CreateMessageRequest['params'], signal: AbortSignal) => Promise<CreateMessageResult | CreateMessageResultWithTools>;
+  sample?: (
+    serverId: string,
+    request: CreateMessageRequest['params'],
+    signal: AbortSignal,
+  ) => Promise<CreateMessageResult | CreateMessageResultWithTools>;
   /** roots/list (pushed on 2025 connections, or an input_required round on 2026-07-28); declared with listChanged. */
   listRoots?: () => Root[];
 }
@@ -29,10 +42,21 @@ export function clientCapabilities(handlers: ServerRequestHandlers): ClientCapab
 }
 
 /** Route the server's requests to our handlers and its log messages to the server's log. */
-export function installHandlers(serverId: string, handlers: ServerRequestHandlers, output: ServerOutput, client: Client): void {
+export function installHandlers(
+  serverId: string,
+  handlers: ServerRequestHandlers,
+  output: ServerOutput,
+  client: Client,
+): void {
   const { elicit, sample, listRoots } = handlers;
-  if (elicit) client.setRequestHandler('elicitation/create', (request, ctx) => elicit(serverId, request.params, ctx.mcpReq.signal));
-  if (sample) client.setRequestHandler('sampling/createMessage', (request, ctx) => sample(serverId, request.params, ctx.mcpReq.signal));
+  if (elicit)
+    client.setRequestHandler('elicitation/create', (request, ctx) =>
+      elicit(serverId, request.params, ctx.mcpReq.signal),
+    );
+  if (sample)
+    client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+      sample(serverId, request.params, ctx.mcpReq.signal),
+    );
   if (listRoots) client.setRequestHandler('roots/list', () => ({ roots: listRoots() }));
   client.setNotificationHandler('notifications/message', (n) => {
     const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);

@@ -62,7 +62,11 @@ export class FileEraCache extends MemoryEraCache {
     try {
       const data = JSON.parse(await readFile(path, 'utf8')) as Record<string, Stored>;
       for (const [k, v] of Object.entries(data)) {
-        if (v && typeof v.storedAt === 'number' && (v.verdict?.kind === 'legacy' || v.verdict?.kind === 'modern')) {
+        if (
+          v &&
+          typeof v.storedAt === 'number' &&
+          (v.verdict?.kind === 'legacy' || v.verdict?.kind === 'modern')
+        ) {
           cache.map.set(k, v);
         }
       }

@@ -24,33 +24,82 @@ export interface LaunchContext {
 export function launchKey(config: ServerConfig): string {
   // `sandbox` joins the hash only when on, so every existing (unsandboxed) key stays the same.
   const launch = isStdioConfig(config)
-    ? { command: config.command, args: config.args ?? [], env: sortKeys(config.env), cwd: config.cwd ?? null, ...(config.sandbox ? { sandbox: true } : {}) }
+    ? {
+        command: config.command,
+        args: config.args ?? [],
+        env: sortKeys(config.env),
+        cwd: config.cwd ?? null,
+        ...(config.sandbox ? { sandbox: true } : {}),
+      }
     : { url: config.url, type: config.type ?? null, headers: sortKeys(config.headers) };
   return createHash('sha256').update(JSON.stringify(launch)).digest('hex').slice(0, 32);
 }
 
 /** Expand references and decide the transport. Errors name the server and field. */
-export async function planLaunch(name: string, config: ServerConfig, ctx: LaunchContext): Promise<LaunchPlan> {
+export async function planLaunch(
+  name: string,
+  config: ServerConfig,
+  ctx: LaunchContext,
+): Promise<LaunchPlan> {
   if (isStdioConfig(config)) {
-    const env = await expandMap(config.env, { server: name, field: 'env' }, ctx.env, ctx.secrets, ctx.redactor);
+    const env = await expandMap(
+      config.env,
+      { server: name, field: 'env' },
+      ctx.env,
+      ctx.secrets,
+      ctx.redactor,
+    );
     for (const v of Object.values(env)) ctx.redactor.addSecret(v);
     const args: string[] = [];
     for (const [i, a] of (config.args ?? []).entries()) {
-      args.push(await expandRefs(a, { server: name, field: `args[${i}]` }, ctx.env, ctx.secrets, ctx.redactor));
+      args.push(
+        await expandRefs(a, { server: name, field: `args[${i}]` }, ctx.env, ctx.secrets, ctx.redactor),
+      );
     }
-    const command = await expandRefs(config.command, { server: name, field: 'command' }, ctx.env, ctx.secrets, ctx.redactor);
-    const cwd = config.cwd ? await expandRefs(config.cwd, { server: name, field: 'cwd' }, ctx.env, ctx.secrets, ctx.redactor) : undefined;
+    const command = await expandRefs(
+      config.command,
+      { server: name, field: 'command' },
+      ctx.env,
+      ctx.secrets,
+      ctx.redactor,
+    );
+    const cwd = config.cwd
+      ? await expandRefs(config.cwd, { server: name, field: 'cwd' }, ctx.env, ctx.secrets, ctx.redactor)
+      : undefined;
     // The config's own PATH wins; otherwise the login shell's. cross-spawn (inside the SDK's
     // stdio transport) resolves `npx` to `npx.cmd` via PATHEXT on Windows.
     const path = env.PATH ?? env.Path ?? (await ctx.path());
-    return { kind: 'stdio', command, args, env: { ...inheritedEnv(ctx.env), PATH: path, ...env }, ...(cwd ? { cwd } : {}) };
+    return {
+      kind: 'stdio',
+      command,
+      args,
+      env: { ...inheritedEnv(ctx.env), PATH: path, ...env },
+      ...(cwd ? { cwd } : {}),
+    };
   }
-  const headers = await expandMap(config.headers, { server: name, field: 'headers' }, ctx.env, ctx.secrets, ctx.redactor);
+  const headers = await expandMap(
+    config.headers,
+    { server: name, field: 'headers' },
+    ctx.env,
+    ctx.secrets,
+    ctx.redactor,
+  );
   for (const [k, v] of Object.entries(headers)) {
-    if (/^(authorization|x-api-key|api-key|cookie)$/i.test(k) || /\$\{secret:/.test(config.headers?.[k] ?? '')) ctx.redactor.addSecret(v);
+    if (
+      /^(authorization|x-api-key|api-key|cookie)$/i.test(k) ||
+      /\$\{secret:/.test(config.headers?.[k] ?? '')
+    )
+      ctx.redactor.addSecret(v);
   }
-  const url = new URL(await expandRefs(config.url, { server: name, field: 'url' }, ctx.env, ctx.secrets, ctx.redactor));
-  const transport = config.type === 'sse' ? 'sse' : config.type === 'http' || config.type === 'streamable-http' ? 'streamable' : 'auto';
+  const url = new URL(
+    await expandRefs(config.url, { server: name, field: 'url' }, ctx.env, ctx.secrets, ctx.redactor),
+  );
+  const transport =
+    config.type === 'sse'
+      ? 'sse'
+      : config.type === 'http' || config.type === 'streamable-http'
+        ? 'streamable'
+        : 'auto';
   return { kind: 'http', url, headers, transport };
 }
 
@@ -61,8 +110,39 @@ export async function planLaunch(name: string, config: ServerConfig, ctx: Launch
 function inheritedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const keep =
     process.platform === 'win32'
-      ? ['APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATHEXT', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE', 'SYSTEMROOT', 'TEMP', 'TMP', 'USERNAME', 'USERPROFILE', 'PROGRAMFILES', 'ComSpec']
-      : ['HOME', 'LOGNAME', 'SHELL', 'TERM', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'DBUS_SESSION_BUS_ADDRESS', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE'];
+      ? [
+          'APPDATA',
+          'HOMEDRIVE',
+          'HOMEPATH',
+          'LOCALAPPDATA',
+          'PATHEXT',
+          'PROCESSOR_ARCHITECTURE',
+          'SYSTEMDRIVE',
+          'SYSTEMROOT',
+          'TEMP',
+          'TMP',
+          'USERNAME',
+          'USERPROFILE',
+          'PROGRAMFILES',
+          'ComSpec',
+        ]
+      : [
+          'HOME',
+          'LOGNAME',
+          'SHELL',
+          'TERM',
+          'USER',
+          'LANG',
+          'LC_ALL',
+          'TMPDIR',
+          'XDG_RUNTIME_DIR',
+          'XDG_CONFIG_HOME',
+          'XDG_DATA_HOME',
+          'XDG_CACHE_HOME',
+          'DBUS_SESSION_BUS_ADDRESS',
+          'NODE_EXTRA_CA_CERTS',
+          'SSL_CERT_FILE',
+        ];
   const out: Record<string, string> = {};
   for (const k of keep) {
     const v = env[k];

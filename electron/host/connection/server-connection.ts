@@ -1,6 +1,10 @@
 import { auth, type AuthProvider, type Client, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { isAuthRequired } from '../auth/auth-errors.js';
-import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../../../shared/domain/mcp-types.js';
+import type {
+  CallToolResult,
+  GetPromptResult,
+  ReadResourceResult,
+} from '../../../shared/domain/mcp-types.js';
 import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
 import type { HostError, SandboxState, ServerState } from '../../../shared/domain/server-state.js';
 import type { CompletionValues } from '../../../shared/ipc/contract.js';
@@ -8,7 +12,13 @@ import { emptyLists, fetchLists, type ServerLists } from '../catalog/server-cata
 import { toolFilter } from '../catalog/tool-filter.js';
 import { HostFailure, toHostError } from '../util/errors.js';
 import { openClient, type OpenedClient } from './client-factory.js';
-import { clientCapabilities, closeOpened, describeServer, installHandlers, type ServerRequestHandlers } from './client-session.js';
+import {
+  clientCapabilities,
+  closeOpened,
+  describeServer,
+  installHandlers,
+  type ServerRequestHandlers,
+} from './client-session.js';
 import type { EraCache } from './era-cache.js';
 import { launchKey, planLaunch, type LaunchContext } from './launch.js';
 import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree.js';
@@ -99,7 +109,12 @@ export class ServerConnection {
   /** The sandbox as the UI shows it (stdio only). */
   get sandboxState(): SandboxState | undefined {
     if (!isStdioConfig(this.config)) return undefined;
-    return sandboxStateOf(this.sandboxed, () => this.sandboxDetector.detect(), this.launchedSandbox, this.deps.handlers.listRoots?.().length ?? 0);
+    return sandboxStateOf(
+      this.sandboxed,
+      () => this.sandboxDetector.detect(),
+      this.launchedSandbox,
+      this.deps.handlers.listRoots?.().length ?? 0,
+    );
   }
 
   /** Start connecting (no-op when already connected or connecting). */
@@ -129,7 +144,8 @@ export class ServerConnection {
 
   /** Resolves once the state is settled (connected, failed or disabled) or time runs out. */
   whenSettled(timeoutMs: number): Promise<ServerState> {
-    const settled = (s: ServerState) => s.kind === 'connected' || s.kind === 'failed' || s.kind === 'disabled';
+    const settled = (s: ServerState) =>
+      s.kind === 'connected' || s.kind === 'failed' || s.kind === 'disabled';
     if (settled(this.stateValue)) return Promise.resolve(this.stateValue);
     return new Promise((resolve) => {
       const started = Date.now();
@@ -142,7 +158,11 @@ export class ServerConnection {
     });
   }
 
-  async callTool(name: string, args: Record<string, unknown>, opts: CallOptions = {}): Promise<CallToolResult> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    opts: CallOptions = {},
+  ): Promise<CallToolResult> {
     const client = this.connectedClient();
     if (!this.lists.tools.some((t) => t.name === name)) {
       throw new HostFailure('unknown_tool', `server "${this.id}" has no tool "${name}"`);
@@ -176,7 +196,10 @@ export class ServerConnection {
   ): Promise<CompletionValues> {
     const client = this.connectedClient();
     if (!client.getServerCapabilities()?.completions) return { values: [] };
-    const res = await client.complete({ ref, argument, ...(context ? { context } : {}) }, { timeout: this.timeout });
+    const res = await client.complete(
+      { ref, argument, ...(context ? { context } : {}) },
+      { timeout: this.timeout },
+    );
     return { values: res.completion.values, total: res.completion.total, hasMore: res.completion.hasMore };
   }
 
@@ -184,7 +207,9 @@ export class ServerConnection {
   async rootsChanged(): Promise<void> {
     // A sandboxed process sees only the folders mounted when it started: restart it instead.
     if (this.sandboxed && (this.stateValue.kind === 'connected' || this.stateValue.kind === 'connecting')) {
-      this.deps.output.note('restarting: the shared folders changed, and a sandboxed server sees only the folders it was started with');
+      this.deps.output.note(
+        'restarting: the shared folders changed, and a sandboxed server sees only the folders it was started with',
+      );
       await this.restart();
       return;
     }
@@ -207,7 +232,9 @@ export class ServerConnection {
       return true;
     } catch (error) {
       // A server that dropped mid-send reconnects and fetches the list afresh anyway.
-      this.deps.output.note(`roots list_changed failed: ${toHostError(error, this.deps.launch.redactor).message}`);
+      this.deps.output.note(
+        `roots list_changed failed: ${toHostError(error, this.deps.launch.redactor).message}`,
+      );
       return false;
     }
   }
@@ -226,13 +253,20 @@ export class ServerConnection {
     }
     if (!code) throw new HostFailure('sign_in_failed', 'the authorization server sent no code');
     const iss = params.get('iss');
-    await auth(provider, { serverUrl: this.serverUrl, authorizationCode: code, ...(iss !== null ? { iss } : {}) });
+    await auth(provider, {
+      serverUrl: this.serverUrl,
+      authorizationCode: code,
+      ...(iss !== null ? { iss } : {}),
+    });
     await this.restart();
   }
 
   private connectedClient(): Client {
     if (this.stateValue.kind !== 'connected' || !this.current) {
-      throw new HostFailure('not_connected', `server "${this.id}" is not connected (${this.stateValue.kind})`);
+      throw new HostFailure(
+        'not_connected',
+        `server "${this.id}" is not connected (${this.stateValue.kind})`,
+      );
     }
     return this.current.client;
   }
@@ -246,11 +280,19 @@ export class ServerConnection {
     try {
       let plan = await planLaunch(this.id, this.config, this.deps.launch);
       if (gen !== this.generation) return;
-      output.note(plan.kind === 'stdio' ? `starting: ${plan.command} ${plan.args.join(' ')}` : `connecting to ${plan.url.origin}${plan.url.pathname}`);
+      output.note(
+        plan.kind === 'stdio'
+          ? `starting: ${plan.command} ${plan.args.join(' ')}`
+          : `connecting to ${plan.url.origin}${plan.url.pathname}`,
+      );
       this.launchedSandbox = undefined;
       if (plan.kind === 'stdio' && this.sandboxed) {
         // The mounts are fixed for the life of the process: a roots change restarts it (McpHost).
-        const sandboxed = sandboxLaunch(plan, (this.deps.handlers.listRoots?.() ?? []).map((r) => r.uri), this.sandboxDetector.detect());
+        const sandboxed = sandboxLaunch(
+          plan,
+          (this.deps.handlers.listRoots?.() ?? []).map((r) => r.uri),
+          this.sandboxDetector.detect(),
+        );
         output.note(describeSandbox(sandboxed));
         this.launchedSandbox = sandboxed.state;
         plan = sandboxed.plan;
@@ -265,7 +307,10 @@ export class ServerConnection {
       }
       const opened = await openClient(plan, {
         ...(this.authProvider ? { authProvider: this.authProvider } : {}),
-        clientOptions: { capabilities: clientCapabilities(this.deps.handlers), listChanged: this.listChangedHandlers(gen) },
+        clientOptions: {
+          capabilities: clientCapabilities(this.deps.handlers),
+          listChanged: this.listChangedHandlers(gen),
+        },
         prior,
         timeout: this.timeout,
         prepare: (transport, client) => {
@@ -284,7 +329,8 @@ export class ServerConnection {
       this.current = opened;
       await this.rememberTree(opened);
       opened.client.onclose = () => this.onClosed(gen, opened);
-      opened.client.onerror = (error) => output.note(`transport error: ${toHostError(error, this.deps.launch.redactor).message}`);
+      opened.client.onerror = (error) =>
+        output.note(`transport error: ${toHostError(error, this.deps.launch.redactor).message}`);
       // A stateless (2026-07-28) connect with a cached verdict sends nothing before the
       // lists, so a missing or revoked token first shows here: that is "sign-in needed" too.
       let authError: unknown;
@@ -306,7 +352,8 @@ export class ServerConnection {
       const hostError = this.explain(toHostError(error, this.deps.launch.redactor));
       output.note(`connect failed: ${hostError.message}`);
       // Retrying cannot sign anyone in: wait for the person instead of backing off forever.
-      if (isAuthRequired(error)) this.setState({ kind: 'auth-required', message: 'This server needs you to sign in.' });
+      if (isAuthRequired(error))
+        this.setState({ kind: 'auth-required', message: 'This server needs you to sign in.' });
       else if (why === 'retry') this.scheduleRetry(gen, hostError);
       else this.setState({ kind: 'failed', error: hostError });
     }
@@ -324,7 +371,10 @@ export class ServerConnection {
     this.current = undefined;
     this.lists = emptyLists();
     this.deps.onLists();
-    const error = this.explain({ code: 'connection_closed', message: 'the server closed the connection (crashed or exited)' });
+    const error = this.explain({
+      code: 'connection_closed',
+      message: 'the server closed the connection (crashed or exited)',
+    });
     this.deps.output.note(error.message);
     // Reap whatever the dead server left behind (children it spawned, now re-parented).
     const tree = this.trees.get(opened);
@@ -342,11 +392,20 @@ export class ServerConnection {
 
   private scheduleRetry(gen: number, lastError: HostError): void {
     if (this.attempt >= this.backoff.maxAttempts) {
-      this.setState({ kind: 'failed', error: { ...lastError, message: `${lastError.message} (gave up after ${this.attempt} attempts)` } });
+      this.setState({
+        kind: 'failed',
+        error: { ...lastError, message: `${lastError.message} (gave up after ${this.attempt} attempts)` },
+      });
       return;
     }
-    const delay = Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
-    this.setState({ kind: 'reconnecting', attempt: this.attempt + 1, retryAt: Date.now() + delay, lastError });
+    const delay =
+      Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
+    this.setState({
+      kind: 'reconnecting',
+      attempt: this.attempt + 1,
+      retryAt: Date.now() + delay,
+      lastError,
+    });
     this.retryTimer = setTimeout(() => {
       if (gen === this.generation) void this.connect(gen, 'retry');
     }, delay);
@@ -379,7 +438,12 @@ export class ServerConnection {
   private async teardown(): Promise<void> {
     const opened = this.current;
     this.current = undefined;
-    if (this.lists.tools.length || this.lists.resources.length || this.lists.prompts.length || this.lists.templates.length) {
+    if (
+      this.lists.tools.length ||
+      this.lists.resources.length ||
+      this.lists.prompts.length ||
+      this.lists.templates.length
+    ) {
       this.lists = emptyLists();
       this.deps.onLists();
     }

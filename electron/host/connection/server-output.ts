@@ -68,7 +68,8 @@ export class ServerOutput {
     const tail = this.partial.trim();
     if (tail) return this.redactor.redactText(tail.slice(0, MAX_LINE));
     const lines = this.log.toArray();
-    for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.stream === 'stderr' && lines[i]!.text.trim()) return lines[i]!.text.trim();
+    for (let i = lines.length - 1; i >= 0; i--)
+      if (lines[i]!.stream === 'stderr' && lines[i]!.text.trim()) return lines[i]!.text.trim();
     return undefined;
   }
 
@@ -90,7 +91,12 @@ export class ServerOutput {
 
   private addLine(stream: LogLine['stream'], raw: string): void {
     const clipped = raw.length > MAX_LINE ? `${raw.slice(0, MAX_LINE)}…` : raw;
-    const line: LogLine = { seq: ++this.seq, at: Date.now(), stream, text: this.redactor.redactText(clipped) };
+    const line: LogLine = {
+      seq: ++this.seq,
+      at: Date.now(),
+      stream,
+      text: this.redactor.redactText(clipped),
+    };
     this.log.push(line);
     if (this.live()) {
       this.pendingLog.push(line);

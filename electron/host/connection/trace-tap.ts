@@ -9,7 +9,10 @@ export type Direction = 'in' | 'out';
  * probe on a throwaway sibling process, so a wrapper class would change its behaviour.
  * We patch `send` and intercept the `onmessage` the Client installs.
  */
-export function tapTransport(transport: Transport, tap: (direction: Direction, message: JSONRPCMessage) => void): void {
+export function tapTransport(
+  transport: Transport,
+  tap: (direction: Direction, message: JSONRPCMessage) => void,
+): void {
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
     tap('out', message);

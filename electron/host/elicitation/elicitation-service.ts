@@ -1,4 +1,9 @@
-import { ProtocolError, ProtocolErrorCode, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/client';
 import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
 import type { PendingRequest } from '../../../shared/domain/pending.js';
 import {
@@ -42,19 +47,31 @@ export class ElicitationService {
   }
 
   /** The `handlers.elicit` of every connection. */
-  async handle(serverId: string, params: ElicitRequest['params'], signal?: AbortSignal): Promise<ElicitResult> {
+  async handle(
+    serverId: string,
+    params: ElicitRequest['params'],
+    signal?: AbortSignal,
+  ): Promise<ElicitResult> {
     const raw: unknown = params;
     if (raw === null || typeof raw !== 'object') throw invalid('elicitation params must be an object');
     const p = raw as Record<string, unknown>;
     if (typeof p.message !== 'string') throw invalid('elicitation "message" must be a string');
-    if (p.message.length > MAX_MESSAGE) throw invalid(`elicitation "message" is too long (${p.message.length} characters, at most ${MAX_MESSAGE})`);
+    if (p.message.length > MAX_MESSAGE)
+      throw invalid(
+        `elicitation "message" is too long (${p.message.length} characters, at most ${MAX_MESSAGE})`,
+      );
     const message = p.message;
     const mode = p.mode ?? 'form';
-    if (mode !== 'form' && mode !== 'url') throw invalid(`unsupported elicitation mode ${JSON.stringify(String(mode).slice(0, 40))} (form or url)`);
+    if (mode !== 'form' && mode !== 'url')
+      throw invalid(
+        `unsupported elicitation mode ${JSON.stringify(String(mode).slice(0, 40))} (form or url)`,
+      );
 
     const controller = this.track(serverId, signal);
     try {
-      return mode === 'url' ? await this.url(serverId, message, p.url, controller.signal) : await this.form(serverId, message, p.requestedSchema, controller.signal);
+      return mode === 'url'
+        ? await this.url(serverId, message, p.url, controller.signal)
+        : await this.form(serverId, message, p.requestedSchema, controller.signal);
     } finally {
       this.untrack(serverId, controller);
     }
@@ -75,17 +92,30 @@ export class ElicitationService {
     for (const id of [...this.live.keys()]) this.cancelServer(id);
   }
 
-  private async form(serverId: string, message: string, schema: unknown, signal: AbortSignal): Promise<ElicitResult> {
+  private async form(
+    serverId: string,
+    message: string,
+    schema: unknown,
+    signal: AbortSignal,
+  ): Promise<ElicitResult> {
     const parsed = parseRequestedSchema(schema);
     if (!parsed.ok) throw invalid(parsed.error);
     const fields = parsed.fields;
     const baseWarnings = secretLikeFields(fields).map(
-      (name) => `“${clip(name)}” looks like it asks for a secret: servers must not ask for passwords in form mode`,
+      (name) =>
+        `“${clip(name)}” looks like it asks for a secret: servers must not ask for passwords in form mode`,
     );
     let warnings = baseWarnings;
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       const answer = await this.deps.broker.request<'elicitation'>(
-        { kind: 'elicitation', serverId, mode: 'form', message, requestedSchema: schema as JsonSchema, warnings },
+        {
+          kind: 'elicitation',
+          serverId,
+          mode: 'form',
+          message,
+          requestedSchema: schema as JsonSchema,
+          warnings,
+        },
         { ...(this.timeoutMs !== undefined ? { timeoutMs: this.timeoutMs } : {}), signal },
       );
       if (typeof answer === 'string') return { action: 'cancel' };
@@ -93,13 +123,20 @@ export class ElicitationService {
       const checked = validateElicitContent(fields, withDefaults(fields, answer.content ?? {}));
       if (checked.ok) return { action: 'accept', content: checked.content };
       // Ask again rather than send the server something its schema forbids.
-      const problems = Object.entries(checked.errors).map(([k, v]) => `${k === '' ? 'answer' : showName(k)} ${v}`);
+      const problems = Object.entries(checked.errors).map(
+        ([k, v]) => `${k === '' ? 'answer' : showName(k)} ${v}`,
+      );
       warnings = [...baseWarnings, `The answer was not accepted: ${problems.join('; ')}`];
     }
     return { action: 'cancel' };
   }
 
-  private async url(serverId: string, message: string, url: unknown, signal: AbortSignal): Promise<ElicitResult> {
+  private async url(
+    serverId: string,
+    message: string,
+    url: unknown,
+    signal: AbortSignal,
+  ): Promise<ElicitResult> {
     if (typeof url !== 'string') throw invalid('a url-mode elicitation needs a "url" string');
     let parsed: URL;
     try {
@@ -107,11 +144,13 @@ export class ElicitationService {
     } catch {
       throw invalid('the elicitation "url" is not a valid URL');
     }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw invalid(`the elicitation "url" must be http or https, not ${parsed.protocol.replace(/:$/, '')}`);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+      throw invalid(`the elicitation "url" must be http or https, not ${parsed.protocol.replace(/:$/, '')}`);
     const warnings = parsed.protocol === 'http:' ? ['This link is not encrypted (http, not https).'] : [];
     if (parsed.username || parsed.password) warnings.push('This link carries a user name or password in it.');
     // The spec asks for a warning on Punycode: a look-alike domain is the classic phishing trick.
-    if (parsed.hostname.split('.').some((label) => label.startsWith('xn--'))) warnings.push(`The domain ${parsed.hostname} uses Punycode and may imitate another site.`);
+    if (parsed.hostname.split('.').some((label) => label.startsWith('xn--')))
+      warnings.push(`The domain ${parsed.hostname} uses Punycode and may imitate another site.`);
     const answer = await this.deps.broker.request<'elicitation'>(
       { kind: 'elicitation', serverId, mode: 'url', message, url, domain: parsed.hostname, warnings },
       { ...(this.timeoutMs !== undefined ? { timeoutMs: this.timeoutMs } : {}), signal },

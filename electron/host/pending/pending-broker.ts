@@ -40,7 +40,10 @@ export class PendingBroker {
   ) {}
 
   /** Ask; resolves with the person's answer of the same kind, or how it went unanswered. */
-  request<K extends Kind>(request: NewRequest<K>, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ResponseOfKind<K> | Unanswered> {
+  request<K extends Kind>(
+    request: NewRequest<K>,
+    opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ): Promise<ResponseOfKind<K> | Unanswered> {
     const id = randomUUID();
     const now = Date.now();
     const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
@@ -66,7 +69,10 @@ export class PendingBroker {
   }
 
   /** A tool approval: the person's choice, or how it went unanswered. */
-  async ask(request: NewRequest<'tool-approval'>, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Settlement> {
+  async ask(
+    request: NewRequest<'tool-approval'>,
+    opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ): Promise<Settlement> {
     const r = await this.request(request, opts);
     return typeof r === 'string' ? r : r.choice;
   }

@@ -62,7 +62,11 @@ export function argumentStrings(args: unknown): string[] {
  * folders shared at all nothing is restricted (the person has drawn no boundary), as for
  * resources/read. Never throws: a path that cannot be checked counts as outside.
  */
-export async function pathsOutsideRoots(args: unknown, roots: readonly RootLike[], opts: ArgumentPathOptions = {}): Promise<string[]> {
+export async function pathsOutsideRoots(
+  args: unknown,
+  roots: readonly RootLike[],
+  opts: ArgumentPathOptions = {},
+): Promise<string[]> {
   if (roots.length === 0) return [];
   const home = opts.home ?? homedir();
   const candidates = new Map<string, string>();

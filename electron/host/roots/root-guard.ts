@@ -15,7 +15,11 @@ export interface RootLike {
  * sides: the check is about where the bytes really are, so a link inside a root that
  * points out is refused and a link outside pointing in is allowed.
  */
-export async function isInsideRoots(pathOrFileUri: string, roots: readonly RootLike[], platform: NodeJS.Platform = process.platform): Promise<RootCheck> {
+export async function isInsideRoots(
+  pathOrFileUri: string,
+  roots: readonly RootLike[],
+  platform: NodeJS.Platform = process.platform,
+): Promise<RootCheck> {
   const target = toLocalPath(pathOrFileUri);
   if (!target.ok) return target;
   const real = await realpathNearest(target.path);
@@ -26,7 +30,10 @@ export async function isInsideRoots(pathOrFileUri: string, roots: readonly RootL
     const realRoot = await realpathNearest(rootPath.path);
     if (contains(realRoot, real, fold, platform === 'darwin')) return { ok: true, realPath: real };
   }
-  return { ok: false, reason: roots.length === 0 ? 'no folders are shared' : `${real} is outside the shared folders` };
+  return {
+    ok: false,
+    reason: roots.length === 0 ? 'no folders are shared' : `${real} is outside the shared folders`,
+  };
 }
 
 /** A file:// URI (local host only) or an absolute path, as an absolute local path. */
@@ -40,10 +47,14 @@ function toLocalPath(input: string): { ok: true; path: string } | { ok: false; r
     }
     if (url.protocol !== 'file:') return { ok: false, reason: `"${url.protocol}" URIs are not local files` };
     // A file://host/ URI names another machine (or a UNC share): never a local root's content.
-    if (url.hostname !== '' && url.hostname !== 'localhost') return { ok: false, reason: `file URI names host "${url.hostname}"` };
+    if (url.hostname !== '' && url.hostname !== 'localhost')
+      return { ok: false, reason: `file URI names host "${url.hostname}"` };
     try {
       // fileURLToPath decodes %2e%2e and refuses encoded separators, so `..` is normalised below.
-      return { ok: true, path: resolve(fileURLToPath(url.href.replace(/^file:\/\/localhost\//i, 'file:///'))) };
+      return {
+        ok: true,
+        path: resolve(fileURLToPath(url.href.replace(/^file:\/\/localhost\//i, 'file:///'))),
+      };
     } catch (error) {
       return { ok: false, reason: (error as Error).message };
     }

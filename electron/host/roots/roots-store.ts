@@ -44,7 +44,11 @@ export function normalizeRoot(input: RootInput): Root {
     throw new HostFailure('invalid_root', `"${raw}" is neither an absolute path nor a file:// URI`);
   }
   const name = input.name?.trim();
-  if (name && (name.length > MAX_NAME || /[\r\n]/.test(name))) throw new HostFailure('invalid_root', `root name for "${uri}" must be one line of at most ${MAX_NAME} characters`);
+  if (name && (name.length > MAX_NAME || /[\r\n]/.test(name)))
+    throw new HostFailure(
+      'invalid_root',
+      `root name for "${uri}" must be one line of at most ${MAX_NAME} characters`,
+    );
   return name ? { uri, name } : { uri };
 }
 
@@ -85,7 +89,10 @@ export class RootsStore {
    * Roots persisted in `path`. A file that cannot be parsed is moved aside (so the person
    * can recover it) and the list starts empty: sharing nothing is the safe failure.
    */
-  static async open(path: string, warn: (message: string) => void = (m) => console.warn(m)): Promise<RootsStore> {
+  static async open(
+    path: string,
+    warn: (message: string) => void = (m) => console.warn(m),
+  ): Promise<RootsStore> {
     let text: string | undefined;
     try {
       text = await readFile(path, 'utf8');
@@ -99,7 +106,9 @@ export class RootsStore {
       } catch (error) {
         const aside = `${path}.corrupt-${Date.now()}`;
         await rename(path, aside).catch(() => undefined);
-        warn(`roots file ${path} is unreadable (${(error as Error).message}); starting with no roots, old file kept as ${aside}`);
+        warn(
+          `roots file ${path} is unreadable (${(error as Error).message}); starting with no roots, old file kept as ${aside}`,
+        );
       }
     }
     return new RootsStore(new SerialWriter(path), initial);
@@ -113,7 +122,9 @@ export class RootsStore {
   /** Replace the whole list; resolves once it is on disk (file variant). Returns the stored list. */
   async set(inputs: readonly RootInput[]): Promise<Root[]> {
     const next = normalizeRoots(inputs);
-    const same = next.length === this.roots.length && next.every((r, i) => r.uri === this.roots[i]?.uri && r.name === this.roots[i]?.name);
+    const same =
+      next.length === this.roots.length &&
+      next.every((r, i) => r.uri === this.roots[i]?.uri && r.name === this.roots[i]?.name);
     this.roots = next;
     if (this.writer) await this.writer.write(`${JSON.stringify({ roots: next }, null, 2)}\n`);
     // Listeners notify servers; telling them about a no-op change would only cost a round trip.
@@ -136,7 +147,8 @@ function parseRootsFile(text: string): Root[] {
   const list = typeof doc === 'object' && doc !== null ? (doc as { roots?: unknown }).roots : undefined;
   if (!Array.isArray(list)) throw new Error('expected { "roots": [...] }');
   const inputs: RootInput[] = list.map((entry: unknown) => {
-    if (typeof entry !== 'object' || entry === null || typeof (entry as { uri?: unknown }).uri !== 'string') throw new Error('each root needs a "uri" string');
+    if (typeof entry !== 'object' || entry === null || typeof (entry as { uri?: unknown }).uri !== 'string')
+      throw new Error('each root needs a "uri" string');
     const { uri, name } = entry as { uri: string; name?: unknown };
     return typeof name === 'string' ? { uri, name } : { uri };
   });

@@ -13,7 +13,11 @@ export interface ModelChoice {
  * another vendor's model (e.g. "claude") matches nothing here and leaves the default, the
  * model chat uses, which the person may still change in the review.
  */
-export function chooseModel(settings: ChatSettings, hints: readonly { name?: string }[] | undefined, known: readonly string[]): ModelChoice {
+export function chooseModel(
+  settings: ChatSettings,
+  hints: readonly { name?: string }[] | undefined,
+  known: readonly string[],
+): ModelChoice {
   const provider = settings.provider;
   const configured = provider === 'openai' ? settings.openaiModel : settings.geminiModel;
   const candidates = [configured, ...known.filter((m) => m !== configured)];

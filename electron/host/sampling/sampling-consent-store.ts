@@ -3,8 +3,12 @@ import { z } from 'zod';
 import type { SamplingConsent } from '../../../shared/domain/pending.js';
 import { SerialWriter } from '../util/atomic-write.js';
 
-const entrySchema = z.object({ consent: z.enum(['ask', 'always', 'never']).optional(), skipReplyReview: z.boolean().optional() }).strip();
-const fileSchema = z.object({ version: z.literal(1), servers: z.record(z.string().min(1).max(300), z.unknown()) }).passthrough();
+const entrySchema = z
+  .object({ consent: z.enum(['ask', 'always', 'never']).optional(), skipReplyReview: z.boolean().optional() })
+  .strip();
+const fileSchema = z
+  .object({ version: z.literal(1), servers: z.record(z.string().min(1).max(300), z.unknown()) })
+  .passthrough();
 
 /** One server's standing sampling decisions. */
 export interface SamplingServerSettings {
@@ -22,18 +26,25 @@ export class SamplingConsentStore {
   private readonly session = new Set<string>();
 
   private constructor(
-    private readonly servers: Map<string, { consent?: 'ask' | 'always' | 'never'; skipReplyReview?: boolean }>,
+    private readonly servers: Map<
+      string,
+      { consent?: 'ask' | 'always' | 'never'; skipReplyReview?: boolean }
+    >,
     private readonly writer: SerialWriter | undefined,
     private readonly extra: Record<string, unknown>,
   ) {}
 
   /** Load `path`; a missing or unreadable file means "ask" everywhere. */
-  static async open(path: string, warn: (message: string) => void = (m) => console.warn(m)): Promise<SamplingConsentStore> {
+  static async open(
+    path: string,
+    warn: (message: string) => void = (m) => console.warn(m),
+  ): Promise<SamplingConsentStore> {
     const servers = new Map<string, { consent?: 'ask' | 'always' | 'never'; skipReplyReview?: boolean }>();
     let extra: Record<string, unknown> = {};
     try {
       const parsed = fileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
-      if (!parsed.success) warn(`sampling settings ${path} are not in the expected shape; every server will ask again`);
+      if (!parsed.success)
+        warn(`sampling settings ${path} are not in the expected shape; every server will ask again`);
       else {
         const { version: _v, servers: raw, ...rest } = parsed.data;
         extra = rest;
@@ -44,7 +55,10 @@ export class SamplingConsentStore {
       }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') warn(`sampling settings ${path} could not be read (${code ?? (error as Error).message}); every server will ask again`);
+      if (code !== 'ENOENT')
+        warn(
+          `sampling settings ${path} could not be read (${code ?? (error as Error).message}); every server will ask again`,
+        );
     }
     return new SamplingConsentStore(servers, new SerialWriter(path), extra);
   }
@@ -88,13 +102,19 @@ export class SamplingConsentStore {
     return this.writer?.flush() ?? Promise.resolve();
   }
 
-  private async update(serverId: string, patch: { consent?: 'ask' | 'always' | 'never'; skipReplyReview?: boolean }): Promise<void> {
+  private async update(
+    serverId: string,
+    patch: { consent?: 'ask' | 'always' | 'never'; skipReplyReview?: boolean },
+  ): Promise<void> {
     this.servers.set(serverId, { ...this.servers.get(serverId), ...patch });
     await this.persist();
   }
 
   private persist(): Promise<void> {
     const servers = Object.fromEntries(this.servers);
-    return this.writer?.write(`${JSON.stringify({ ...this.extra, version: 1, servers }, null, 2)}\n`) ?? Promise.resolve();
+    return (
+      this.writer?.write(`${JSON.stringify({ ...this.extra, version: 1, servers }, null, 2)}\n`) ??
+      Promise.resolve()
+    );
   }
 }

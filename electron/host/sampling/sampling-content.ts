@@ -14,7 +14,13 @@ export type SamplingBlock =
   | { type: 'text'; text: string }
   | { type: 'image' | 'audio'; data: string; mimeType: string }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
-  | { type: 'tool_result'; toolUseId: string; content: unknown[]; structuredContent?: unknown; isError?: boolean };
+  | {
+      type: 'tool_result';
+      toolUseId: string;
+      content: unknown[];
+      structuredContent?: unknown;
+      isError?: boolean;
+    };
 
 /** A checked sampling message. */
 export interface SamplingMessageIn {
@@ -27,9 +33,11 @@ const MAX_MESSAGES = 200;
 /** Check the request's messages; throws InvalidParams naming the first problem. */
 export function parseMessages(raw: unknown): SamplingMessageIn[] {
   if (!Array.isArray(raw) || raw.length === 0) throw invalid('sampling "messages" must be a non-empty list');
-  if (raw.length > MAX_MESSAGES) throw invalid(`too many sampling messages (${raw.length}, at most ${MAX_MESSAGES})`);
+  if (raw.length > MAX_MESSAGES)
+    throw invalid(`too many sampling messages (${raw.length}, at most ${MAX_MESSAGES})`);
   const messages = raw.map((m, i): SamplingMessageIn => {
-    if (!isRecord(m) || (m.role !== 'user' && m.role !== 'assistant')) throw invalid(`messages[${i}] needs role "user" or "assistant"`);
+    if (!isRecord(m) || (m.role !== 'user' && m.role !== 'assistant'))
+      throw invalid(`messages[${i}] needs role "user" or "assistant"`);
     const content = Array.isArray(m.content) ? m.content : [m.content];
     return { role: m.role, blocks: content.map((b, j) => parseBlock(b, `messages[${i}].content[${j}]`)) };
   });
@@ -45,10 +53,12 @@ function parseBlock(b: unknown, where: string): SamplingBlock {
       return { type: 'text', text: b.text };
     case 'image':
     case 'audio':
-      if (typeof b.data !== 'string' || typeof b.mimeType !== 'string') throw invalid(`${where} needs data and mimeType strings`);
+      if (typeof b.data !== 'string' || typeof b.mimeType !== 'string')
+        throw invalid(`${where} needs data and mimeType strings`);
       return { type: b.type, data: b.data, mimeType: b.mimeType };
     case 'tool_use':
-      if (typeof b.id !== 'string' || typeof b.name !== 'string') throw invalid(`${where} needs id and name strings`);
+      if (typeof b.id !== 'string' || typeof b.name !== 'string')
+        throw invalid(`${where} needs id and name strings`);
       return { type: 'tool_use', id: b.id, name: b.name, input: isRecord(b.input) ? b.input : {} };
     case 'tool_result':
       if (typeof b.toolUseId !== 'string') throw invalid(`${where}.toolUseId must be a string`);
@@ -71,8 +81,11 @@ function parseBlock(b: unknown, where: string): SamplingBlock {
 function checkToolPairing(messages: SamplingMessageIn[]): void {
   messages.forEach((m, i) => {
     const results = m.blocks.filter((b) => b.type === 'tool_result');
-    if (results.length && results.length !== m.blocks.length) throw invalid('Tool results mixed with other content');
-    const uses = m.blocks.filter((b): b is Extract<SamplingBlock, { type: 'tool_use' }> => b.type === 'tool_use');
+    if (results.length && results.length !== m.blocks.length)
+      throw invalid('Tool results mixed with other content');
+    const uses = m.blocks.filter(
+      (b): b is Extract<SamplingBlock, { type: 'tool_use' }> => b.type === 'tool_use',
+    );
     if (!uses.length) return;
     const next = messages[i + 1];
     // The last assistant turn may end the conversation only if nothing follows it.
@@ -97,7 +110,10 @@ function toView(b: SamplingBlock): SamplingContentView {
     case 'tool_use':
       return { type: 'other', summary: `tool call ${b.name} ${clip(JSON.stringify(b.input))}` };
     case 'tool_result':
-      return { type: 'other', summary: `tool result for ${b.toolUseId}${b.isError ? ' (error)' : ''}: ${clip(resultText(b))}` };
+      return {
+        type: 'other',
+        summary: `tool result for ${b.toolUseId}${b.isError ? ' (error)' : ''}: ${clip(resultText(b))}`,
+      };
   }
 }
 
@@ -106,12 +122,16 @@ function toView(b: SamplingBlock): SamplingContentView {
  * item cannot be edited (it stands for tool traffic the view only summarises), so it keeps
  * the server's block at the same position, and is dropped if that position holds none.
  */
-export function applyEdits(original: readonly SamplingMessageIn[], edited: readonly SamplingMessageView[]): SamplingMessageIn[] {
+export function applyEdits(
+  original: readonly SamplingMessageIn[],
+  edited: readonly SamplingMessageView[],
+): SamplingMessageIn[] {
   const out = edited.map((m, i): SamplingMessageIn => ({
     role: m.role === 'assistant' ? 'assistant' : 'user',
     blocks: m.content.flatMap((c, j): SamplingBlock[] => {
       if (c.type === 'text') return [{ type: 'text', text: String(c.text) }];
-      if (c.type === 'image' || c.type === 'audio') return [{ type: c.type, data: c.data, mimeType: c.mimeType }];
+      if (c.type === 'image' || c.type === 'audio')
+        return [{ type: c.type, data: c.data, mimeType: c.mimeType }];
       const kept = original[i]?.blocks[j];
       return kept && (kept.type === 'tool_use' || kept.type === 'tool_result') ? [kept] : [];
     }),
@@ -152,7 +172,13 @@ export function toModelMessages(messages: readonly SamplingMessageIn[]): ModelMe
 
 /** The text of a tool_result's content blocks (other blocks are named, not inlined). */
 function resultText(b: Extract<SamplingBlock, { type: 'tool_result' }>): string {
-  return b.content.map((c) => (isRecord(c) && c.type === 'text' && typeof c.text === 'string' ? c.text : `[${isRecord(c) ? String(c.type) : 'content'}]`)).join('\n');
+  return b.content
+    .map((c) =>
+      isRecord(c) && c.type === 'text' && typeof c.text === 'string'
+        ? c.text
+        : `[${isRecord(c) ? String(c.type) : 'content'}]`,
+    )
+    .join('\n');
 }
 
 /** Shorten long text for a one-line summary. */

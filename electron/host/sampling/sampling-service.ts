@@ -1,4 +1,10 @@
-import { ProtocolError, ProtocolErrorCode, type CreateMessageRequest, type CreateMessageResult, type CreateMessageResultWithTools } from '@modelcontextprotocol/client';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type CreateMessageRequest,
+  type CreateMessageResult,
+  type CreateMessageResultWithTools,
+} from '@modelcontextprotocol/client';
 import type { ChatSettings, ProviderId } from '../../../shared/domain/chat.js';
 import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
 import type { PendingRequest, PendingResponse, SamplingRequestView } from '../../../shared/domain/pending.js';
@@ -7,7 +13,14 @@ import type { NewRequest, PendingBroker } from '../pending/pending-broker.js';
 import { toHostError } from '../util/errors.js';
 import { chooseModel, type ModelChoice } from './model-choice.js';
 import { RateLimiter } from './rate-limiter.js';
-import { applyEdits, invalid, parseMessages, toModelMessages, toViews, type SamplingMessageIn } from './sampling-content.js';
+import {
+  applyEdits,
+  invalid,
+  parseMessages,
+  toModelMessages,
+  toViews,
+  type SamplingMessageIn,
+} from './sampling-content.js';
 import type { SamplingConsentStore } from './sampling-consent-store.js';
 
 /** What a sampling request gets back: plain, or with tool_use blocks when tools were offered. */
@@ -58,9 +71,14 @@ export class SamplingService {
   }
 
   /** The `handlers.sample` of every connection. */
-  async handle(serverId: string, params: CreateMessageRequest['params'], signal?: AbortSignal): Promise<SamplingResult> {
+  async handle(
+    serverId: string,
+    params: CreateMessageRequest['params'],
+    signal?: AbortSignal,
+  ): Promise<SamplingResult> {
     const standing = this.deps.consent.get(serverId);
-    if (standing.consent === 'never') throw rejected(`${USER_REJECTED_TEXT}: sampling is turned off for this server`);
+    if (standing.consent === 'never')
+      throw rejected(`${USER_REJECTED_TEXT}: sampling is turned off for this server`);
     const waitMs = this.limiter.take(serverId);
     if (waitMs > 0) {
       throw new ProtocolError(
@@ -92,9 +110,18 @@ export class SamplingService {
     for (const id of [...this.live.keys()]) this.cancelServer(id);
   }
 
-  private async run(serverId: string, c: Checked, standing: { consent: string; skipReplyReview: boolean }, signal: AbortSignal): Promise<SamplingResult> {
+  private async run(
+    serverId: string,
+    c: Checked,
+    standing: { consent: string; skipReplyReview: boolean },
+    signal: AbortSignal,
+  ): Promise<SamplingResult> {
     const settings = this.deps.settings.get();
-    const suggestedModel = chooseModel(settings, c.modelPreferences?.hints, c.modelPreferences?.hints?.length ? await this.models(settings, signal) : []);
+    const suggestedModel = chooseModel(
+      settings,
+      c.modelPreferences?.hints,
+      c.modelPreferences?.hints?.length ? await this.models(settings, signal) : [],
+    );
     const { parsed, toolChoice, ...shown } = c;
     let messages = parsed;
     let system = c.systemPrompt;
@@ -102,10 +129,20 @@ export class SamplingService {
     let skipReply = standing.skipReplyReview;
 
     if (standing.consent === 'ask') {
-      const answer = await this.ask({ kind: 'sampling', serverId, stage: 'request', ...shown, suggestedModel }, signal);
+      const answer = await this.ask(
+        { kind: 'sampling', serverId, stage: 'request', ...shown, suggestedModel },
+        signal,
+      );
       // Only a remembered choice that agrees with the answer counts: "always" on a denial
       // (or "never" on an approval) is a slip of the UI, not consent.
-      const remember = answer.action === 'deny' ? (answer.remember === 'never' ? 'never' : undefined) : answer.remember === 'never' ? undefined : answer.remember;
+      const remember =
+        answer.action === 'deny'
+          ? answer.remember === 'never'
+            ? 'never'
+            : undefined
+          : answer.remember === 'never'
+            ? undefined
+            : answer.remember;
       if (remember) await this.deps.consent.setConsent(serverId, remember);
       if (answer.skipReplyReview) {
         skipReply = true;
@@ -121,7 +158,16 @@ export class SamplingService {
     let text = reply.text;
     if (!skipReply) {
       const answer = await this.ask(
-        { kind: 'sampling', serverId, stage: 'reply', ...shown, messages: toViews(messages), ...(system !== undefined ? { systemPrompt: system } : {}), suggestedModel: model, reply: { model: model.model, text: describeReply(reply), stopReason: reply.stopReason } },
+        {
+          kind: 'sampling',
+          serverId,
+          stage: 'reply',
+          ...shown,
+          messages: toViews(messages),
+          ...(system !== undefined ? { systemPrompt: system } : {}),
+          suggestedModel: model,
+          reply: { model: model.model, text: describeReply(reply), stopReason: reply.stopReason },
+        },
         signal,
       );
       if (answer.skipReplyReview) await this.deps.consent.setSkipReplyReview(serverId, true);
@@ -133,28 +179,54 @@ export class SamplingService {
         role: 'assistant',
         model: model.model,
         stopReason: 'toolUse',
-        content: [...(text ? [{ type: 'text' as const, text }] : []), ...reply.calls.map((k) => ({ type: 'tool_use' as const, id: k.id, name: k.name, input: k.args }))],
+        content: [
+          ...(text ? [{ type: 'text' as const, text }] : []),
+          ...reply.calls.map((k) => ({ type: 'tool_use' as const, id: k.id, name: k.name, input: k.args })),
+        ],
       };
     }
-    return { role: 'assistant', model: model.model, stopReason: reply.stopReason, content: { type: 'text', text } };
+    return {
+      role: 'assistant',
+      model: model.model,
+      stopReason: reply.stopReason,
+      content: { type: 'text', text },
+    };
   }
 
   /** One review; an unanswered one (timeout, server gone, shutdown) is an error to the server. */
   private async ask(request: NewRequest<'sampling'>, signal: AbortSignal): Promise<Answer> {
-    const answer = await this.deps.broker.request<'sampling'>(request, { ...(this.deps.timeoutMs !== undefined ? { timeoutMs: this.deps.timeoutMs } : {}), signal });
+    const answer = await this.deps.broker.request<'sampling'>(request, {
+      ...(this.deps.timeoutMs !== undefined ? { timeoutMs: this.deps.timeoutMs } : {}),
+      signal,
+    });
     if (answer === 'timeout') throw rejected(`${USER_REJECTED_TEXT}: nobody answered the review in time`);
     if (answer === 'cancelled') throw rejected(`${USER_REJECTED_TEXT}: the review was cancelled`);
     return answer;
   }
 
-  private async generate(settings: ChatSettings, model: ModelChoice, messages: SamplingMessageIn[], system: string | undefined, c: Checked, toolChoice: Checked['toolChoice'], signal: AbortSignal) {
+  private async generate(
+    settings: ChatSettings,
+    model: ModelChoice,
+    messages: SamplingMessageIn[],
+    system: string | undefined,
+    c: Checked,
+    toolChoice: Checked['toolChoice'],
+    signal: AbortSignal,
+  ) {
     let provider: ChatProvider;
     try {
       provider = await this.deps.providers.create(settings, model.provider);
     } catch (error) {
-      throw new ProtocolError(ProtocolErrorCode.InternalError, `The host has no model available for sampling: ${toHostError(error).message}`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        `The host has no model available for sampling: ${toHostError(error).message}`,
+      );
     }
-    const tools: ModelTool[] = (c.tools ?? []).map((t) => ({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema ?? { type: 'object' } }));
+    const tools: ModelTool[] = (c.tools ?? []).map((t) => ({
+      name: t.name,
+      description: t.description ?? '',
+      inputSchema: t.inputSchema ?? { type: 'object' },
+    }));
     let text = '';
     let finishReason: string | undefined;
     const calls: { id: string; name: string; args: Record<string, unknown> }[] = [];
@@ -176,7 +248,10 @@ export class SamplingService {
       }
     } catch (error) {
       if (signal.aborted) throw rejected(`${USER_REJECTED_TEXT}: the request was cancelled`);
-      throw new ProtocolError(ProtocolErrorCode.InternalError, `Sampling failed: ${toHostError(error).message}`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        `Sampling failed: ${toHostError(error).message}`,
+      );
     }
     return { text, calls, stopReason: calls.length ? 'toolUse' : stopReasonOf(finishReason) };
   }
@@ -224,7 +299,10 @@ function rejected(message: string): ProtocolError {
 }
 
 /** What the reviewer sees as the reply: the text, and any tool calls the model wants. */
-function describeReply(reply: { text: string; calls: { name: string; args: Record<string, unknown> }[] }): string {
+function describeReply(reply: {
+  text: string;
+  calls: { name: string; args: Record<string, unknown> }[];
+}): string {
   const calls = reply.calls.map((k) => `[tool call ${k.name} ${JSON.stringify(k.args)}]`);
   return [reply.text, ...calls].filter(Boolean).join('\n');
 }
@@ -252,14 +330,23 @@ function checkParams(params: CreateMessageRequest['params']): Checked {
   const p = params as unknown as Record<string, unknown>;
   const parsed = parseMessages(p.messages);
   const maxTokens = p.maxTokens;
-  if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1) throw invalid('sampling "maxTokens" must be a positive integer');
-  const temperature = typeof p.temperature === 'number' && Number.isFinite(p.temperature) ? p.temperature : undefined;
-  const stopSequences = Array.isArray(p.stopSequences) ? p.stopSequences.filter((s): s is string => typeof s === 'string').slice(0, 16) : undefined;
+  if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1)
+    throw invalid('sampling "maxTokens" must be a positive integer');
+  const temperature =
+    typeof p.temperature === 'number' && Number.isFinite(p.temperature) ? p.temperature : undefined;
+  const stopSequences = Array.isArray(p.stopSequences)
+    ? p.stopSequences.filter((s): s is string => typeof s === 'string').slice(0, 16)
+    : undefined;
   const tools = Array.isArray(p.tools) ? p.tools.map(checkTool) : undefined;
   const choice = isRecord(p.toolChoice) ? p.toolChoice.mode : undefined;
   const toolChoice = choice === 'auto' || choice === 'none' || choice === 'required' ? choice : undefined;
   const prefs = isRecord(p.modelPreferences) ? p.modelPreferences : undefined;
-  const hints = prefs && Array.isArray(prefs.hints) ? prefs.hints.filter(isRecord).map((h) => (typeof h.name === 'string' ? { name: h.name.slice(0, 200) } : {})) : undefined;
+  const hints =
+    prefs && Array.isArray(prefs.hints)
+      ? prefs.hints
+          .filter(isRecord)
+          .map((h) => (typeof h.name === 'string' ? { name: h.name.slice(0, 200) } : {}))
+      : undefined;
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
   return {
     parsed,
@@ -271,7 +358,9 @@ function checkParams(params: CreateMessageRequest['params']): Checked {
             ...(hints ? { hints } : {}),
             ...(num(prefs.costPriority) !== undefined ? { costPriority: num(prefs.costPriority) } : {}),
             ...(num(prefs.speedPriority) !== undefined ? { speedPriority: num(prefs.speedPriority) } : {}),
-            ...(num(prefs.intelligencePriority) !== undefined ? { intelligencePriority: num(prefs.intelligencePriority) } : {}),
+            ...(num(prefs.intelligencePriority) !== undefined
+              ? { intelligencePriority: num(prefs.intelligencePriority) }
+              : {}),
           },
         }
       : {}),

@@ -70,7 +70,10 @@ export class ConfSettingsBackend implements SettingsBackend {
   /** A backend for the file at `path`, which must end in `.json`. */
   static forFile(path: string, create?: ConfFactory): ConfSettingsBackend {
     if (extname(path) !== '.json') throw new Error(`a settings file must end in .json: ${path}`);
-    return new ConfSettingsBackend(dirname(path), { name: basename(path, '.json'), ...(create ? { create } : {}) });
+    return new ConfSettingsBackend(dirname(path), {
+      name: basename(path, '.json'),
+      ...(create ? { create } : {}),
+    });
   }
 
   async read(): Promise<SettingsReadResult> {
@@ -122,7 +125,8 @@ function parseSettingsText(text: string): StoredSettings {
     throw new SettingsFileError(`it is not valid JSON (${(error as Error).message})`);
   }
   // conf would turn an array or a string into an object of its indices; refuse it instead.
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SettingsFileError('it is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new SettingsFileError('it is not a JSON object');
   return value as StoredSettings;
 }
 

@@ -1,4 +1,10 @@
-import type { Attachment, ChatMessage, ChatPart, Conversation, ToolCallRecord } from '../../../shared/domain/chat.js';
+import type {
+  Attachment,
+  ChatMessage,
+  ChatPart,
+  Conversation,
+  ToolCallRecord,
+} from '../../../shared/domain/chat.js';
 import type { ContentBlock } from '../../../shared/domain/mcp-types.js';
 
 /** A conversation as pretty JSON, the same shape the store writes (re-importable). */
@@ -17,7 +23,10 @@ export function exportMarkdown(conversation: Conversation): string {
   const out: string[] = [`# ${oneLine(conversation.title) || 'Untitled chat'}`, ''];
   out.push(`_Created ${when(conversation.createdAt)}, last updated ${when(conversation.updatedAt)}._`, '');
   for (const message of conversation.messages) out.push(...renderMessage(message));
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 function renderMessage(message: ChatMessage): string[] {
@@ -31,10 +40,14 @@ function renderMessage(message: ChatMessage): string[] {
   }
   if (attachments.length) {
     lines.push('**Attachments**', '');
-    for (const a of attachments) lines.push(`- ${inline(a.name)} — \`${code(a.uri)}\` from server \`${code(a.serverId)}\`${a.mimeType ? ` (${inline(a.mimeType)})` : ''}`);
+    for (const a of attachments)
+      lines.push(
+        `- ${inline(a.name)} — \`${code(a.uri)}\` from server \`${code(a.serverId)}\`${a.mimeType ? ` (${inline(a.mimeType)})` : ''}`,
+      );
     lines.push('');
   }
-  if (message.error) lines.push(`> **Error** (${inline(message.error.code)}): ${inline(message.error.message)}`, '');
+  if (message.error)
+    lines.push(`> **Error** (${inline(message.error.code)}): ${inline(message.error.message)}`, '');
   return lines;
 }
 
@@ -52,14 +65,33 @@ function renderPart(part: Exclude<ChatPart, { type: 'attachment' }>): string[] {
 }
 
 function renderToolCall(call: ToolCallRecord): string[] {
-  const head = { server: call.serverId, tool: call.tool, args: call.args, status: call.status, ...(call.approval ? { approval: call.approval } : {}) };
-  const lines = [`**Tool call** \`${code(call.serverId)}\` / \`${code(call.tool)}\``, '', ...fenced(JSON.stringify(head, null, 2), 'json')];
+  const head = {
+    server: call.serverId,
+    tool: call.tool,
+    args: call.args,
+    status: call.status,
+    ...(call.approval ? { approval: call.approval } : {}),
+  };
+  const lines = [
+    `**Tool call** \`${code(call.serverId)}\` / \`${code(call.tool)}\``,
+    '',
+    ...fenced(JSON.stringify(head, null, 2), 'json'),
+  ];
   if (call.error) {
     lines.push('', `**Error** (${inline(call.error.code)}): ${inline(call.error.message)}`);
   } else if (call.result) {
     const text = call.result.content.map(describeBlock).join('\n\n');
-    const body = text || (call.result.structuredContent ? JSON.stringify(call.result.structuredContent, null, 2) : '(no content)');
-    lines.push('', call.result.isError ? '**Result (the tool reported an error)**' : '**Result**', '', ...fenced(body, ''));
+    const body =
+      text ||
+      (call.result.structuredContent
+        ? JSON.stringify(call.result.structuredContent, null, 2)
+        : '(no content)');
+    lines.push(
+      '',
+      call.result.isError ? '**Result (the tool reported an error)**' : '**Result**',
+      '',
+      ...fenced(body, ''),
+    );
   } else if (call.status !== 'done') {
     lines.push('', `_No result (${call.status})._`);
   }
@@ -77,7 +109,9 @@ function describeBlock(block: ContentBlock): string {
       return `[audio: ${block.mimeType}]`;
     case 'resource': {
       const r = block.resource;
-      return 'text' in r && typeof r.text === 'string' ? r.text : `[resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}]`;
+      return 'text' in r && typeof r.text === 'string'
+        ? r.text
+        : `[resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}]`;
     }
     case 'resource_link':
       return `[link: ${block.name} ${block.uri}]`;
@@ -94,7 +128,12 @@ function fenced(text: string, lang: string): string[] {
 }
 
 function when(ms: number): string {
-  return Number.isFinite(ms) ? new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : 'unknown time';
+  return Number.isFinite(ms)
+    ? new Date(ms)
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, ' UTC')
+    : 'unknown time';
 }
 
 function oneLine(text: string): string {

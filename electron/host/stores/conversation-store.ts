@@ -40,7 +40,10 @@ export function newConversationId(): string {
 export function assertConversationId(id: unknown): asserts id is string {
   if (typeof id !== 'string' || !CONVERSATION_ID_PATTERN.test(id)) {
     const shown = typeof id === 'string' ? JSON.stringify(id.slice(0, 80)) : typeof id;
-    throw new HostFailure('invalid_conversation_id', `not a conversation id: ${shown} (letters, digits, "_" and "-", at most 64)`);
+    throw new HostFailure(
+      'invalid_conversation_id',
+      `not a conversation id: ${shown} (letters, digits, "_" and "-", at most 64)`,
+    );
   }
 }
 
@@ -59,7 +62,10 @@ export function checkTitle(title: unknown): string {
   const trimmed = typeof title === 'string' ? title.trim() : '';
   if (!trimmed) throw new HostFailure('invalid_title', 'a conversation title cannot be empty');
   if (trimmed.length > MAX_TITLE_LENGTH) {
-    throw new HostFailure('invalid_title', `a conversation title can be at most ${MAX_TITLE_LENGTH} characters (got ${trimmed.length})`);
+    throw new HostFailure(
+      'invalid_title',
+      `a conversation title can be at most ${MAX_TITLE_LENGTH} characters (got ${trimmed.length})`,
+    );
   }
   return trimmed;
 }
@@ -210,7 +216,8 @@ export class FileConversationStore implements ConversationStore {
     const name = title === undefined || title.trim() === '' ? DEFAULT_CONVERSATION_TITLE : checkTitle(title);
     const index = await this.loadIndex();
     let id = newConversationId();
-    while (index.has(id) || this.corrupt.has(id) || this.deleted.has(id) || (await this.exists(id))) id = newConversationId();
+    while (index.has(id) || this.corrupt.has(id) || this.deleted.has(id) || (await this.exists(id)))
+      id = newConversationId();
     const at = this.now();
     const conversation: Conversation = { id, title: name, createdAt: at, updatedAt: at, messages: [] };
     await this.save(conversation);
@@ -220,7 +227,8 @@ export class FileConversationStore implements ConversationStore {
   async save(conversation: Conversation): Promise<void> {
     const id = conversation.id;
     assertConversationId(id);
-    if (this.deleted.has(id)) throw new HostFailure('conversation_not_found', `conversation "${id}" was deleted`);
+    if (this.deleted.has(id))
+      throw new HostFailure('conversation_not_found', `conversation "${id}" was deleted`);
     const bad = this.corrupt.get(id);
     if (bad !== undefined) throw this.corruptFailure(id, bad);
     // Snapshot now: the caller keeps editing the object while the write waits its turn.
@@ -245,7 +253,10 @@ export class FileConversationStore implements ConversationStore {
     assertConversationId(id);
     const bad = this.corrupt.get(id);
     if (bad !== undefined) {
-      throw new HostFailure('conversation_corrupt', `conversation "${id}" could not be read (${bad}); its file ${this.pathOf(id)} was left in place for you to inspect`);
+      throw new HostFailure(
+        'conversation_corrupt',
+        `conversation "${id}" could not be read (${bad}); its file ${this.pathOf(id)} was left in place for you to inspect`,
+      );
     }
     const index = await this.loadIndex();
     this.deleted.add(id);
@@ -323,7 +334,9 @@ export class FileConversationStore implements ConversationStore {
           index.set(id, summarise(read.conversation));
         } else if (!read.missing) {
           this.corrupt.set(id, read.reason);
-          this.onWarning(`skipped conversation file ${this.pathOf(id)}: ${read.reason}; the file was left untouched`);
+          this.onWarning(
+            `skipped conversation file ${this.pathOf(id)}: ${read.reason}; the file was left untouched`,
+          );
         }
       });
     }
@@ -346,7 +359,12 @@ export class FileConversationStore implements ConversationStore {
       return { ok: false, missing: false, reason: `not valid JSON: ${(error as Error).message}` };
     }
     const parsed = storedConversation.safeParse(json);
-    if (!parsed.success) return { ok: false, missing: false, reason: `not a conversation: ${describeIssues(parsed.error.issues)}` };
+    if (!parsed.success)
+      return {
+        ok: false,
+        missing: false,
+        reason: `not a conversation: ${describeIssues(parsed.error.issues)}`,
+      };
     // The schema checked the shape the store relies on; parts are trusted as written (see above).
     // The file name is the id: a copied file is its own conversation, not a second writer of the original.
     const conversation: Conversation = { ...(json as Conversation), id };

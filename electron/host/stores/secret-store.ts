@@ -27,16 +27,26 @@ export interface SecretStore {
 export function assertSecretName(name: unknown): asserts name is string {
   if (typeof name !== 'string' || !SECRET_NAME_PATTERN.test(name)) {
     const shown = typeof name === 'string' ? JSON.stringify(name.slice(0, 100)) : typeof name;
-    throw new HostFailure('invalid_secret_name', `not a secret name: ${shown} (letters, digits, "_", "." and "-", at most 100)`);
+    throw new HostFailure(
+      'invalid_secret_name',
+      `not a secret name: ${shown} (letters, digits, "_", "." and "-", at most 100)`,
+    );
   }
 }
 
 // The value is never quoted back: the message says only what is wrong with it.
 function assertSecretValue(name: string, value: unknown): asserts value is string {
   if (typeof value !== 'string') throw new HostFailure('invalid_secret', `secret "${name}" must be a string`);
-  if (value.length === 0) throw new HostFailure('invalid_secret', `secret "${name}" is empty: delete it instead of setting it to nothing`);
+  if (value.length === 0)
+    throw new HostFailure(
+      'invalid_secret',
+      `secret "${name}" is empty: delete it instead of setting it to nothing`,
+    );
   if (value.length > MAX_SECRET_LENGTH) {
-    throw new HostFailure('invalid_secret', `secret "${name}" is too long (${value.length} characters, at most ${MAX_SECRET_LENGTH})`);
+    throw new HostFailure(
+      'invalid_secret',
+      `secret "${name}" is too long (${value.length} characters, at most ${MAX_SECRET_LENGTH})`,
+    );
   }
 }
 
@@ -198,7 +208,10 @@ export class KeychainSecretStore implements SecretStore {
   private load(): Promise<KeyringModule> {
     this.module ??= this.loadKeyring().catch((error: unknown) => {
       this.module = undefined;
-      throw new HostFailure('keychain_unavailable', `the OS keychain module could not be loaded (${firstLine(error)})`);
+      throw new HostFailure(
+        'keychain_unavailable',
+        `the OS keychain module could not be loaded (${firstLine(error)})`,
+      );
     });
     return this.module;
   }
@@ -220,14 +233,25 @@ export class KeychainSecretStore implements SecretStore {
     return new HostFailure('keychain_unavailable', `${this.missingKeychainHint()} (${firstLine(error)})`);
   }
 
-  private failure(action: 'read' | 'store' | 'delete', name: string, error: unknown, value?: string): HostFailure {
+  private failure(
+    action: 'read' | 'store' | 'delete',
+    name: string,
+    error: unknown,
+    value?: string,
+  ): HostFailure {
     const detail = scrub(firstLine(error), value);
     // keyring-rs: PlatformFailure / NoStorageAccess mean the store itself is unusable (no
     // D-Bus, no provider, no unlocked default collection); anything else is about this entry.
     if (/platform secure storage|secret service|d-?bus/i.test(detail)) {
-      return new HostFailure('keychain_unavailable', `could not ${action} secret "${name}": ${this.missingKeychainHint()} (${detail})`);
+      return new HostFailure(
+        'keychain_unavailable',
+        `could not ${action} secret "${name}": ${this.missingKeychainHint()} (${detail})`,
+      );
     }
-    return new HostFailure('keychain_error', `could not ${action} secret "${name}" in the OS keychain: ${detail}`);
+    return new HostFailure(
+      'keychain_error',
+      `could not ${action} secret "${name}" in the OS keychain: ${detail}`,
+    );
   }
 
   private missingKeychainHint(): string {

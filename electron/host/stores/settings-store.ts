@@ -93,27 +93,43 @@ export class SettingsStore {
   }
 
   /** Load the settings a backend holds (electron-store in Electron, conf elsewhere). */
-  static async openWith(backend: SettingsBackend, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
+  static async openWith(
+    backend: SettingsBackend,
+    options: SettingsStoreOptions = {},
+  ): Promise<SettingsStore> {
     const warn = options.onWarning ?? ((message: string) => console.warn(message));
     const now = options.now ?? Date.now;
     const path = backend.path ?? 'settings';
     const found = await backend.read();
     if (found.kind === 'failed') {
-      warn(`settings file ${path} could not be opened (${found.problem}). It was left as it is, and settings changes will not be saved this session.`);
+      warn(
+        `settings file ${path} could not be opened (${found.problem}). It was left as it is, and settings changes will not be saved this session.`,
+      );
       return new SettingsStore(emptyDocument(), undefined, backend.path);
     }
-    const { doc, problems } = found.kind === 'stored' ? parseSettings(found.value) : { doc: emptyDocument(), problems: [found.problem] };
+    const { doc, problems } =
+      found.kind === 'stored'
+        ? parseSettings(found.value)
+        : { doc: emptyDocument(), problems: [found.problem] };
     if (problems.length === 0) return new SettingsStore(doc, backend, backend.path);
 
     const aside = await backend.setAside(now());
     if (!aside) {
       // Writing would replace a file we could neither read nor move: keep changes in memory.
-      warn(`settings file ${path}: ${problems.join('; ')}. It could not be moved aside either, so settings changes will not be saved this session.`);
+      warn(
+        `settings file ${path}: ${problems.join('; ')}. It could not be moved aside either, so settings changes will not be saved this session.`,
+      );
       return new SettingsStore(doc, undefined, backend.path);
     }
-    warn(`settings file ${path}: ${problems.join('; ')}. Those settings fell back to defaults; the original file was kept as ${aside}.`);
+    warn(
+      `settings file ${path}: ${problems.join('; ')}. Those settings fell back to defaults; the original file was kept as ${aside}.`,
+    );
     const store = new SettingsStore(doc, backend, backend.path);
-    await store.persist().catch((error: unknown) => warn(`settings file ${path} could not be rewritten: ${(error as Error).message}`));
+    await store
+      .persist()
+      .catch((error: unknown) =>
+        warn(`settings file ${path} could not be rewritten: ${(error as Error).message}`),
+      );
     return store;
   }
 
@@ -121,7 +137,11 @@ export class SettingsStore {
   static inMemory(initial: Partial<ChatSettings> = {}, trust?: TrustSettings): SettingsStore {
     const doc = emptyDocument();
     doc.chat = validateSettings({ ...doc.chat, ...initial });
-    if (trust) doc.trust = { alwaysAllowed: trust.alwaysAllowed.map((e) => ({ ...e })), trustedServers: trust.trustedServers.map((e) => ({ ...e })) };
+    if (trust)
+      doc.trust = {
+        alwaysAllowed: trust.alwaysAllowed.map((e) => ({ ...e })),
+        trustedServers: trust.trustedServers.map((e) => ({ ...e })),
+      };
     return new SettingsStore(doc, undefined, undefined);
   }
 
@@ -133,7 +153,8 @@ export class SettingsStore {
   /** Change some settings; throws `invalid_settings` naming each bad field, changing nothing. */
   async update(patch: Partial<ChatSettings>): Promise<ChatSettings> {
     const parsed = settingsPatchSchema.safeParse(patch);
-    if (!parsed.success) throw new HostFailure('invalid_settings', `invalid settings: ${describeIssues(parsed.error.issues)}`);
+    if (!parsed.success)
+      throw new HostFailure('invalid_settings', `invalid settings: ${describeIssues(parsed.error.issues)}`);
     const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
     this.doc.chat = normaliseChat({ ...this.doc.chat, ...changes });
     await this.persist();
@@ -149,7 +170,9 @@ export class SettingsStore {
   }
 
   isAlwaysAllowed(serverId: string, launchKey: string, tool: string): boolean {
-    return this.doc.trust.alwaysAllowed.some((e) => e.serverId === serverId && e.launchKey === launchKey && e.tool === tool);
+    return this.doc.trust.alwaysAllowed.some(
+      (e) => e.serverId === serverId && e.launchKey === launchKey && e.tool === tool,
+    );
   }
 
   /** Remember "always allow" for a tool of a server as launched with `launchKey`. */
@@ -165,7 +188,9 @@ export class SettingsStore {
   /** Forget "always allow" for one tool (any launch config). */
   async disallowTool(serverId: string, tool: string): Promise<void> {
     const before = this.doc.trust.alwaysAllowed.length;
-    this.doc.trust.alwaysAllowed = this.doc.trust.alwaysAllowed.filter((e) => !(e.serverId === serverId && e.tool === tool));
+    this.doc.trust.alwaysAllowed = this.doc.trust.alwaysAllowed.filter(
+      (e) => !(e.serverId === serverId && e.tool === tool),
+    );
     if (this.doc.trust.alwaysAllowed.length !== before) await this.persist();
   }
 
@@ -219,7 +244,12 @@ export class SettingsStore {
 }
 
 function emptyDocument(): SettingsDocument {
-  return { chat: copyChat(DEFAULT_CHAT_SETTINGS), trust: { alwaysAllowed: [], trustedServers: [] }, otherKeys: {}, otherChatKeys: {} };
+  return {
+    chat: copyChat(DEFAULT_CHAT_SETTINGS),
+    trust: { alwaysAllowed: [], trustedServers: [] },
+    otherKeys: {},
+    otherChatKeys: {},
+  };
 }
 
 function copyChat(chat: Readonly<ChatSettings>): ChatSettings {
@@ -227,18 +257,24 @@ function copyChat(chat: Readonly<ChatSettings>): ChatSettings {
 }
 
 function normaliseChat(chat: ChatSettings): ChatSettings {
-  return { ...chat, disabledServers: [...new Set(chat.disabledServers)], disabledTools: [...new Set(chat.disabledTools)] };
+  return {
+    ...chat,
+    disabledServers: [...new Set(chat.disabledServers)],
+    disabledTools: [...new Set(chat.disabledTools)],
+  };
 }
 
 function validateSettings(value: unknown): ChatSettings {
   const parsed = chatSettingsSchema.safeParse(value);
-  if (!parsed.success) throw new HostFailure('invalid_settings', `invalid settings: ${describeIssues(parsed.error.issues)}`);
+  if (!parsed.success)
+    throw new HostFailure('invalid_settings', `invalid settings: ${describeIssues(parsed.error.issues)}`);
   return normaliseChat(parsed.data);
 }
 
 function checkTrust<T>(schema: z.ZodType<T>, value: T): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new HostFailure('invalid_trust', `invalid trust entry: ${describeIssues(parsed.error.issues)}`);
+  if (!parsed.success)
+    throw new HostFailure('invalid_trust', `invalid trust entry: ${describeIssues(parsed.error.issues)}`);
   return parsed.data;
 }
 
@@ -271,8 +307,18 @@ function parseSettings(stored: StoredSettings): { doc: SettingsDocument; problem
 
   if (trust !== undefined && !isObject(trust)) problems.push('"trust" is not an object');
   if (isObject(trust)) {
-    doc.trust.alwaysAllowed = parseList(trust.alwaysAllowed, allowedToolSchema, 'trust.alwaysAllowed', problems);
-    doc.trust.trustedServers = parseList(trust.trustedServers, trustedServerSchema, 'trust.trustedServers', problems);
+    doc.trust.alwaysAllowed = parseList(
+      trust.alwaysAllowed,
+      allowedToolSchema,
+      'trust.alwaysAllowed',
+      problems,
+    );
+    doc.trust.trustedServers = parseList(
+      trust.trustedServers,
+      trustedServerSchema,
+      'trust.trustedServers',
+      problems,
+    );
   }
   return { doc, problems };
 }

@@ -29,7 +29,11 @@ const NODE_HINTS: Record<string, string> = {
 export function toHostError(error: unknown, redactor?: Redactor): HostError {
   const scrub = (text: string): string => (redactor ? redactor.redactText(text) : text);
   if (error instanceof HostFailure) {
-    return { code: error.code, message: scrub(error.message), ...(error.details ? { details: error.details } : {}) };
+    return {
+      code: error.code,
+      message: scrub(error.message),
+      ...(error.details ? { details: error.details } : {}),
+    };
   }
   if (error instanceof SdkError) {
     const code = error.code === 'REQUEST_TIMEOUT' ? 'timeout' : error.code.toLowerCase();

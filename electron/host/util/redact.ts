@@ -7,7 +7,8 @@
 
 export const REDACTED = '[redacted]';
 
-const SECRET_KEY = /(authorization|token|secret|password|passwd|api[-_]?key|apikey|cookie|credential|private[-_]?key|client[-_]?secret|access[-_]?key)/i;
+const SECRET_KEY =
+  /(authorization|token|secret|password|passwd|api[-_]?key|apikey|cookie|credential|private[-_]?key|client[-_]?secret|access[-_]?key)/i;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/=]{6,}/g;
 
 /** True when a field or header name suggests its value is a secret. */
@@ -41,7 +42,10 @@ export class Redactor {
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        out[k] = isSecretKey(k) && (typeof v === 'string' || typeof v === 'number') ? REDACTED : this.redactValue(v, depth + 1);
+        out[k] =
+          isSecretKey(k) && (typeof v === 'string' || typeof v === 'number')
+            ? REDACTED
+            : this.redactValue(v, depth + 1);
       }
       return out;
     }

@@ -8,7 +8,11 @@ const BASE64 = /^[A-Za-z0-9+/=\r\n]*$/;
 const MIME = /^(image|audio|video)\/[A-Za-z0-9.+-]{1,100}$/;
 
 /** A data: URL for `family` media, or null when the server's values do not look right. */
-export function mediaDataUrl(family: 'image' | 'audio', mimeType: string | undefined, base64: string): string | null {
+export function mediaDataUrl(
+  family: 'image' | 'audio',
+  mimeType: string | undefined,
+  base64: string,
+): string | null {
   if (!mimeType || !MIME.test(mimeType) || !mimeType.startsWith(`${family}/`)) return null;
   if (!BASE64.test(base64)) return null;
   return `data:${mimeType};base64,${base64.replace(/[\r\n]/g, '')}`;
@@ -35,7 +39,8 @@ const MAX_TEXT_BLOB = 1024 * 1024;
  * text as blobs); null when it is not text, too large, or not valid UTF-8.
  */
 export function decodeTextBlob(mimeType: string | undefined, base64: string): string | null {
-  if (!mimeType || !/^(text\/|application\/(json|xml|yaml|javascript)\b|[^;]*\+(json|xml)\b)/i.test(mimeType)) return null;
+  if (!mimeType || !/^(text\/|application\/(json|xml|yaml|javascript)\b|[^;]*\+(json|xml)\b)/i.test(mimeType))
+    return null;
   if (base64Bytes(base64) > MAX_TEXT_BLOB) return null;
   try {
     const binary = atob(base64.replace(/[\r\n]/g, ''));

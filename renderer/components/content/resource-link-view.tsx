@@ -36,13 +36,20 @@ export function ResourceLinkView({ link, serverId }: { link: ResourceLink; serve
         {link.mimeType && <span className="muted">{link.mimeType}</span>}
         {link.size !== undefined && <span className="muted">{formatBytes(link.size)}</span>}
         {serverId && (
-          <button type="button" className="small" onClick={onRead} disabled={read.kind === 'reading'} data-testid="read-resource-link">
+          <button
+            type="button"
+            className="small"
+            onClick={onRead}
+            disabled={read.kind === 'reading'}
+            data-testid="read-resource-link"
+          >
             {read.kind === 'reading' ? 'Reading…' : 'Read'}
           </button>
         )}
       </div>
       {link.description && <p className="muted">{link.description}</p>}
-      {read.kind === 'read' && read.result.contents.map((c, i) => <ResourceContentsView key={`${c.uri}-${i}`} contents={c} />)}
+      {read.kind === 'read' &&
+        read.result.contents.map((c, i) => <ResourceContentsView key={`${c.uri}-${i}`} contents={c} />)}
       {read.kind === 'failed' && <ErrorBox error={read.error} />}
     </div>
   );

@@ -14,9 +14,12 @@ export function CodeBlock({ code, language }: { code: string; language: string |
   }, [code, language]);
   const [copy, setCopy] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const onCopy = () => {
     const settle = (state: CopyState) => {

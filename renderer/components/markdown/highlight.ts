@@ -16,7 +16,22 @@ import yaml from 'highlight.js/lib/languages/yaml';
 import type { Root } from 'hast';
 
 // A handful of grammars keeps the bundle small; unknown languages render as plain text.
-const lowlight = createLowlight({ bash, css, diff, go, java, javascript, json, python, rust, shell, sql, typescript, xml, yaml });
+const lowlight = createLowlight({
+  bash,
+  css,
+  diff,
+  go,
+  java,
+  javascript,
+  json,
+  python,
+  rust,
+  shell,
+  sql,
+  typescript,
+  xml,
+  yaml,
+});
 
 /** Past this size highlighting costs more than it helps (and blocks the UI thread). */
 const MAX_HIGHLIGHT_CHARS = 50_000;

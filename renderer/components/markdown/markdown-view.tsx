@@ -83,7 +83,8 @@ function languageOf(code: Element): string | null {
   const cls: unknown = code.properties.className;
   const list: unknown[] = Array.isArray(cls) ? cls : typeof cls === 'string' ? cls.split(' ') : [];
   for (const c of list) {
-    if (typeof c === 'string' && c.startsWith('language-')) return c.slice('language-'.length).toLowerCase() || null;
+    if (typeof c === 'string' && c.startsWith('language-'))
+      return c.slice('language-'.length).toLowerCase() || null;
   }
   return null;
 }

@@ -10,12 +10,23 @@ export function ArgsEditorView({ editor, disabled }: { editor: ArgsEditor; disab
       <div className="args-editor-bar">
         <span className="section-title">Arguments</span>
         <label className="toggle">
-          <input type="checkbox" checked={mode.kind === 'raw'} onChange={editor.toggleRaw} data-testid="raw-json-toggle" />
+          <input
+            type="checkbox"
+            checked={mode.kind === 'raw'}
+            onChange={editor.toggleRaw}
+            data-testid="raw-json-toggle"
+          />
           raw JSON
         </label>
       </div>
       {mode.kind === 'form' ? (
-        <SchemaForm root={editor.root} draft={mode.draft} errors={editor.errors} disabled={disabled} onChange={editor.setDraft} />
+        <SchemaForm
+          root={editor.root}
+          draft={mode.draft}
+          errors={editor.errors}
+          disabled={disabled}
+          onChange={editor.setDraft}
+        />
       ) : (
         <textarea
           className="mono raw-json"

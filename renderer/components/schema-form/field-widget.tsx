@@ -38,7 +38,13 @@ export function FieldWidget({ id, testId, node, draft, disabled, onChange }: Wid
     case 'string':
       if (spec.options) {
         return (
-          <select id={id} data-testid={testId} value={draft.text} disabled={disabled} onChange={(e) => setText(e.target.value)}>
+          <select
+            id={id}
+            data-testid={testId}
+            value={draft.text}
+            disabled={disabled}
+            onChange={(e) => setText(e.target.value)}
+          >
             <option value="">— choose —</option>
             {spec.options.map((o) => (
               <option key={o} value={o}>
@@ -50,7 +56,14 @@ export function FieldWidget({ id, testId, node, draft, disabled, onChange }: Wid
       }
       if (spec.multiline) {
         return (
-          <textarea id={id} data-testid={testId} rows={4} value={draft.text} disabled={disabled} onChange={(e) => setText(e.target.value)} />
+          <textarea
+            id={id}
+            data-testid={testId}
+            rows={4}
+            value={draft.text}
+            disabled={disabled}
+            onChange={(e) => setText(e.target.value)}
+          />
         );
       }
       return (
@@ -82,7 +95,13 @@ export function FieldWidget({ id, testId, node, draft, disabled, onChange }: Wid
       );
     case 'choice':
       return (
-        <select id={id} data-testid={testId} value={draft.text} disabled={disabled} onChange={(e) => setText(e.target.value)}>
+        <select
+          id={id}
+          data-testid={testId}
+          value={draft.text}
+          disabled={disabled}
+          onChange={(e) => setText(e.target.value)}
+        >
           <option value="">— choose —</option>
           {spec.options.map((o, i) => (
             <option key={i} value={String(i)}>

@@ -37,7 +37,10 @@ export function draftOf(node: FieldNode, value: unknown): Draft {
 function draftForSpec(spec: FieldSpec, v: unknown): Draft {
   switch (spec.kind) {
     case 'string':
-      return { kind: 'text', text: typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v) };
+      return {
+        kind: 'text',
+        text: typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v),
+      };
     case 'number':
       return { kind: 'text', text: typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '' };
     case 'boolean':
@@ -68,8 +71,11 @@ function draftForSpec(spec: FieldSpec, v: unknown): Draft {
 export function valueOf(node: FieldNode, draft: Draft, path = '', lenient = false): DraftResult {
   const here = path || node.name || '(arguments)';
   const missing = (): DraftResult =>
-    node.required && !lenient ? { ok: false, errors: [{ path: here, message: 'required' }] } : { ok: true, value: undefined };
-  const bad = (message: string): DraftResult => (lenient ? { ok: true, value: undefined } : { ok: false, errors: [{ path: here, message }] });
+    node.required && !lenient
+      ? { ok: false, errors: [{ path: here, message: 'required' }] }
+      : { ok: true, value: undefined };
+  const bad = (message: string): DraftResult =>
+    lenient ? { ok: true, value: undefined } : { ok: false, errors: [{ path: here, message }] };
   const spec = node.spec;
 
   if (spec.kind === 'object') {
@@ -106,8 +112,10 @@ export function valueOf(node: FieldNode, draft: Draft, path = '', lenient = fals
   switch (spec.kind) {
     case 'string':
       if (text === '') return missing();
-      if (spec.minLength !== undefined && text.length < spec.minLength) return bad(`at least ${spec.minLength} characters`);
-      if (spec.maxLength !== undefined && text.length > spec.maxLength) return bad(`at most ${spec.maxLength} characters`);
+      if (spec.minLength !== undefined && text.length < spec.minLength)
+        return bad(`at least ${spec.minLength} characters`);
+      if (spec.maxLength !== undefined && text.length > spec.maxLength)
+        return bad(`at most ${spec.maxLength} characters`);
       return { ok: true, value: text };
     case 'number': {
       if (text.trim() === '') return missing();
@@ -126,8 +134,11 @@ export function valueOf(node: FieldNode, draft: Draft, path = '', lenient = fals
       if (!lines.length) return node.required ? { ok: true, value: [] } : { ok: true, value: undefined };
       if (spec.item === 'string') return { ok: true, value: lines };
       const nums = lines.map((l) => Number(l));
-      const i = nums.findIndex((n) => !Number.isFinite(n) || (spec.item === 'integer' && !Number.isInteger(n)));
-      if (i >= 0) return bad(`line ${i + 1} is not ${spec.item === 'integer' ? 'a whole number' : 'a number'}`);
+      const i = nums.findIndex(
+        (n) => !Number.isFinite(n) || (spec.item === 'integer' && !Number.isInteger(n)),
+      );
+      if (i >= 0)
+        return bad(`line ${i + 1} is not ${spec.item === 'integer' ? 'a whole number' : 'a number'}`);
       return { ok: true, value: nums };
     }
     case 'json':
@@ -146,5 +157,8 @@ export function setDraftAt(root: Draft, names: string[], next: Draft): Draft {
   if (root.kind !== 'object') return root;
   const [head, ...rest] = names;
   const child = root.fields[head];
-  return { ...root, fields: { ...root.fields, [head]: rest.length && child ? setDraftAt(child, rest, next) : next } };
+  return {
+    ...root,
+    fields: { ...root.fields, [head]: rest.length && child ? setDraftAt(child, rest, next) : next },
+  };
 }

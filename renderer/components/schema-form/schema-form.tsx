@@ -30,7 +30,12 @@ export function SchemaForm({
   if (root.spec.kind !== 'object' || draft.kind !== 'object') return null;
   if (!root.spec.properties.length) return <p className="muted">This takes no arguments.</p>;
   const byPath = new Map(errors.map((e) => [e.path, e.message]));
-  const level: LevelProps = { errors: byPath, disabled, idPrefix, onChange: (names, next) => onChange(setDraftAt(draft, names, next)) };
+  const level: LevelProps = {
+    errors: byPath,
+    disabled,
+    idPrefix,
+    onChange: (names, next) => onChange(setDraftAt(draft, names, next)),
+  };
   return (
     <div className="schema-form">
       {root.spec.properties.map((p) => (
@@ -40,7 +45,17 @@ export function SchemaForm({
   );
 }
 
-function FieldRow({ node, draft, names, level }: { node: FieldNode; draft: Draft | undefined; names: string[]; level: LevelProps }) {
+function FieldRow({
+  node,
+  draft,
+  names,
+  level,
+}: {
+  node: FieldNode;
+  draft: Draft | undefined;
+  names: string[];
+  level: LevelProps;
+}) {
   const path = names.join('.');
   const id = `${level.idPrefix}-${path}`;
   const error = level.errors.get(path);
@@ -61,7 +76,13 @@ function FieldRow({ node, draft, names, level }: { node: FieldNode; draft: Draft
         <legend>{label}</legend>
         {node.description && <div className="field-help">{node.description}</div>}
         {node.spec.properties.map((p) => (
-          <FieldRow key={p.name} node={p} draft={draft.fields[p.name]} names={[...names, p.name]} level={level} />
+          <FieldRow
+            key={p.name}
+            node={p}
+            draft={draft.fields[p.name]}
+            names={[...names, p.name]}
+            level={level}
+          />
         ))}
         {error && <div className="field-error">{error}</div>}
       </fieldset>

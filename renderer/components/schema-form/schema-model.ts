@@ -8,7 +8,15 @@ import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
 
 /** The widget a schema node maps to. */
 export type FieldSpec =
-  | { kind: 'string'; options: string[] | null; format: string | null; multiline: boolean; minLength?: number; maxLength?: number; pattern?: string }
+  | {
+      kind: 'string';
+      options: string[] | null;
+      format: string | null;
+      multiline: boolean;
+      minLength?: number;
+      maxLength?: number;
+      pattern?: string;
+    }
   | { kind: 'number'; integer: boolean; minimum?: number; maximum?: number }
   | { kind: 'boolean' }
   /** An enum or const whose values are not all strings; the draft holds an index. */
@@ -100,7 +108,10 @@ function specOf(raw: unknown, root: Obj, depth: number, seen: Set<string>): Fiel
         options: null,
         format,
         // Long free text deserves room; short ids and names do not.
-        multiline: format === null && (maxLength === undefined || maxLength > 200) && /text|body|content|prompt|query|code|script/i.test(str(node.description) ?? ''),
+        multiline:
+          format === null &&
+          (maxLength === undefined || maxLength > 200) &&
+          /text|body|content|prompt|query|code|script/i.test(str(node.description) ?? ''),
         minLength: num(node.minLength),
         maxLength,
         pattern: str(node.pattern) ?? undefined,
@@ -119,11 +130,14 @@ function specOf(raw: unknown, root: Obj, depth: number, seen: Set<string>): Fiel
     case 'array': {
       const items = isObj(node.items) ? unwrapNullable(node.items) : null;
       const t = items?.type;
-      if (items && !items.enum && (t === 'string' || t === 'number' || t === 'integer')) return { kind: 'list', item: t };
+      if (items && !items.enum && (t === 'string' || t === 'number' || t === 'integer'))
+        return { kind: 'list', item: t };
       return { kind: 'json' };
     }
     case 'object':
-      return isObj(node.properties) ? { kind: 'object', properties: propertiesOf(node, root, depth + 1, seen) } : { kind: 'json' };
+      return isObj(node.properties)
+        ? { kind: 'object', properties: propertiesOf(node, root, depth + 1, seen) }
+        : { kind: 'json' };
     default:
       if (node.type === undefined && isObj(node.properties)) {
         return { kind: 'object', properties: propertiesOf(node, root, depth + 1, seen) };
@@ -134,7 +148,9 @@ function specOf(raw: unknown, root: Obj, depth: number, seen: Set<string>): Fiel
 
 function propertiesOf(node: Obj, root: Obj, depth: number, seen: Set<string>): FieldNode[] {
   const props = isObj(node.properties) ? node.properties : {};
-  const required = new Set(Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === 'string') : []);
+  const required = new Set(
+    Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === 'string') : [],
+  );
   return Object.entries(props).map(([name, raw]) => {
     const meta = isObj(raw) ? (deref(raw, root, new Set(seen)) ?? raw) : {};
     return {

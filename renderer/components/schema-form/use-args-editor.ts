@@ -31,7 +31,15 @@ function parseRaw(text: string): CollectResult {
     }
     return { ok: true, args: parsed as Record<string, unknown> };
   } catch (error) {
-    return { ok: false, errors: [{ path: '(arguments)', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          path: '(arguments)',
+          message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      ],
+    };
   }
 }
 

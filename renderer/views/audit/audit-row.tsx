@@ -15,7 +15,8 @@ function detailsHint(d: Record<string, unknown> | undefined): string {
   const parts: string[] = [];
   for (const k of pick) {
     const v = d[k];
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') parts.push(`${k}: ${String(v)}`);
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+      parts.push(`${k}: ${String(v)}`);
   }
   if (typeof d.durationMs === 'number') parts.push(`${d.durationMs} ms`);
   if (d.isError === true) parts.push('isError');

@@ -30,7 +30,8 @@ export function AuditView({ active }: { active: boolean }) {
     return [...ids].sort();
   }, [servers, records, filters.serverId]);
 
-  const set = <K extends keyof AuditFilterForm>(key: K, value: AuditFilterForm[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof AuditFilterForm>(key: K, value: AuditFilterForm[K]) =>
+    setFilters((f) => ({ ...f, [key]: value }));
 
   const onExport = async () => {
     setExportError(null);
@@ -59,7 +60,11 @@ export function AuditView({ active }: { active: boolean }) {
       <div className="audit-filters" role="group" aria-label="Filters">
         <label>
           Server
-          <select value={filters.serverId} onChange={(e) => set('serverId', e.target.value)} data-testid="audit-filter-server">
+          <select
+            value={filters.serverId}
+            onChange={(e) => set('serverId', e.target.value)}
+            data-testid="audit-filter-server"
+          >
             <option value="">All servers</option>
             {serverIds.map((id) => (
               <option key={id} value={id}>
@@ -70,7 +75,11 @@ export function AuditView({ active }: { active: boolean }) {
         </label>
         <label>
           Kind
-          <select value={filters.kind} onChange={(e) => set('kind', e.target.value as AuditKind | '')} data-testid="audit-filter-kind">
+          <select
+            value={filters.kind}
+            onChange={(e) => set('kind', e.target.value as AuditKind | '')}
+            data-testid="audit-filter-kind"
+          >
             <option value="">All kinds</option>
             {AUDIT_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -81,14 +90,29 @@ export function AuditView({ active }: { active: boolean }) {
         </label>
         <label>
           From
-          <input type="datetime-local" value={filters.from} onChange={(e) => set('from', e.target.value)} data-testid="audit-filter-from" />
+          <input
+            type="datetime-local"
+            value={filters.from}
+            onChange={(e) => set('from', e.target.value)}
+            data-testid="audit-filter-from"
+          />
         </label>
         <label>
           To
-          <input type="datetime-local" value={filters.to} onChange={(e) => set('to', e.target.value)} data-testid="audit-filter-to" />
+          <input
+            type="datetime-local"
+            value={filters.to}
+            onChange={(e) => set('to', e.target.value)}
+            data-testid="audit-filter-to"
+          />
         </label>
         {(filters.serverId || filters.kind || filters.from || filters.to) && (
-          <button type="button" className="small" onClick={() => setFilters(EMPTY_FILTERS)} data-testid="audit-filter-clear">
+          <button
+            type="button"
+            className="small"
+            onClick={() => setFilters(EMPTY_FILTERS)}
+            data-testid="audit-filter-clear"
+          >
             Clear
           </button>
         )}
@@ -97,7 +121,11 @@ export function AuditView({ active }: { active: boolean }) {
         {exportError && <ErrorBox error={exportError} testId="audit-export-error" />}
         {state.kind === 'loading' && <p className="muted">Loading…</p>}
         {state.kind === 'error' && <ErrorBox error={state.error} />}
-        {state.kind === 'ready' && records.length === 0 && <p className="muted" data-testid="audit-empty">No activity recorded for these filters.</p>}
+        {state.kind === 'ready' && records.length === 0 && (
+          <p className="muted" data-testid="audit-empty">
+            No activity recorded for these filters.
+          </p>
+        )}
         {records.length > 0 && (
           <table className="audit-table">
             <thead>
@@ -116,7 +144,9 @@ export function AuditView({ active }: { active: boolean }) {
             </tbody>
           </table>
         )}
-        {records.length >= LIMIT && <p className="muted">Showing the newest {LIMIT}; narrow the filters or export to see more.</p>}
+        {records.length >= LIMIT && (
+          <p className="muted">Showing the newest {LIMIT}; narrow the filters or export to see more.</p>
+        )}
       </div>
     </section>
   );

@@ -5,7 +5,8 @@ import { asHostError } from '../../host/errors.js';
 import { useHost, useHostEpoch } from '../../host/host-context.js';
 
 /** The audit records of one query. */
-export type AuditState = { kind: 'loading' } | { kind: 'ready'; records: AuditRecord[] } | { kind: 'error'; error: HostError };
+export type AuditState =
+  { kind: 'loading' } | { kind: 'ready'; records: AuditRecord[] } | { kind: 'error'; error: HostError };
 
 /**
  * Audit records for a query: fetched on (re)connect, whenever the query changes, when the

@@ -68,11 +68,22 @@ export function ApiKeyField({
         data-testid="api-key-input"
       />
       <div className="inline-row">
-        <button type="submit" className="primary small" disabled={busy || !value.trim()} data-testid="api-key-save">
+        <button
+          type="submit"
+          className="primary small"
+          disabled={busy || !value.trim()}
+          data-testid="api-key-save"
+        >
           {isSet ? 'Replace key' : 'Set key'}
         </button>
         {isSet && (
-          <button type="button" className="small danger-text" disabled={busy} onClick={() => run(host.invoke('secrets.delete', { name }), 'Key removed.')} data-testid="api-key-remove">
+          <button
+            type="button"
+            className="small danger-text"
+            disabled={busy}
+            onClick={() => run(host.invoke('secrets.delete', { name }), 'Key removed.')}
+            data-testid="api-key-remove"
+          >
             Remove key
           </button>
         )}
@@ -81,7 +92,9 @@ export function ApiKeyField({
         {status === null ? 'Checking…' : isSet ? '✓ A key is stored.' : 'No key stored.'}
         {saved && <span className="ok-text"> {saved}</span>}
       </div>
-      {status?.keychainError && <div className="field-error">Keychain unavailable: {status.keychainError}</div>}
+      {status?.keychainError && (
+        <div className="field-error">Keychain unavailable: {status.keychainError}</div>
+      )}
       {error && <ErrorBox error={error} testId="api-key-error" />}
     </form>
   );

@@ -33,7 +33,11 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
     host.invoke('pending.respond', { id: request.id, choice }).then(
       (r) => {
         // Settled elsewhere first (timeout, stop): pending.changed removes the card anyway.
-        if (!r.settled) setError({ code: 'not_pending', message: 'This request was already settled (it timed out or the run stopped).' });
+        if (!r.settled)
+          setError({
+            code: 'not_pending',
+            message: 'This request was already settled (it timed out or the run stopped).',
+          });
       },
       (e: unknown) => {
         setSending(null);
@@ -43,30 +47,47 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
   };
 
   return (
-    <section className="approval-card" data-testid="approval-card" data-request-id={request.id} aria-label={`Approve ${title}?`}>
+    <section
+      className="approval-card"
+      data-testid="approval-card"
+      data-request-id={request.id}
+      aria-label={`Approve ${title}?`}
+    >
       <div className="approval-head">
         <span className="approval-icon" aria-hidden="true">
           ⚠
         </span>
         <h3>
-          Run <span className="approval-tool">{title}</span> on <span className="badge subtle">{request.serverId}</span>?
+          Run <span className="approval-tool">{title}</span> on{' '}
+          <span className="badge subtle">{request.serverId}</span>?
         </h3>
         <ToolBadges annotations={request.annotations} />
-        <span className="muted small-print approval-expiry">expires in {secondsUntil(request.expiresAt, now)}s</span>
+        <span className="muted small-print approval-expiry">
+          expires in {secondsUntil(request.expiresAt, now)}s
+        </span>
       </div>
       {title !== request.tool && <code className="muted">{request.tool}</code>}
       {request.description && <p className="approval-description">{request.description}</p>}
       <p className="approval-reason" data-testid="approval-reason">
         {request.reason}
       </p>
-      {request.outsideRoots && request.outsideRoots.length > 0 && <OutsideRootsWarning paths={request.outsideRoots} />}
+      {request.outsideRoots && request.outsideRoots.length > 0 && (
+        <OutsideRootsWarning paths={request.outsideRoots} />
+      )}
       <div className="section-title">Arguments</div>
       <div className="approval-args">
         <JsonView value={request.args} testId="approval-args" />
       </div>
       <div className="form-actions approval-actions">
         {CHOICES.map((c) => (
-          <button key={c.choice} type="button" className={c.className} disabled={sending !== null} onClick={() => respond(c.choice)} data-testid={c.testId}>
+          <button
+            key={c.choice}
+            type="button"
+            className={c.className}
+            disabled={sending !== null}
+            onClick={() => respond(c.choice)}
+            data-testid={c.testId}
+          >
             {sending === c.choice ? 'Sending…' : c.label}
           </button>
         ))}
@@ -92,7 +113,8 @@ function OutsideRootsWarning({ paths }: { paths: string[] }) {
         ))}
       </ul>
       <span className="small-print">
-        A call like this always asks. Allowing it for this chat or always remembers the tool for paths inside your shared folders only.
+        A call like this always asks. Allowing it for this chat or always remembers the tool for paths inside
+        your shared folders only.
       </span>
     </div>
   );

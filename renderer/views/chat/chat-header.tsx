@@ -21,7 +21,11 @@ export function ChatHeader({
 }) {
   const host = useHost();
   const [exporting, setExporting] = useState(false);
-  const model = settings ? (settings.provider === 'openai' ? settings.openaiModel : settings.geminiModel) : null;
+  const model = settings
+    ? settings.provider === 'openai'
+      ? settings.openaiModel
+      : settings.geminiModel
+    : null;
 
   const exportAs = (format: 'markdown' | 'json') => {
     if (!conversationId) return;
@@ -46,16 +50,39 @@ export function ChatHeader({
       <div className="header-actions">
         {conversationId && (
           <>
-            <button type="button" className="small" disabled={exporting} onClick={() => exportAs('markdown')} title="Download as Markdown" data-testid="export-markdown">
+            <button
+              type="button"
+              className="small"
+              disabled={exporting}
+              onClick={() => exportAs('markdown')}
+              title="Download as Markdown"
+              data-testid="export-markdown"
+            >
               ⤓ Markdown
             </button>
-            <button type="button" className="small" disabled={exporting} onClick={() => exportAs('json')} title="Download as JSON" data-testid="export-json">
+            <button
+              type="button"
+              className="small"
+              disabled={exporting}
+              onClick={() => exportAs('json')}
+              title="Download as JSON"
+              data-testid="export-json"
+            >
               ⤓ JSON
             </button>
           </>
         )}
-        <button type="button" className="small model-chip" onClick={onOpenSettings} title="Chat settings: provider, model, API key" data-testid="settings-open">
-          ⚙ {model ? `${settings?.provider === 'openai' ? 'OpenAI-compatible' : 'Gemini'} · ${model}` : 'Settings'}
+        <button
+          type="button"
+          className="small model-chip"
+          onClick={onOpenSettings}
+          title="Chat settings: provider, model, API key"
+          data-testid="settings-open"
+        >
+          ⚙{' '}
+          {model
+            ? `${settings?.provider === 'openai' ? 'OpenAI-compatible' : 'Gemini'} · ${model}`
+            : 'Settings'}
         </button>
       </div>
     </header>

@@ -1,4 +1,11 @@
-import type { ChatEvent, ChatMessage, ChatPart, Conversation, RunEnd, ToolCallRecord } from '../../../shared/domain/chat.js';
+import type {
+  ChatEvent,
+  ChatMessage,
+  ChatPart,
+  Conversation,
+  RunEnd,
+  ToolCallRecord,
+} from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 
 /** A `notice` event, placed after the message that was last when it arrived. */
@@ -33,18 +40,33 @@ export function applyChatEvent(state: ThreadState, event: ChatEvent): ThreadStat
     case 'message-start':
       return { ...state, conversation: upsertMessage(conv, event.message) };
     case 'text-delta':
-      return { ...state, conversation: updateMessage(conv, event.messageId, (m) => appendText(m, 'text', event.text)) };
+      return {
+        ...state,
+        conversation: updateMessage(conv, event.messageId, (m) => appendText(m, 'text', event.text)),
+      };
     case 'thinking-delta':
-      return { ...state, conversation: updateMessage(conv, event.messageId, (m) => appendText(m, 'thinking', event.text)) };
+      return {
+        ...state,
+        conversation: updateMessage(conv, event.messageId, (m) => appendText(m, 'thinking', event.text)),
+      };
     case 'tool-call':
-      return { ...state, conversation: updateMessage(conv, event.messageId, (m) => upsertCall(m, event.call)) };
+      return {
+        ...state,
+        conversation: updateMessage(conv, event.messageId, (m) => upsertCall(m, event.call)),
+      };
     case 'notice': {
       const key = (state.notices.at(-1)?.key ?? 0) + 1;
-      return { ...state, notices: [...state.notices, { key, afterMessages: conv.messages.length, text: event.text }] };
+      return {
+        ...state,
+        notices: [...state.notices, { key, afterMessages: conv.messages.length, text: event.text }],
+      };
     }
     case 'run-end':
       if (event.reason === 'done') return state;
-      return { ...state, lastEnd: { reason: event.reason, error: event.error, afterMessages: conv.messages.length } };
+      return {
+        ...state,
+        lastEnd: { reason: event.reason, error: event.error, afterMessages: conv.messages.length },
+      };
   }
 }
 
@@ -54,7 +76,11 @@ function upsertMessage(conv: Conversation, message: ChatMessage): Conversation {
   return { ...conv, messages };
 }
 
-function updateMessage(conv: Conversation, id: string, change: (m: ChatMessage) => ChatMessage): Conversation {
+function updateMessage(
+  conv: Conversation,
+  id: string,
+  change: (m: ChatMessage) => ChatMessage,
+): Conversation {
   // A delta for a message we never saw started (we joined mid-run) is dropped, not guessed at.
   if (!conv.messages.some((m) => m.id === id)) return conv;
   return { ...conv, messages: conv.messages.map((m) => (m.id === id ? change(m) : m)) };

@@ -39,9 +39,15 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
     if (stopping && !runs.running.has(stopping)) setStopping(null);
   }, [runs.running, stopping]);
   useEffect(() => setError(null), [selectedId]);
-  useEffect(() => host.on('app.showConversation', ({ conversationId }) => setSelectedId(conversationId)), [host, setSelectedId]);
+  useEffect(
+    () => host.on('app.showConversation', ({ conversationId }) => setSelectedId(conversationId)),
+    [host, setSelectedId],
+  );
 
-  const { here, elsewhere, unassigned } = useMemo(() => splitPending(pending, selectedId, list), [pending, selectedId, list]);
+  const { here, elsewhere, unassigned } = useMemo(
+    () => splitPending(pending, selectedId, list),
+    [pending, selectedId, list],
+  );
   // An approval waiting for this conversation means its run is alive, even when this page
   // (reloaded mid-run) never saw the run start.
   const running = selectedId !== null && (runs.running.has(selectedId) || here.length > 0);
@@ -68,7 +74,11 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
       // Sending with nothing open starts a conversation for it.
       const id = selectedId ?? (await create());
       const attachments = draft.attachments.map(({ serverId, uri }) => ({ serverId, uri }));
-      const { runId } = await host.invoke('chat.send', { conversationId: id, text: draft.text, ...(attachments.length ? { attachments } : {}) });
+      const { runId } = await host.invoke('chat.send', {
+        conversationId: id,
+        text: draft.text,
+        ...(attachments.length ? { attachments } : {}),
+      });
       runs.started(id, runId);
       return true;
     } catch (e) {
@@ -93,7 +103,8 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
     );
   };
 
-  const keyMissing = settings.settings?.provider === 'gemini' && secrets.status !== null && !secrets.status.geminiApiKey;
+  const keyMissing =
+    settings.settings?.provider === 'gemini' && secrets.status !== null && !secrets.status.geminiApiKey;
   const summary = list.kind === 'ready' ? list.conversations.find((c) => c.id === selectedId) : undefined;
   // The list is live (renames from anywhere); the thread's copy is as of its last snapshot.
   const title = summary?.title ?? (thread.kind === 'ready' ? thread.thread.conversation.title : '');
@@ -101,9 +112,23 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
   return (
     <section className="view chat-view" data-testid="chat-view">
       <div className={`chat-layout${settingsOpen ? ' with-settings' : ''}`}>
-        <ConversationList state={list} selectedId={selectedId} running={runs.running} waiting={elsewhere} onSelect={setSelectedId} onNew={onNew} creating={creating} />
+        <ConversationList
+          state={list}
+          selectedId={selectedId}
+          running={runs.running}
+          waiting={elsewhere}
+          onSelect={setSelectedId}
+          onNew={onNew}
+          creating={creating}
+        />
         <div className="chat-main">
-          <ChatHeader conversationId={selectedId} title={title} settings={settings.settings} onOpenSettings={() => setSettingsOpen((o) => !o)} onError={setError} />
+          <ChatHeader
+            conversationId={selectedId}
+            title={title}
+            settings={settings.settings}
+            onOpenSettings={() => setSettingsOpen((o) => !o)}
+            onError={setError}
+          />
           {unassigned.length > 0 && (
             <div className="approval-queue" data-testid="approval-queue">
               {unassigned.map((a) => (
@@ -113,13 +138,17 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
           )}
           {keyMissing && (
             <div className="banner warn" data-testid="no-key-hint">
-              {secrets.status?.keychainError ? `API keys cannot be stored: ${secrets.status.keychainError}` : 'No Gemini API key is stored.'}
+              {secrets.status?.keychainError
+                ? `API keys cannot be stored: ${secrets.status.keychainError}`
+                : 'No Gemini API key is stored.'}
               <button type="button" className="small" onClick={() => setSettingsOpen(true)}>
                 Open settings
               </button>
             </div>
           )}
-          {thread.kind === 'ready' && <MessageThread thread={thread.thread} running={running} approvals={here} />}
+          {thread.kind === 'ready' && (
+            <MessageThread thread={thread.thread} running={running} approvals={here} />
+          )}
           {thread.kind === 'loading' && <div className="thread muted thread-note">Loading…</div>}
           {thread.kind === 'error' && (
             <div className="thread thread-note">
@@ -129,7 +158,10 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
           {thread.kind === 'none' && (
             <div className="thread thread-note chat-welcome" data-testid="chat-welcome">
               <h2>Start a conversation</h2>
-              <p className="muted">The model can use the tools of every connected server; each risky call waits for your approval here.</p>
+              <p className="muted">
+                The model can use the tools of every connected server; each risky call waits for your approval
+                here.
+              </p>
             </div>
           )}
           {error && (
@@ -137,7 +169,13 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
               <ErrorBox error={error} testId="send-error" />
             </div>
           )}
-          <Composer running={running} stopping={stopping === selectedId} disabled={thread.kind === 'loading' || thread.kind === 'error'} onSend={onSend} onStop={onStop} />
+          <Composer
+            running={running}
+            stopping={stopping === selectedId}
+            disabled={thread.kind === 'loading' || thread.kind === 'error'}
+            onSend={onSend}
+            onStop={onStop}
+          />
         </div>
         {settingsOpen && (
           <SettingsPanel
@@ -162,7 +200,8 @@ function splitPending(pending: PendingRequest[], selectedId: string | null, list
   for (const p of pending) {
     if (p.kind !== 'tool-approval') continue;
     if (p.conversationId !== undefined && p.conversationId === selectedId) here.push(p);
-    else if (p.conversationId !== undefined && known.has(p.conversationId)) elsewhere.set(p.conversationId, (elsewhere.get(p.conversationId) ?? 0) + 1);
+    else if (p.conversationId !== undefined && known.has(p.conversationId))
+      elsewhere.set(p.conversationId, (elsewhere.get(p.conversationId) ?? 0) + 1);
     else unassigned.push(p);
   }
   return { here, elsewhere, unassigned };

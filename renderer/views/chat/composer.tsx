@@ -100,11 +100,15 @@ export function Composer({
   };
 
   const toggleAttachment = (r: PickedResource) =>
-    setAttachments((list) => (isPicked(list, r) ? list.filter((p) => !(p.serverId === r.serverId && p.uri === r.uri)) : [...list, r]));
+    setAttachments((list) =>
+      isPicked(list, r) ? list.filter((p) => !(p.serverId === r.serverId && p.uri === r.uri)) : [...list, r],
+    );
 
   return (
     <div className="composer" data-testid="composer">
-      {menuOpen && <PromptMenu items={menuItems} active={activeIndex} onHover={setMenuIndex} onChoose={choose} />}
+      {menuOpen && (
+        <PromptMenu items={menuItems} active={activeIndex} onHover={setMenuIndex} onChoose={choose} />
+      )}
       {chosen && (
         <PromptInsert
           key={`${chosen.serverId}/${chosen.prompt.name}`}
@@ -121,13 +125,31 @@ export function Composer({
           }}
         />
       )}
-      {picking && <ResourcePicker resources={resources} picked={attachments} onToggle={toggleAttachment} onClose={() => setPicking(false)} />}
+      {picking && (
+        <ResourcePicker
+          resources={resources}
+          picked={attachments}
+          onToggle={toggleAttachment}
+          onClose={() => setPicking(false)}
+        />
+      )}
       {attachments.length > 0 && (
         <div className="chips composer-chips">
           {attachments.map((a) => (
-            <span key={`${a.serverId} ${a.uri}`} className="chip" title={`${a.serverId}: ${a.uri}`} data-testid="attachment-chip">
+            <span
+              key={`${a.serverId} ${a.uri}`}
+              className="chip"
+              title={`${a.serverId}: ${a.uri}`}
+              data-testid="attachment-chip"
+            >
               <span aria-hidden="true">◫</span> {a.name}
-              <button type="button" className="chip-remove" aria-label={`Remove ${a.name}`} onClick={() => toggleAttachment(a)} data-testid="attachment-remove">
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove ${a.name}`}
+                onClick={() => toggleAttachment(a)}
+                data-testid="attachment-remove"
+              >
                 ×
               </button>
             </span>
@@ -160,11 +182,23 @@ export function Composer({
           data-testid="chat-input"
         />
         {running ? (
-          <button type="button" className="danger" onClick={onStop} disabled={stopping} data-testid="chat-stop">
+          <button
+            type="button"
+            className="danger"
+            onClick={onStop}
+            disabled={stopping}
+            data-testid="chat-stop"
+          >
             {stopping ? 'Stopping…' : '■ Stop'}
           </button>
         ) : (
-          <button type="button" className="primary" onClick={send} disabled={!canSend} data-testid="chat-send">
+          <button
+            type="button"
+            className="primary"
+            onClick={send}
+            disabled={!canSend}
+            data-testid="chat-send"
+          >
             {sending ? 'Sending…' : 'Send'}
           </button>
         )}

@@ -29,14 +29,22 @@ export function ConversationList({
   return (
     <div className="conversation-list" data-testid="conversation-list">
       <div className="conversation-list-head">
-        <button type="button" className="primary new-chat" onClick={onNew} disabled={creating} data-testid="new-chat">
+        <button
+          type="button"
+          className="primary new-chat"
+          onClick={onNew}
+          disabled={creating}
+          data-testid="new-chat"
+        >
           + New chat
         </button>
       </div>
       {error && <ErrorBox error={error} testId="conversation-error" />}
       {state.kind === 'loading' && <p className="muted list-note">Loading…</p>}
       {state.kind === 'error' && <ErrorBox error={state.error} />}
-      {state.kind === 'ready' && state.conversations.length === 0 && <p className="muted list-note">No conversations yet.</p>}
+      {state.kind === 'ready' && state.conversations.length === 0 && (
+        <p className="muted list-note">No conversations yet.</p>
+      )}
       {state.kind === 'ready' && (
         <ul className="item-list">
           {state.conversations.map((c) => (
@@ -120,13 +128,25 @@ function ConversationItem({
   }
 
   return (
-    <li className={`conversation-item${selected ? ' selected' : ''}`} data-testid={`conversation-item-${summary.id}`}>
-      <button type="button" className="conversation-select" aria-current={selected ? 'true' : undefined} onClick={onSelect}>
+    <li
+      className={`conversation-item${selected ? ' selected' : ''}`}
+      data-testid={`conversation-item-${summary.id}`}
+    >
+      <button
+        type="button"
+        className="conversation-select"
+        aria-current={selected ? 'true' : undefined}
+        onClick={onSelect}
+      >
         <span className="conversation-name">{summary.title || 'Untitled'}</span>
         <span className="conversation-meta muted">
           {running && <span className="dot-running" title="running" />}
           {waiting > 0 && (
-            <span className="badge warn-badge" title="waiting for your approval" data-testid={`conversation-waiting-${summary.id}`}>
+            <span
+              className="badge warn-badge"
+              title="waiting for your approval"
+              data-testid={`conversation-waiting-${summary.id}`}
+            >
               {waiting}
             </span>
           )}
@@ -136,19 +156,44 @@ function ConversationItem({
       {mode.kind === 'confirm-delete' ? (
         <div className="conversation-confirm">
           <span>Delete?</span>
-          <button type="button" className="small danger" disabled={busy} onClick={() => act(host.invoke('chat.delete', { id: summary.id }))} data-testid="conversation-delete-confirm">
+          <button
+            type="button"
+            className="small danger"
+            disabled={busy}
+            onClick={() => act(host.invoke('chat.delete', { id: summary.id }))}
+            data-testid="conversation-delete-confirm"
+          >
             Delete
           </button>
-          <button type="button" className="small" onClick={() => setMode({ kind: 'view' })} data-testid="conversation-delete-cancel">
+          <button
+            type="button"
+            className="small"
+            onClick={() => setMode({ kind: 'view' })}
+            data-testid="conversation-delete-cancel"
+          >
             Keep
           </button>
         </div>
       ) : (
         <div className="conversation-actions">
-          <button type="button" className="icon-button" title="Rename" aria-label="Rename" onClick={() => setMode({ kind: 'rename', draft: summary.title })} data-testid="conversation-rename">
+          <button
+            type="button"
+            className="icon-button"
+            title="Rename"
+            aria-label="Rename"
+            onClick={() => setMode({ kind: 'rename', draft: summary.title })}
+            data-testid="conversation-rename"
+          >
             ✎
           </button>
-          <button type="button" className="icon-button" title="Delete" aria-label="Delete" onClick={() => setMode({ kind: 'confirm-delete' })} data-testid="conversation-delete">
+          <button
+            type="button"
+            className="icon-button"
+            title="Delete"
+            aria-label="Delete"
+            onClick={() => setMode({ kind: 'confirm-delete' })}
+            data-testid="conversation-delete"
+          >
             🗑
           </button>
         </div>
@@ -161,6 +206,7 @@ function ConversationItem({
 function formatWhen(at: number): string {
   const d = new Date(at);
   const now = new Date();
-  if (d.toDateString() === now.toDateString()) return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (d.toDateString() === now.toDateString())
+    return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   return d.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 }

@@ -13,11 +13,26 @@ const END_TEXT = {
 } as const;
 
 /** The messages of one conversation, its notices, and the approvals it is waiting on. */
-export function MessageThread({ thread, running, approvals }: { thread: ThreadState; running: boolean; approvals: ToolApprovalRequest[] }) {
+export function MessageThread({
+  thread,
+  running,
+  approvals,
+}: {
+  thread: ThreadState;
+  running: boolean;
+  approvals: ToolApprovalRequest[];
+}) {
   const { conversation, notices, lastEnd } = thread;
   const messages = conversation.messages;
   // Any growth (a delta, a tool card, a card to approve) keeps the view pinned to the bottom.
-  const size = JSON.stringify([messages.length, messages.at(-1)?.parts.length, lastTextLength(thread), notices.length, approvals.length, lastEnd?.reason]);
+  const size = JSON.stringify([
+    messages.length,
+    messages.at(-1)?.parts.length,
+    lastTextLength(thread),
+    notices.length,
+    approvals.length,
+    lastEnd?.reason,
+  ]);
   const { ref, onScroll } = useStickToBottom<HTMLDivElement>(size);
   const lastAssistant = messages.at(-1)?.role === 'assistant' ? messages.at(-1)?.id : undefined;
   // A failure the host stored on a message is shown there; otherwise at the end.
@@ -26,7 +41,9 @@ export function MessageThread({ thread, running, approvals }: { thread: ThreadSt
   return (
     <div className="thread" ref={ref} onScroll={onScroll} data-testid="chat-thread">
       <div className="thread-inner">
-        {messages.length === 0 && !running && <p className="thread-empty muted">No messages yet. Ask something below.</p>}
+        {messages.length === 0 && !running && (
+          <p className="thread-empty muted">No messages yet. Ask something below.</p>
+        )}
         <NoticesAt notices={notices} index={0} />
         {messages.map((m, i) => (
           <Fragment key={m.id}>

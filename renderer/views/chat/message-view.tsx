@@ -66,7 +66,12 @@ function AttachmentChips({ attachments }: { attachments: Attachment[] }) {
   return (
     <div className="chips">
       {attachments.map((a) => (
-        <span key={`${a.serverId} ${a.uri}`} className="chip" title={`${a.serverId}: ${a.uri}`} data-testid="message-attachment">
+        <span
+          key={`${a.serverId} ${a.uri}`}
+          className="chip"
+          title={`${a.serverId}: ${a.uri}`}
+          data-testid="message-attachment"
+        >
           <span aria-hidden="true">◫</span> {a.name}
         </span>
       ))}

@@ -58,7 +58,12 @@ export function PromptInsert({
       {prompt.description && <p className="muted small-print">{prompt.description}</p>}
       <ArgumentFields
         idPrefix="chat-prompt-arg"
-        fields={args.map((a) => ({ name: a.name, label: a.title ?? a.name, description: a.description, required: a.required === true }))}
+        fields={args.map((a) => ({
+          name: a.name,
+          label: a.title ?? a.name,
+          description: a.description,
+          required: a.required === true,
+        }))}
         values={values}
         onChange={setValues}
         serverId={serverId}
@@ -67,7 +72,12 @@ export function PromptInsert({
         disabled={busy}
       />
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={busy || missing.length > 0} data-testid="prompt-insert-submit">
+        <button
+          type="submit"
+          className="primary"
+          disabled={busy || missing.length > 0}
+          data-testid="prompt-insert-submit"
+        >
           {busy ? 'Getting…' : 'Insert'}
         </button>
         <button type="button" onClick={onCancel} data-testid="prompt-insert-cancel">

@@ -8,7 +8,9 @@ export function slashName(p: CatalogPrompt): string {
 /** Prompts whose `/server:prompt` name contains what follows the slash. */
 export function filterPrompts(prompts: CatalogPrompt[], query: string): CatalogPrompt[] {
   const q = query.toLowerCase();
-  return prompts.filter((p) => slashName(p).toLowerCase().includes(q) || (p.prompt.title ?? '').toLowerCase().includes(q)).slice(0, 50);
+  return prompts
+    .filter((p) => slashName(p).toLowerCase().includes(q) || (p.prompt.title ?? '').toLowerCase().includes(q))
+    .slice(0, 50);
 }
 
 /** The `/` menu over the composer: every server's prompts, filtered as the person types. */
@@ -44,7 +46,9 @@ export function PromptMenu({
                 data-testid={`prompt-option-${slashName(p)}`}
               >
                 <span className="mono">/{slashName(p)}</span>
-                {(p.prompt.title ?? p.prompt.description) && <span className="menu-item-desc muted">{p.prompt.title ?? p.prompt.description}</span>}
+                {(p.prompt.title ?? p.prompt.description) && (
+                  <span className="menu-item-desc muted">{p.prompt.title ?? p.prompt.description}</span>
+                )}
               </button>
             </li>
           ))}

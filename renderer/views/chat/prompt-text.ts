@@ -13,7 +13,11 @@ export function promptText(result: GetPromptResult): string {
         parts.push(content.text);
         break;
       case 'resource':
-        parts.push(typeof content.resource.text === 'string' ? content.resource.text : `[binary resource ${content.resource.uri}]`);
+        parts.push(
+          typeof content.resource.text === 'string'
+            ? content.resource.text
+            : `[binary resource ${content.resource.uri}]`,
+        );
         break;
       case 'resource_link':
         parts.push(content.uri);

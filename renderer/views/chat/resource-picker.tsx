@@ -28,20 +28,40 @@ export function ResourcePicker({
 }) {
   const [query, setQuery] = useState('');
   const groups = useMemo(
-    () => groupByServer(resources.filter((r) => matches(query, r.resource.name, r.resource.title, r.resource.uri, r.serverId))),
+    () =>
+      groupByServer(
+        resources.filter((r) =>
+          matches(query, r.resource.name, r.resource.title, r.resource.uri, r.serverId),
+        ),
+      ),
     [resources, query],
   );
   return (
-    <div className="composer-popover resource-picker" data-testid="resource-picker" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <div
+      className="composer-popover resource-picker"
+      data-testid="resource-picker"
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
       <div className="popover-bar">
-        <input type="search" autoFocus placeholder="Search resources" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="resource-search" />
+        <input
+          type="search"
+          autoFocus
+          placeholder="Search resources"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="resource-search"
+        />
         <button type="button" className="small" onClick={onClose} data-testid="resource-picker-close">
           Done
         </button>
       </div>
       <div className="popover-scroll">
-        {resources.length === 0 && <p className="muted popover-empty">No resources: connected servers offer none.</p>}
-        {resources.length > 0 && groups.length === 0 && <p className="muted popover-empty">No resource matches “{query}”.</p>}
+        {resources.length === 0 && (
+          <p className="muted popover-empty">No resources: connected servers offer none.</p>
+        )}
+        {resources.length > 0 && groups.length === 0 && (
+          <p className="muted popover-empty">No resource matches “{query}”.</p>
+        )}
         {groups.map(([serverId, items]) => (
           <div key={serverId} className="group">
             <h3 className="group-title">{serverId}</h3>
@@ -54,7 +74,9 @@ export function ResourcePicker({
                       type="button"
                       className={`item${on ? ' selected' : ''}`}
                       aria-pressed={on}
-                      onClick={() => onToggle({ serverId, uri: resource.uri, name: resource.title ?? resource.name })}
+                      onClick={() =>
+                        onToggle({ serverId, uri: resource.uri, name: resource.title ?? resource.name })
+                      }
                       data-testid="resource-option"
                       data-uri={resource.uri}
                       data-server={serverId}

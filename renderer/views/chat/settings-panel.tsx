@@ -30,10 +30,22 @@ export function SettingsPanel({
   const apply = (patch: Parameters<SettingsHandle['update']>[0]) => handle.update(patch).then(setError);
 
   return (
-    <aside className="settings-panel panel" role="dialog" aria-label="Chat settings" data-testid="settings-panel" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <aside
+      className="settings-panel panel"
+      role="dialog"
+      aria-label="Chat settings"
+      data-testid="settings-panel"
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
       <div className="detail-head">
         <h2>Chat settings</h2>
-        <button type="button" className="small settings-close" onClick={onClose} aria-label="Close settings" data-testid="settings-close">
+        <button
+          type="button"
+          className="small settings-close"
+          onClick={onClose}
+          aria-label="Close settings"
+          data-testid="settings-close"
+        >
           ✕
         </button>
       </div>
@@ -44,7 +56,12 @@ export function SettingsPanel({
         <>
           <div className="field">
             <label htmlFor="chat-provider">Provider</label>
-            <select id="chat-provider" value={settings.provider} onChange={(e) => void apply({ provider: e.target.value === 'openai' ? 'openai' : 'gemini' })} data-testid="provider-select">
+            <select
+              id="chat-provider"
+              value={settings.provider}
+              onChange={(e) => void apply({ provider: e.target.value === 'openai' ? 'openai' : 'gemini' })}
+              data-testid="provider-select"
+            >
               {PROVIDERS.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.label}
@@ -52,7 +69,13 @@ export function SettingsPanel({
               ))}
             </select>
           </div>
-          {settings.provider === 'openai' && <BaseUrlField key={settings.openaiBaseUrl} value={settings.openaiBaseUrl} onSave={(u) => apply({ openaiBaseUrl: u })} />}
+          {settings.provider === 'openai' && (
+            <BaseUrlField
+              key={settings.openaiBaseUrl}
+              value={settings.openaiBaseUrl}
+              onSave={(u) => apply({ openaiBaseUrl: u })}
+            />
+          )}
           <ApiKeyField
             key={settings.provider}
             name={settings.provider === 'openai' ? 'openaiApiKey' : 'geminiApiKey'}
@@ -60,7 +83,11 @@ export function SettingsPanel({
             status={secrets}
             onStatus={onSecrets}
           />
-          <ModelPicker settings={settings} keySet={secrets?.[settings.provider === 'openai' ? 'openaiApiKey' : 'geminiApiKey'] === true} onPick={apply} />
+          <ModelPicker
+            settings={settings}
+            keySet={secrets?.[settings.provider === 'openai' ? 'openaiApiKey' : 'geminiApiKey'] === true}
+            onPick={apply}
+          />
           <div className="field">
             <label htmlFor="chat-max-turns">Max model turns per message</label>
             <input
@@ -72,13 +99,16 @@ export function SettingsPanel({
               key={settings.maxTurns}
               onBlur={(e) => {
                 const n = Number(e.target.value);
-                if (Number.isInteger(n) && n >= 1 && n <= 100 && n !== settings.maxTurns) void apply({ maxTurns: n });
+                if (Number.isInteger(n) && n >= 1 && n <= 100 && n !== settings.maxTurns)
+                  void apply({ maxTurns: n });
               }}
               data-testid="max-turns"
             />
             <div className="field-help">Each tool round-trip is one turn; a run stops after this many.</div>
           </div>
-          <ToolOfferLine refreshKey={`${catalogKey} ${settings.disabledServers.join(',')} ${settings.disabledTools.length}`} />
+          <ToolOfferLine
+            refreshKey={`${catalogKey} ${settings.disabledServers.join(',')} ${settings.disabledTools.length}`}
+          />
         </>
       )}
       {error && <ErrorBox error={error} testId="settings-error" />}
@@ -86,18 +116,32 @@ export function SettingsPanel({
   );
 }
 
-function ModelPicker({ settings, keySet, onPick }: { settings: ChatSettings; keySet: boolean; onPick: (p: { geminiModel?: string; openaiModel?: string }) => void }) {
+function ModelPicker({
+  settings,
+  keySet,
+  onPick,
+}: {
+  settings: ChatSettings;
+  keySet: boolean;
+  onPick: (p: { geminiModel?: string; openaiModel?: string }) => void;
+}) {
   const provider = settings.provider;
   const current = provider === 'openai' ? settings.openaiModel : settings.geminiModel;
   const { models, error, loading } = useModels(provider, `${keySet} ${settings.openaiBaseUrl}`);
   const [custom, setCustom] = useState('');
   // The stored model stays selectable even when the provider's list does not name it.
   const options = models.includes(current) ? models : [current, ...models];
-  const pick = (model: string) => onPick(provider === 'openai' ? { openaiModel: model } : { geminiModel: model });
+  const pick = (model: string) =>
+    onPick(provider === 'openai' ? { openaiModel: model } : { geminiModel: model });
   return (
     <div className="field">
       <label htmlFor="chat-model">Model</label>
-      <select id="chat-model" value={current} onChange={(e) => pick(e.target.value)} data-testid="model-select">
+      <select
+        id="chat-model"
+        value={current}
+        onChange={(e) => pick(e.target.value)}
+        data-testid="model-select"
+      >
         {options.map((m) => (
           <option key={m} value={m}>
             {m}
@@ -112,13 +156,22 @@ function ModelPicker({ settings, keySet, onPick }: { settings: ChatSettings; key
           setCustom('');
         }}
       >
-        <input placeholder="Another model name" value={custom} onChange={(e) => setCustom(e.target.value)} data-testid="model-custom" />
+        <input
+          placeholder="Another model name"
+          value={custom}
+          onChange={(e) => setCustom(e.target.value)}
+          data-testid="model-custom"
+        />
         <button type="submit" className="small" disabled={!custom.trim()}>
           Use
         </button>
       </form>
       <div className="field-help">
-        {loading ? 'Asking the provider for its models…' : error ? `Could not list models: ${error.message}` : `${models.length} models available.`}
+        {loading
+          ? 'Asking the provider for its models…'
+          : error
+            ? `Could not list models: ${error.message}`
+            : `${models.length} models available.`}
       </div>
     </div>
   );
@@ -134,8 +187,19 @@ function BaseUrlField({ value, onSave }: { value: string; onSave: (url: string) 
     <form className="field" onSubmit={onSubmit}>
       <label htmlFor="chat-base-url">Base URL</label>
       <div className="inline-row">
-        <input id="chat-base-url" type="url" value={draft} placeholder="http://127.0.0.1:11434/v1" onChange={(e) => setDraft(e.target.value)} data-testid="openai-base-url" />
-        <button type="submit" disabled={draft.trim() === value || !draft.trim()} data-testid="openai-base-url-save">
+        <input
+          id="chat-base-url"
+          type="url"
+          value={draft}
+          placeholder="http://127.0.0.1:11434/v1"
+          onChange={(e) => setDraft(e.target.value)}
+          data-testid="openai-base-url"
+        />
+        <button
+          type="submit"
+          disabled={draft.trim() === value || !draft.trim()}
+          data-testid="openai-base-url-save"
+        >
           Save
         </button>
       </div>

@@ -25,7 +25,12 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
   const status = STATUS_LABEL[call.status];
   const elapsed = call.endedAt !== undefined ? call.endedAt - call.startedAt : null;
   return (
-    <div className={`tool-card tool-card-${call.status}`} data-testid="tool-card" data-status={call.status} data-call-id={call.id}>
+    <div
+      className={`tool-card tool-card-${call.status}`}
+      data-testid="tool-card"
+      data-status={call.status}
+      data-call-id={call.id}
+    >
       <div className="tool-card-head">
         <span className="tool-card-icon" aria-hidden="true">
           ⚒
@@ -36,7 +41,9 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
           {status.label}
         </span>
         {call.approval && <span className="muted small-print">{APPROVAL_LABEL[call.approval]}</span>}
-        {elapsed !== null && <span className="muted small-print tool-card-time">{Math.round(elapsed)} ms</span>}
+        {elapsed !== null && (
+          <span className="muted small-print tool-card-time">{Math.round(elapsed)} ms</span>
+        )}
       </div>
       <details className="tool-card-args">
         <summary>Arguments</summary>
@@ -53,7 +60,9 @@ function CallProgress({ progress }: { progress: NonNullable<ToolCallRecord['prog
     <div className="progress" data-testid="tool-card-progress">
       <progress value={progress.progress} max={progress.total ?? undefined} />
       <span className="muted small-print">
-        {progress.total !== undefined ? `${progress.progress} / ${progress.total}` : String(progress.progress)}
+        {progress.total !== undefined
+          ? `${progress.progress} / ${progress.total}`
+          : String(progress.progress)}
         {progress.message ? ` — ${progress.message}` : ''}
       </span>
     </div>
@@ -72,11 +81,16 @@ function CallOutcome({ call }: { call: ToolCallRecord }) {
     case 'done':
     case 'error':
       return (
-        <div className={`tool-card-result${call.result?.isError || call.error ? ' is-error' : ''}`} data-testid="tool-card-result">
+        <div
+          className={`tool-card-result${call.result?.isError || call.error ? ' is-error' : ''}`}
+          data-testid="tool-card-result"
+        >
           {call.error && <ErrorBox error={call.error} testId="tool-card-error" />}
           {call.result && (
             <>
-              {call.result.isError && <div className="error-text small-print">The tool reported an error:</div>}
+              {call.result.isError && (
+                <div className="error-text small-print">The tool reported an error:</div>
+              )}
               <ContentBlocks blocks={call.result.content ?? []} serverId={call.serverId} />
               {call.result.structuredContent !== undefined && (
                 <details className="structured">

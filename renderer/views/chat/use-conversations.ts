@@ -17,5 +17,8 @@ const onList = (host: HostApi, l: (list: ConversationSummary[]) => void) => host
 /** Live conversation list: a snapshot on (re)connect, then every `chat.listChanged`. */
 export function useConversations(): ConversationsState {
   const s = useLiveSnapshot(fetchList, onList);
-  return useMemo(() => (s.kind === 'ready' ? { kind: 'ready', conversations: newestFirst(s.value) } : s), [s]);
+  return useMemo(
+    () => (s.kind === 'ready' ? { kind: 'ready', conversations: newestFirst(s.value) } : s),
+    [s],
+  );
 }

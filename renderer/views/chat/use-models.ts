@@ -5,10 +5,17 @@ import { asHostError } from '../../host/errors.js';
 import { useHost, useHostEpoch } from '../../host/host-context.js';
 
 /** The models a provider lists; asked again when `refreshKey` changes (a key was set, a URL changed). */
-export function useModels(provider: ProviderId | null, refreshKey: string): { models: string[]; error: HostError | null; loading: boolean } {
+export function useModels(
+  provider: ProviderId | null,
+  refreshKey: string,
+): { models: string[]; error: HostError | null; loading: boolean } {
   const host = useHost();
   const epoch = useHostEpoch();
-  const [state, setState] = useState<{ models: string[]; error: HostError | null; loading: boolean }>({ models: [], error: null, loading: false });
+  const [state, setState] = useState<{ models: string[]; error: HostError | null; loading: boolean }>({
+    models: [],
+    error: null,
+    loading: false,
+  });
   useEffect(() => {
     if (epoch === null || provider === null) return undefined;
     let live = true;

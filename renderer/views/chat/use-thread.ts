@@ -27,7 +27,9 @@ export function useThread(conversationId: string | null): ThreadLoad {
       setLoad({ kind: 'none' });
       return undefined;
     }
-    setLoad((l) => (l.kind === 'ready' && l.thread.conversation.id === conversationId ? l : { kind: 'loading' }));
+    setLoad((l) =>
+      l.kind === 'ready' && l.thread.conversation.id === conversationId ? l : { kind: 'loading' },
+    );
     if (epoch === null) return undefined;
     let live = true;
     // Only the newest snapshot counts; events since it was asked for are replayed onto it.
@@ -44,7 +46,10 @@ export function useThread(conversationId: string | null): ThreadLoad {
           buffered = null;
           setLoad((l) => {
             // Keep notices and the last run's ending: they are not part of the stored conversation.
-            const base = l.kind === 'ready' && l.thread.conversation.id === conversation.id ? { ...l.thread, conversation } : threadOf(conversation);
+            const base =
+              l.kind === 'ready' && l.thread.conversation.id === conversation.id
+                ? { ...l.thread, conversation }
+                : threadOf(conversation);
             return { kind: 'ready', thread: replay.reduce(applyChatEvent, base) };
           });
         },
@@ -52,7 +57,11 @@ export function useThread(conversationId: string | null): ThreadLoad {
           if (!live || mine !== generation) return;
           buffered = null;
           // A failed refresh after a run keeps what the events built; only a first load fails.
-          setLoad((l) => (l.kind === 'ready' && l.thread.conversation.id === conversationId ? l : { kind: 'error', error: asHostError(error) }));
+          setLoad((l) =>
+            l.kind === 'ready' && l.thread.conversation.id === conversationId
+              ? l
+              : { kind: 'error', error: asHostError(error) },
+          );
         },
       );
     };

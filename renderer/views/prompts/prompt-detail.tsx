@@ -7,10 +7,22 @@ import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 
-type GetState = { kind: 'idle' } | { kind: 'getting' } | { kind: 'got'; result: GetPromptResult } | { kind: 'failed'; error: HostError };
+type GetState =
+  | { kind: 'idle' }
+  | { kind: 'getting' }
+  | { kind: 'got'; result: GetPromptResult }
+  | { kind: 'failed'; error: HostError };
 
 /** One prompt: its arguments (with completion), and the messages it expands to. */
-export function PromptDetail({ serverId, prompt, canComplete }: { serverId: string; prompt: Prompt; canComplete: boolean }) {
+export function PromptDetail({
+  serverId,
+  prompt,
+  canComplete,
+}: {
+  serverId: string;
+  prompt: Prompt;
+  canComplete: boolean;
+}) {
   const host = useHost();
   const [values, setValues] = useState<Record<string, string>>({});
   const [state, setState] = useState<GetState>({ kind: 'idle' });
@@ -37,7 +49,12 @@ export function PromptDetail({ serverId, prompt, canComplete }: { serverId: stri
       {prompt.description && <p className="description">{prompt.description}</p>}
       <ArgumentFields
         idPrefix="prompt-arg"
-        fields={args.map((a) => ({ name: a.name, label: a.title ?? a.name, description: a.description, required: a.required === true }))}
+        fields={args.map((a) => ({
+          name: a.name,
+          label: a.title ?? a.name,
+          description: a.description,
+          required: a.required === true,
+        }))}
         values={values}
         onChange={setValues}
         serverId={serverId}
@@ -45,7 +62,12 @@ export function PromptDetail({ serverId, prompt, canComplete }: { serverId: stri
         completionEnabled={canComplete}
       />
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={missing.length > 0 || state.kind === 'getting'} data-testid="get-prompt">
+        <button
+          type="submit"
+          className="primary"
+          disabled={missing.length > 0 || state.kind === 'getting'}
+          data-testid="get-prompt"
+        >
           {state.kind === 'getting' ? 'Getting…' : 'Get'}
         </button>
         {missing.length > 0 && <span className="muted">Fill in {missing.join(', ')}</span>}

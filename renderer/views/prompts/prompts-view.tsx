@@ -16,15 +16,30 @@ export function PromptsView() {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Selection>(null);
   const prompts = catalog.kind === 'ready' ? catalog.catalog.prompts : [];
-  const groups = useMemo(() => groupByServer(prompts.filter((p) => matches(query, p.prompt.name, p.prompt.title, p.prompt.description))), [prompts, query]);
-  const live = selected ? prompts.find((p) => p.serverId === selected.serverId && p.prompt.name === selected.name) : undefined;
+  const groups = useMemo(
+    () =>
+      groupByServer(
+        prompts.filter((p) => matches(query, p.prompt.name, p.prompt.title, p.prompt.description)),
+      ),
+    [prompts, query],
+  );
+  const live = selected
+    ? prompts.find((p) => p.serverId === selected.serverId && p.prompt.name === selected.name)
+    : undefined;
   const current = useLastSeen(selected ? `${selected.serverId}/${selected.name}` : null, live);
 
   return (
     <section className="view prompts-view" data-testid="prompts-view">
       <header className="view-header">
         <h1>Prompts</h1>
-        <input type="search" className="search" placeholder="Search prompts" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="prompt-search" />
+        <input
+          type="search"
+          className="search"
+          placeholder="Search prompts"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="prompt-search"
+        />
       </header>
       <div className="split">
         <div className="split-main list-column">
@@ -56,7 +71,12 @@ export function PromptsView() {
         </div>
         <aside className="split-side">
           {current ? (
-            <PromptDetail key={`${current.serverId}/${current.prompt.name}`} serverId={current.serverId} prompt={current.prompt} canComplete={completers.has(current.serverId)} />
+            <PromptDetail
+              key={`${current.serverId}/${current.prompt.name}`}
+              serverId={current.serverId}
+              prompt={current.prompt}
+              canComplete={completers.has(current.serverId)}
+            />
           ) : (
             <div className="panel placeholder muted">Select a prompt to fill in its arguments.</div>
           )}

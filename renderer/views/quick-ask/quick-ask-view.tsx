@@ -32,7 +32,9 @@ export function QuickAskView() {
   const [sending, setSending] = useState(false);
   const thread = useThread(conversationId);
   const input = useRef<HTMLTextAreaElement>(null);
-  const approvals = pending.flatMap((p) => (p.kind === 'tool-approval' && p.conversationId === conversationId && conversationId !== null ? [p] : []));
+  const approvals = pending.flatMap((p) =>
+    p.kind === 'tool-approval' && p.conversationId === conversationId && conversationId !== null ? [p] : [],
+  );
   const running = conversationId !== null && (runs.running.has(conversationId) || approvals.length > 0);
 
   useEffect(() => {
@@ -66,7 +68,9 @@ export function QuickAskView() {
 
   const openInMain = () => {
     if (!conversationId) return;
-    host.invoke('app.showConversation', { conversationId }).catch((err: unknown) => setError(asHostError(err)));
+    host
+      .invoke('app.showConversation', { conversationId })
+      .catch((err: unknown) => setError(asHostError(err)));
   };
 
   const startOver = () => {
@@ -76,7 +80,8 @@ export function QuickAskView() {
     input.current?.focus();
   };
 
-  const keyMissing = settings.settings?.provider === 'gemini' && secrets.status !== null && !secrets.status.geminiApiKey;
+  const keyMissing =
+    settings.settings?.provider === 'gemini' && secrets.status !== null && !secrets.status.geminiApiKey;
 
   return (
     <div className="quick-ask" data-testid="quick-ask">
@@ -86,7 +91,9 @@ export function QuickAskView() {
           autoFocus
           rows={2}
           value={question}
-          placeholder={conversationId ? 'Ask a follow-up…' : 'Ask anything; the model can use your servers’ tools'}
+          placeholder={
+            conversationId ? 'Ask a follow-up…' : 'Ask anything; the model can use your servers’ tools'
+          }
           aria-label="Question"
           data-testid="quick-ask-input"
           onChange={(e) => setQuestion(e.target.value)}
@@ -104,17 +111,36 @@ export function QuickAskView() {
         </div>
       )}
       {error && <ErrorBox error={error} testId="quick-ask-error" />}
-      {thread.kind === 'ready' && <MessageThread thread={thread.thread} running={running} approvals={approvals} />}
+      {thread.kind === 'ready' && (
+        <MessageThread thread={thread.thread} running={running} approvals={approvals} />
+      )}
       {thread.kind === 'error' && <ErrorBox error={thread.error} />}
       <footer className="quick-ask-foot">
-        <button type="button" className="small" disabled={!conversationId} onClick={openInMain} data-testid="quick-ask-open-main">
+        <button
+          type="button"
+          className="small"
+          disabled={!conversationId}
+          onClick={openInMain}
+          data-testid="quick-ask-open-main"
+        >
           Open in main window
         </button>
-        <button type="button" className="small" disabled={!conversationId || running} onClick={startOver} data-testid="quick-ask-new">
+        <button
+          type="button"
+          className="small"
+          disabled={!conversationId || running}
+          onClick={startOver}
+          data-testid="quick-ask-new"
+        >
           New question
         </button>
         {running && conversationId && (
-          <button type="button" className="small" onClick={() => void host.invoke('chat.stop', { conversationId })} data-testid="quick-ask-stop">
+          <button
+            type="button"
+            className="small"
+            onClick={() => void host.invoke('chat.stop', { conversationId })}
+            data-testid="quick-ask-stop"
+          >
             Stop
           </button>
         )}

@@ -18,7 +18,10 @@ export function initialDrafts(fields: ElicitField[]): Drafts {
     const d = defaults.get(f.name);
     switch (f.kind) {
       case 'string':
-        out.set(f.name, { kind: 'text', text: typeof d === 'string' ? (f.format === 'date-time' ? toLocalInput(d) : d) : '' });
+        out.set(f.name, {
+          kind: 'text',
+          text: typeof d === 'string' ? (f.format === 'date-time' ? toLocalInput(d) : d) : '',
+        });
         break;
       case 'enum':
         out.set(f.name, { kind: 'text', text: typeof d === 'string' ? d : '' });
@@ -82,7 +85,8 @@ export function buildContent(fields: ElicitField[], drafts: Drafts): BuiltConten
         if (d.set || f.required) put(content, f.name, d.value);
         break;
       case 'multi':
-        if (d.values.length > 0 || f.required || (f.kind === 'multi-enum' && f.default !== undefined)) put(content, f.name, d.values);
+        if (d.values.length > 0 || f.required || (f.kind === 'multi-enum' && f.default !== undefined))
+          put(content, f.name, d.values);
         break;
     }
   }

@@ -1,7 +1,12 @@
 import type { ElicitField, StringFormat } from '../../../shared/elicitation/elicitation-schema.js';
 import type { FieldDraft } from './elicit-draft.js';
 
-const INPUT_TYPE: Record<StringFormat, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' };
+const INPUT_TYPE: Record<StringFormat, string> = {
+  email: 'email',
+  uri: 'url',
+  date: 'date',
+  'date-time': 'datetime-local',
+};
 
 interface FieldProps {
   id: string;
@@ -32,13 +37,26 @@ export function ElicitFieldRow({ id, field, draft, error, disabled, onChange }: 
   );
   if (field.kind === 'multi-enum' && draft.kind === 'multi') {
     const toggle = (value: string, on: boolean) =>
-      onChange({ kind: 'multi', values: on ? [...draft.values, value] : draft.values.filter((v) => v !== value) });
+      onChange({
+        kind: 'multi',
+        values: on ? [...draft.values, value] : draft.values.filter((v) => v !== value),
+      });
     return (
-      <fieldset className={`field-group elicit-multi${error ? ' has-error' : ''}`} data-testid={`elicit-field-${field.name}`} aria-describedby={error ? `${id}-error` : undefined}>
+      <fieldset
+        className={`field-group elicit-multi${error ? ' has-error' : ''}`}
+        data-testid={`elicit-field-${field.name}`}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         <legend>{label}</legend>
         {field.options.map((o, i) => (
           <label key={o.value} className="checkbox-line">
-            <input type="checkbox" checked={draft.values.includes(o.value)} disabled={disabled} onChange={(e) => toggle(o.value, e.target.checked)} data-testid={`elicit-option-${field.name}-${i}`} />
+            <input
+              type="checkbox"
+              checked={draft.values.includes(o.value)}
+              disabled={disabled}
+              onChange={(e) => toggle(o.value, e.target.checked)}
+              data-testid={`elicit-option-${field.name}-${i}`}
+            />
             {o.label}
           </label>
         ))}
@@ -58,7 +76,13 @@ export function ElicitFieldRow({ id, field, draft, error, disabled, onChange }: 
 }
 
 function FieldInput({ id, field, draft, error, disabled, onChange }: FieldProps) {
-  const common = { id, disabled, 'data-testid': `elicit-field-${field.name}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined };
+  const common = {
+    id,
+    disabled,
+    'data-testid': `elicit-field-${field.name}`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  };
   switch (field.kind) {
     case 'string':
       if (draft.kind !== 'text') return null;
@@ -74,7 +98,11 @@ function FieldInput({ id, field, draft, error, disabled, onChange }: FieldProps)
     case 'enum':
       if (draft.kind !== 'text') return null;
       return (
-        <select {...common} value={draft.text} onChange={(e) => onChange({ kind: 'text', text: e.target.value })}>
+        <select
+          {...common}
+          value={draft.text}
+          onChange={(e) => onChange({ kind: 'text', text: e.target.value })}
+        >
           {/* Without a default nothing is chosen until the person chooses. */}
           {(field.default === undefined || !field.required) && <option value="">— choose —</option>}
           {field.options.map((o) => (
@@ -102,7 +130,12 @@ function FieldInput({ id, field, draft, error, disabled, onChange }: FieldProps)
       if (draft.kind !== 'boolean') return null;
       return (
         <span className="checkbox-line">
-          <input {...common} type="checkbox" checked={draft.value} onChange={(e) => onChange({ kind: 'boolean', value: e.target.checked, set: true })} />
+          <input
+            {...common}
+            type="checkbox"
+            checked={draft.value}
+            onChange={(e) => onChange({ kind: 'boolean', value: e.target.checked, set: true })}
+          />
           {!draft.set && !field.required && <span className="muted">not answered</span>}
         </span>
       );
@@ -124,7 +157,8 @@ function constraintHint(field: ElicitField): string {
     }
     case 'number': {
       const kind = field.integer ? 'whole number' : 'number';
-      if (field.minimum !== undefined && field.maximum !== undefined) return `${kind}, ${field.minimum}–${field.maximum}`;
+      if (field.minimum !== undefined && field.maximum !== undefined)
+        return `${kind}, ${field.minimum}–${field.maximum}`;
       if (field.minimum !== undefined) return `${kind} ≥ ${field.minimum}`;
       if (field.maximum !== undefined) return `${kind} ≤ ${field.maximum}`;
       return field.integer ? kind : '';

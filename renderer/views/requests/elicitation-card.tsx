@@ -1,6 +1,10 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { ElicitationRequestView } from '../../../shared/domain/pending.js';
-import { parseRequestedSchema, validateElicitContent, type ElicitField } from '../../../shared/elicitation/elicitation-schema.js';
+import {
+  parseRequestedSchema,
+  validateElicitContent,
+  type ElicitField,
+} from '../../../shared/elicitation/elicitation-schema.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { buildContent, initialDrafts, type Drafts, type FieldDraft } from './elicit-draft.js';
 import { ElicitFieldRow } from './elicit-field.js';
@@ -44,14 +48,33 @@ function Message({ request }: { request: ElicitationRequestView }) {
 }
 
 /** Decline and Cancel, the same on both modes. */
-function NoButtons({ state, onAnswer }: { state: RespondState; onAnswer: (action: 'decline' | 'cancel', label: string) => void }) {
+function NoButtons({
+  state,
+  onAnswer,
+}: {
+  state: RespondState;
+  onAnswer: (action: 'decline' | 'cancel', label: string) => void;
+}) {
   const busy = state.kind === 'sending';
   return (
     <>
-      <button type="button" className="danger-text" disabled={busy} onClick={() => onAnswer('decline', 'Decline')} title="Refuse: the server is told you said no" data-testid="elicit-decline">
+      <button
+        type="button"
+        className="danger-text"
+        disabled={busy}
+        onClick={() => onAnswer('decline', 'Decline')}
+        title="Refuse: the server is told you said no"
+        data-testid="elicit-decline"
+      >
         {buttonLabel(state, 'Decline')}
       </button>
-      <button type="button" disabled={busy} onClick={() => onAnswer('cancel', 'Cancel')} title="Dismiss without answering" data-testid="elicit-cancel">
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => onAnswer('cancel', 'Cancel')}
+        title="Dismiss without answering"
+        data-testid="elicit-cancel"
+      >
         {buttonLabel(state, 'Cancel')}
       </button>
     </>
@@ -62,13 +85,24 @@ function ElicitForm({ request }: { request: ElicitationRequestView }) {
   // The host has already refused schemas outside the spec; a failure here is shown, not thrown.
   const parsed = useMemo(() => parseRequestedSchema(request.requestedSchema), [request.requestedSchema]);
   const { state, respond } = useRespond(request.id);
-  const answerNo = (action: 'decline' | 'cancel', label: string) => respond({ kind: 'elicitation', action }, label);
+  const answerNo = (action: 'decline' | 'cancel', label: string) =>
+    respond({ kind: 'elicitation', action }, label);
   return (
-    <section className="request-card elicitation-card" data-testid="elicitation-card" data-mode="form" aria-label={`Form from ${request.serverId}`}>
+    <section
+      className="request-card elicitation-card"
+      data-testid="elicitation-card"
+      data-mode="form"
+      aria-label={`Form from ${request.serverId}`}
+    >
       <Message request={request} />
       <Warnings warnings={request.warnings} />
       {parsed.ok ? (
-        <FormFields fields={parsed.fields} state={state} onAccept={(content) => respond({ kind: 'elicitation', action: 'accept', content }, 'Accept')} onAnswer={answerNo} />
+        <FormFields
+          fields={parsed.fields}
+          state={state}
+          onAccept={(content) => respond({ kind: 'elicitation', action: 'accept', content }, 'Accept')}
+          onAnswer={answerNo}
+        />
       ) : (
         <>
           <ErrorBox error={{ code: 'bad_schema', message: parsed.error }} />
@@ -100,7 +134,14 @@ function FormFields(props: {
   const check = useMemo(() => validateElicitContent(fields, built.content), [fields, built]);
   const errorOf = (name: string): string | undefined => {
     if (!submitted && !touched.has(name)) return undefined;
-    return built.unreadable.get(name) ?? (check.ok ? undefined : Object.prototype.hasOwnProperty.call(check.errors, name) ? check.errors[name] : undefined);
+    return (
+      built.unreadable.get(name) ??
+      (check.ok
+        ? undefined
+        : Object.prototype.hasOwnProperty.call(check.errors, name)
+          ? check.errors[name]
+          : undefined)
+    );
   };
   const valid = check.ok && built.unreadable.size === 0;
 
@@ -119,7 +160,15 @@ function FormFields(props: {
       {fields.map((f, i) => {
         const draft = drafts.get(f.name);
         return draft ? (
-          <ElicitFieldRow key={f.name} id={`${idPrefix}-${i}`} field={f} draft={draft} error={errorOf(f.name)} disabled={busy} onChange={(next) => change(f.name, next)} />
+          <ElicitFieldRow
+            key={f.name}
+            id={`${idPrefix}-${i}`}
+            field={f}
+            draft={draft}
+            error={errorOf(f.name)}
+            disabled={busy}
+            onChange={(next) => change(f.name, next)}
+          />
         ) : null;
       })}
       {submitted && !valid && (
@@ -145,20 +194,37 @@ function ElicitUrl({ request }: { request: ElicitationRequestView }) {
   const { state, respond } = useRespond(request.id);
   const busy = state.kind === 'sending';
   return (
-    <section className="request-card elicitation-card" data-testid="elicitation-card" data-mode="url" aria-label={`Link from ${request.serverId}`}>
+    <section
+      className="request-card elicitation-card"
+      data-testid="elicitation-card"
+      data-mode="url"
+      aria-label={`Link from ${request.serverId}`}
+    >
       <Message request={request} />
       <Warnings warnings={request.warnings} />
       <p className="elicit-domain-line">
-        Opens a page on <strong className="elicit-domain" data-testid="elicit-domain">{request.domain ?? 'an unknown domain'}</strong>
+        Opens a page on{' '}
+        <strong className="elicit-domain" data-testid="elicit-domain">
+          {request.domain ?? 'an unknown domain'}
+        </strong>
       </p>
       <code className="elicit-url" data-testid="elicit-url">
         {request.url ?? ''}
       </code>
       <div className="form-actions">
-        <button type="button" className="primary" disabled={busy || !request.url} onClick={() => respond({ kind: 'elicitation', action: 'accept' }, 'Open in browser')} data-testid="elicit-accept">
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || !request.url}
+          onClick={() => respond({ kind: 'elicitation', action: 'accept' }, 'Open in browser')}
+          data-testid="elicit-accept"
+        >
           {buttonLabel(state, 'Open in browser')}
         </button>
-        <NoButtons state={state} onAnswer={(action, label) => respond({ kind: 'elicitation', action }, label)} />
+        <NoButtons
+          state={state}
+          onAnswer={(action, label) => respond({ kind: 'elicitation', action }, label)}
+        />
       </div>
       {state.kind === 'failed' && <ErrorBox error={state.error} testId="elicit-send-error" />}
     </section>

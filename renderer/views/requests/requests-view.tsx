@@ -28,17 +28,28 @@ export function RequestsView({ pending, active }: { pending: PendingRequest[]; a
     <section className="view requests-view" data-testid="requests-view">
       <header className="view-header">
         <h1>Requests</h1>
-        <span className="muted">{queue.length === 0 ? 'Nothing is waiting for you.' : `${queue.length} waiting`}</span>
+        <span className="muted">
+          {queue.length === 0 ? 'Nothing is waiting for you.' : `${queue.length} waiting`}
+        </span>
       </header>
       <ol className="request-queue" data-testid="request-queue">
         {queue.map((request) => (
-          <li key={request.id} className={`request-item request-${request.kind}`} data-testid="request-item" data-kind={request.kind} data-request-id={request.id}>
+          <li
+            key={request.id}
+            className={`request-item request-${request.kind}`}
+            data-testid="request-item"
+            data-kind={request.kind}
+            data-request-id={request.id}
+          >
             <div className="request-meta">
               <span className="badge" data-testid="request-kind">
                 {kindLabel(request)}
               </span>
               <span>
-                from <span className="badge subtle" data-testid="request-server">{request.serverId}</span>
+                from{' '}
+                <span className="badge subtle" data-testid="request-server">
+                  {request.serverId}
+                </span>
               </span>
               <Countdown expiresAt={request.expiresAt} />
             </div>
@@ -70,7 +81,11 @@ function Countdown({ expiresAt }: { expiresAt: number }) {
   const left = secondsUntil(expiresAt, now);
   const text = left >= 120 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`;
   return (
-    <span className={left <= 30 ? 'request-expiry soon' : 'request-expiry muted'} data-testid="request-expiry" title={new Date(expiresAt).toLocaleString()}>
+    <span
+      className={left <= 30 ? 'request-expiry soon' : 'request-expiry muted'}
+      data-testid="request-expiry"
+      title={new Date(expiresAt).toLocaleString()}
+    >
       expires in {text}
     </span>
   );

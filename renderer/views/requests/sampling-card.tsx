@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import type { ProviderId } from '../../../shared/domain/chat.js';
-import type { SamplingConsent, SamplingMessageView, SamplingRequestView } from '../../../shared/domain/pending.js';
+import type {
+  SamplingConsent,
+  SamplingMessageView,
+  SamplingRequestView,
+} from '../../../shared/domain/pending.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { useModels } from '../chat/use-models.js';
 import { MessageEditor, OfferedTools, RequestParams } from './sampling-parts.js';
@@ -55,7 +59,9 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
       {
         kind: 'sampling',
         action,
-        ...(action === 'approve' ? { messages, ...(keepSystem ? { systemPrompt } : {}), model: { provider, model: model.trim() } } : {}),
+        ...(action === 'approve'
+          ? { messages, ...(keepSystem ? { systemPrompt } : {}), model: { provider, model: model.trim() } }
+          : {}),
         // "Allow" choices only go with Approve, "never" only with Deny.
         ...(action === 'approve' && (remember === 'session' || remember === 'always') ? { remember } : {}),
         ...(action === 'deny' && remember === 'never' ? { remember } : {}),
@@ -65,11 +71,18 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
   };
 
   return (
-    <section className="request-card sampling-card" data-testid="sampling-card" data-stage="request" aria-label={`Sampling request from ${request.serverId}`}>
+    <section
+      className="request-card sampling-card"
+      data-testid="sampling-card"
+      data-stage="request"
+      aria-label={`Sampling request from ${request.serverId}`}
+    >
       <h3>
         <span className="badge subtle">{request.serverId}</span> wants your model to answer this
       </h3>
-      <p className="muted small-print">Edit anything before it is sent; the server only sees the model's reply.</p>
+      <p className="muted small-print">
+        Edit anything before it is sent; the server only sees the model's reply.
+      </p>
       <div className="section-title">Messages</div>
       <div className="sampling-messages">
         {messages.map((m, i) => (
@@ -84,14 +97,26 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
       </div>
       <label className="field">
         <span className="field-label">System prompt</span>
-        <textarea rows={3} value={systemPrompt} disabled={busy} placeholder="none" onChange={(e) => setSystemPrompt(e.target.value)} data-testid="sampling-system" />
+        <textarea
+          rows={3}
+          value={systemPrompt}
+          disabled={busy}
+          placeholder="none"
+          onChange={(e) => setSystemPrompt(e.target.value)}
+          data-testid="sampling-system"
+        />
       </label>
       <RequestParams request={request} />
       {request.tools && request.tools.length > 0 && <OfferedTools tools={request.tools} />}
       <div className="sampling-choices">
         <label className="field">
           <span className="field-label">Provider</span>
-          <select value={provider} disabled={busy} onChange={(e) => pickProvider(e.target.value as ProviderId)} data-testid="sampling-provider">
+          <select
+            value={provider}
+            disabled={busy}
+            onChange={(e) => pickProvider(e.target.value as ProviderId)}
+            data-testid="sampling-provider"
+          >
             {PROVIDERS.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.label}
@@ -101,7 +126,13 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
         </label>
         <label className="field">
           <span className="field-label">Model</span>
-          <input list={listId} value={model} disabled={busy} onChange={(e) => setModel(e.target.value)} data-testid="sampling-model" />
+          <input
+            list={listId}
+            value={model}
+            disabled={busy}
+            onChange={(e) => setModel(e.target.value)}
+            data-testid="sampling-model"
+          />
           <datalist id={listId}>
             {models.models.map((m) => (
               <option key={m} value={m} />
@@ -111,7 +142,12 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
         </label>
         <label className="field">
           <span className="field-label">Remember</span>
-          <select value={remember} disabled={busy} onChange={(e) => setRemember(e.target.value as SamplingConsent)} data-testid="sampling-remember">
+          <select
+            value={remember}
+            disabled={busy}
+            onChange={(e) => setRemember(e.target.value as SamplingConsent)}
+            data-testid="sampling-remember"
+          >
             {REMEMBER.map((r) => (
               <option key={r.value} value={r.value}>
                 {r.label}
@@ -132,7 +168,13 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
         >
           {buttonLabel(state, 'Approve')}
         </button>
-        <button type="button" className="danger-text" disabled={busy} onClick={() => send('deny', 'Deny')} data-testid="sampling-deny">
+        <button
+          type="button"
+          className="danger-text"
+          disabled={busy}
+          onClick={() => send('deny', 'Deny')}
+          data-testid="sampling-deny"
+        >
           {buttonLabel(state, 'Deny')}
         </button>
       </div>
@@ -148,17 +190,37 @@ function SamplingReply({ request }: { request: SamplingRequestView }) {
   const [skip, setSkip] = useState(false);
   const busy = state.kind === 'sending';
   return (
-    <section className="request-card sampling-card" data-testid="sampling-card" data-stage="reply" aria-label={`Sampling reply for ${request.serverId}`}>
+    <section
+      className="request-card sampling-card"
+      data-testid="sampling-card"
+      data-stage="reply"
+      aria-label={`Sampling reply for ${request.serverId}`}
+    >
       <h3>
         The model answered <span className="badge subtle">{request.serverId}</span>
       </h3>
       <p className="muted small-print">
-        {request.reply ? `${request.reply.model}${request.reply.stopReason ? ` · stopped: ${request.reply.stopReason}` : ''}` : 'no reply text'} · edit it before
-        it is returned to the server.
+        {request.reply
+          ? `${request.reply.model}${request.reply.stopReason ? ` · stopped: ${request.reply.stopReason}` : ''}`
+          : 'no reply text'}{' '}
+        · edit it before it is returned to the server.
       </p>
-      <textarea rows={6} value={text} disabled={busy} onChange={(e) => setText(e.target.value)} aria-label="Reply" data-testid="sampling-reply-text" />
+      <textarea
+        rows={6}
+        value={text}
+        disabled={busy}
+        onChange={(e) => setText(e.target.value)}
+        aria-label="Reply"
+        data-testid="sampling-reply-text"
+      />
       <label className="checkbox-line">
-        <input type="checkbox" checked={skip} disabled={busy} onChange={(e) => setSkip(e.target.checked)} data-testid="sampling-skip-review" />
+        <input
+          type="checkbox"
+          checked={skip}
+          disabled={busy}
+          onChange={(e) => setSkip(e.target.checked)}
+          data-testid="sampling-skip-review"
+        />
         Skip reviewing replies from this server
       </label>
       <div className="form-actions">
@@ -166,12 +228,28 @@ function SamplingReply({ request }: { request: SamplingRequestView }) {
           type="button"
           className="primary"
           disabled={busy}
-          onClick={() => respond({ kind: 'sampling', action: 'approve', replyText: text, ...(skip ? { skipReplyReview: true } : {}) }, 'Send reply')}
+          onClick={() =>
+            respond(
+              {
+                kind: 'sampling',
+                action: 'approve',
+                replyText: text,
+                ...(skip ? { skipReplyReview: true } : {}),
+              },
+              'Send reply',
+            )
+          }
           data-testid="sampling-reply-approve"
         >
           {buttonLabel(state, 'Send reply')}
         </button>
-        <button type="button" className="danger-text" disabled={busy} onClick={() => respond({ kind: 'sampling', action: 'deny' }, 'Deny')} data-testid="sampling-deny">
+        <button
+          type="button"
+          className="danger-text"
+          disabled={busy}
+          onClick={() => respond({ kind: 'sampling', action: 'deny' }, 'Deny')}
+          data-testid="sampling-deny"
+        >
           {buttonLabel(state, 'Deny')}
         </button>
       </div>

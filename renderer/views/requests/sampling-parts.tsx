@@ -1,4 +1,8 @@
-import type { SamplingContentView, SamplingMessageView, SamplingRequestView } from '../../../shared/domain/pending.js';
+import type {
+  SamplingContentView,
+  SamplingMessageView,
+  SamplingRequestView,
+} from '../../../shared/domain/pending.js';
 import { JsonView } from '../../components/content/json-view.js';
 import { mediaDataUrl } from '../../components/content/data-url.js';
 
@@ -6,9 +10,20 @@ import { mediaDataUrl } from '../../components/content/data-url.js';
  * One message of a sampling request. Text is editable; images and audio are shown as
  * checked data: URLs (never HTML), anything else as the host's summary.
  */
-export function MessageEditor({ index, message, disabled, onChange }: { index: number; message: SamplingMessageView; disabled: boolean; onChange: (next: SamplingMessageView) => void }) {
+export function MessageEditor({
+  index,
+  message,
+  disabled,
+  onChange,
+}: {
+  index: number;
+  message: SamplingMessageView;
+  disabled: boolean;
+  onChange: (next: SamplingMessageView) => void;
+}) {
   let texts = 0;
-  const setPart = (j: number, part: SamplingContentView) => onChange({ ...message, content: message.content.map((c, k) => (k === j ? part : c)) });
+  const setPart = (j: number, part: SamplingContentView) =>
+    onChange({ ...message, content: message.content.map((c, k) => (k === j ? part : c)) });
   return (
     <div className={`sampling-message role-${message.role}`} data-testid={`sampling-message-view-${index}`}>
       <div className="sampling-role">{message.role}</div>
@@ -31,11 +46,19 @@ export function MessageEditor({ index, message, disabled, onChange }: { index: n
           }
           case 'image': {
             const src = mediaDataUrl('image', part.mimeType, part.data);
-            return src ? <img key={j} className="content-image" src={src} alt={`image in message ${index + 1}`} /> : <Unshowable key={j} what={`image (${part.mimeType})`} />;
+            return src ? (
+              <img key={j} className="content-image" src={src} alt={`image in message ${index + 1}`} />
+            ) : (
+              <Unshowable key={j} what={`image (${part.mimeType})`} />
+            );
           }
           case 'audio': {
             const src = mediaDataUrl('audio', part.mimeType, part.data);
-            return src ? <audio key={j} className="content-audio" controls src={src} /> : <Unshowable key={j} what={`audio (${part.mimeType})`} />;
+            return src ? (
+              <audio key={j} className="content-audio" controls src={src} />
+            ) : (
+              <Unshowable key={j} what={`audio (${part.mimeType})`} />
+            );
           }
           case 'other':
             return (
@@ -50,17 +73,24 @@ export function MessageEditor({ index, message, disabled, onChange }: { index: n
 }
 
 function Unshowable({ what }: { what: string }) {
-  return <p className="muted">An {what} that cannot be shown (unexpected type or encoding); it is sent as it is.</p>;
+  return (
+    <p className="muted">
+      An {what} that cannot be shown (unexpected type or encoding); it is sent as it is.
+    </p>
+  );
 }
 
 /** The request's parameters, as the server set them (read-only: the model settings are the server's ask). */
 export function RequestParams({ request }: { request: SamplingRequestView }) {
   const prefs = request.modelPreferences;
-  const hints = (prefs?.hints ?? []).map((h) => h.name).filter((n): n is string => typeof n === 'string' && n !== '');
+  const hints = (prefs?.hints ?? [])
+    .map((h) => h.name)
+    .filter((n): n is string => typeof n === 'string' && n !== '');
   const priorities: [string, number][] = [];
   if (typeof prefs?.costPriority === 'number') priorities.push(['cost', prefs.costPriority]);
   if (typeof prefs?.speedPriority === 'number') priorities.push(['speed', prefs.speedPriority]);
-  if (typeof prefs?.intelligencePriority === 'number') priorities.push(['intelligence', prefs.intelligencePriority]);
+  if (typeof prefs?.intelligencePriority === 'number')
+    priorities.push(['intelligence', prefs.intelligencePriority]);
   return (
     <dl className="sampling-params" data-testid="sampling-params">
       <dt>Max tokens</dt>
@@ -68,7 +98,11 @@ export function RequestParams({ request }: { request: SamplingRequestView }) {
       <dt>Temperature</dt>
       <dd>{request.temperature ?? 'model default'}</dd>
       <dt>Stop sequences</dt>
-      <dd>{request.stopSequences && request.stopSequences.length > 0 ? request.stopSequences.map((s) => JSON.stringify(s)).join(', ') : 'none'}</dd>
+      <dd>
+        {request.stopSequences && request.stopSequences.length > 0
+          ? request.stopSequences.map((s) => JSON.stringify(s)).join(', ')
+          : 'none'}
+      </dd>
       {request.includeContext && (
         <>
           <dt>Include context</dt>

@@ -21,7 +21,12 @@ export function ResourceDetail({ serverId, resource }: { serverId: string; resou
       <code className="uri">{resource.uri}</code>
       {resource.description && <p className="description">{resource.description}</p>}
       <div className="form-actions">
-        <button type="button" onClick={() => read(resource.uri)} disabled={state.kind === 'reading'} data-testid="read-resource">
+        <button
+          type="button"
+          onClick={() => read(resource.uri)}
+          disabled={state.kind === 'reading'}
+          data-testid="read-resource"
+        >
           Read again
         </button>
       </div>

@@ -9,7 +9,10 @@ import { groupByServer, matches } from '../../lib/group-by-server.js';
 import { ResourceDetail } from './resource-detail.js';
 import { TemplateDetail } from './template-detail.js';
 
-type Selection = { kind: 'resource'; serverId: string; uri: string } | { kind: 'template'; serverId: string; uriTemplate: string } | null;
+type Selection =
+  | { kind: 'resource'; serverId: string; uri: string }
+  | { kind: 'template'; serverId: string; uriTemplate: string }
+  | null;
 
 type Item = { kind: 'resource'; entry: CatalogResource } | { kind: 'template'; entry: CatalogTemplate };
 
@@ -24,26 +27,44 @@ export function ResourcesView() {
   const items = useMemo<(Item & { serverId: string })[]>(() => {
     if (!snapshot) return [];
     const resources = snapshot.resources
-      .filter((r) => matches(query, r.resource.name, r.resource.title, r.resource.uri, r.resource.description))
+      .filter((r) =>
+        matches(query, r.resource.name, r.resource.title, r.resource.uri, r.resource.description),
+      )
       .map((entry) => ({ kind: 'resource' as const, entry, serverId: entry.serverId }));
     const templates = snapshot.templates
-      .filter((t) => matches(query, t.template.name, t.template.title, t.template.uriTemplate, t.template.description))
+      .filter((t) =>
+        matches(query, t.template.name, t.template.title, t.template.uriTemplate, t.template.description),
+      )
       .map((entry) => ({ kind: 'template' as const, entry, serverId: entry.serverId }));
     return [...templates, ...resources];
   }, [snapshot, query]);
   const groups = useMemo(() => groupByServer(items), [items]);
 
   const liveResource =
-    selected?.kind === 'resource' ? snapshot?.resources.find((x) => x.serverId === selected.serverId && x.resource.uri === selected.uri) : undefined;
+    selected?.kind === 'resource'
+      ? snapshot?.resources.find((x) => x.serverId === selected.serverId && x.resource.uri === selected.uri)
+      : undefined;
   const liveTemplate =
     selected?.kind === 'template'
-      ? snapshot?.templates.find((x) => x.serverId === selected.serverId && x.template.uriTemplate === selected.uriTemplate)
+      ? snapshot?.templates.find(
+          (x) => x.serverId === selected.serverId && x.template.uriTemplate === selected.uriTemplate,
+        )
       : undefined;
-  const resource = useLastSeen(selected?.kind === 'resource' ? `${selected.serverId}/${selected.uri}` : null, liveResource);
-  const template = useLastSeen(selected?.kind === 'template' ? `${selected.serverId}/${selected.uriTemplate}` : null, liveTemplate);
+  const resource = useLastSeen(
+    selected?.kind === 'resource' ? `${selected.serverId}/${selected.uri}` : null,
+    liveResource,
+  );
+  const template = useLastSeen(
+    selected?.kind === 'template' ? `${selected.serverId}/${selected.uriTemplate}` : null,
+    liveTemplate,
+  );
 
   const detail = resource ? (
-    <ResourceDetail key={`${resource.serverId}/${resource.resource.uri}`} serverId={resource.serverId} resource={resource.resource} />
+    <ResourceDetail
+      key={`${resource.serverId}/${resource.resource.uri}`}
+      serverId={resource.serverId}
+      resource={resource.resource}
+    />
   ) : template ? (
     <TemplateDetail
       key={`${template.serverId}/${template.template.uriTemplate}`}
@@ -57,13 +78,22 @@ export function ResourcesView() {
     <section className="view resources-view" data-testid="resources-view">
       <header className="view-header">
         <h1>Resources</h1>
-        <input type="search" className="search" placeholder="Search resources" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="resource-search" />
+        <input
+          type="search"
+          className="search"
+          placeholder="Search resources"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="resource-search"
+        />
       </header>
       <div className="split">
         <div className="split-main list-column">
           {catalog.kind === 'loading' && <p className="muted">Loading…</p>}
           {catalog.kind === 'error' && <ErrorBox error={catalog.error} />}
-          {snapshot && snapshot.resources.length + snapshot.templates.length === 0 && <p className="muted">No resources yet.</p>}
+          {snapshot && snapshot.resources.length + snapshot.templates.length === 0 && (
+            <p className="muted">No resources yet.</p>
+          )}
           {groups.map(([serverId, list]) => (
             <div key={serverId} className="group" data-testid={`resource-group-${serverId}`}>
               <h3 className="group-title">
@@ -71,25 +101,49 @@ export function ResourcesView() {
               </h3>
               <ul className="item-list">
                 {list.map((item) => (
-                  <ResourceItem key={item.kind + (item.kind === 'resource' ? item.entry.resource.uri : item.entry.template.uriTemplate)} item={item} selected={selected} onSelect={setSelected} />
+                  <ResourceItem
+                    key={
+                      item.kind +
+                      (item.kind === 'resource' ? item.entry.resource.uri : item.entry.template.uriTemplate)
+                    }
+                    item={item}
+                    selected={selected}
+                    onSelect={setSelected}
+                  />
                 ))}
               </ul>
             </div>
           ))}
         </div>
-        <aside className="split-side">{detail ?? <div className="panel placeholder muted">Select a resource to read it.</div>}</aside>
+        <aside className="split-side">
+          {detail ?? <div className="panel placeholder muted">Select a resource to read it.</div>}
+        </aside>
       </div>
     </section>
   );
 }
 
-function ResourceItem({ item, selected, onSelect }: { item: Item; selected: Selection; onSelect: (s: Selection) => void }) {
+function ResourceItem({
+  item,
+  selected,
+  onSelect,
+}: {
+  item: Item;
+  selected: Selection;
+  onSelect: (s: Selection) => void;
+}) {
   if (item.kind === 'resource') {
     const { serverId, resource } = item.entry;
-    const isSel = selected?.kind === 'resource' && selected.serverId === serverId && selected.uri === resource.uri;
+    const isSel =
+      selected?.kind === 'resource' && selected.serverId === serverId && selected.uri === resource.uri;
     return (
       <li>
-        <button type="button" className={`item${isSel ? ' selected' : ''}`} onClick={() => onSelect({ kind: 'resource', serverId, uri: resource.uri })} data-testid={`resource-item-${serverId}-${resource.name}`}>
+        <button
+          type="button"
+          className={`item${isSel ? ' selected' : ''}`}
+          onClick={() => onSelect({ kind: 'resource', serverId, uri: resource.uri })}
+          data-testid={`resource-item-${serverId}-${resource.name}`}
+        >
           <span className="item-name">{resource.title ?? resource.name}</span>
           <span className="item-desc mono">{resource.uri}</span>
         </button>
@@ -97,10 +151,18 @@ function ResourceItem({ item, selected, onSelect }: { item: Item; selected: Sele
     );
   }
   const { serverId, template } = item.entry;
-  const isSel = selected?.kind === 'template' && selected.serverId === serverId && selected.uriTemplate === template.uriTemplate;
+  const isSel =
+    selected?.kind === 'template' &&
+    selected.serverId === serverId &&
+    selected.uriTemplate === template.uriTemplate;
   return (
     <li>
-      <button type="button" className={`item${isSel ? ' selected' : ''}`} onClick={() => onSelect({ kind: 'template', serverId, uriTemplate: template.uriTemplate })} data-testid={`template-item-${serverId}-${template.name}`}>
+      <button
+        type="button"
+        className={`item${isSel ? ' selected' : ''}`}
+        onClick={() => onSelect({ kind: 'template', serverId, uriTemplate: template.uriTemplate })}
+        data-testid={`template-item-${serverId}-${template.name}`}
+      >
         <span className="item-name">
           {template.title ?? template.name} <span className="badge subtle">template</span>
         </span>

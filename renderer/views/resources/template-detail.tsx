@@ -6,7 +6,15 @@ import { ReadResult } from './read-result.js';
 import { useResourceRead } from './use-resource-read.js';
 
 /** A resource template: one field per `{variable}`, with completion, then a read. */
-export function TemplateDetail({ serverId, template, canComplete }: { serverId: string; template: ResourceTemplate; canComplete: boolean }) {
+export function TemplateDetail({
+  serverId,
+  template,
+  canComplete,
+}: {
+  serverId: string;
+  template: ResourceTemplate;
+  canComplete: boolean;
+}) {
   const variables = useMemo(() => templateVariables(template.uriTemplate), [template.uriTemplate]);
   const [values, setValues] = useState<Record<string, string>>({});
   const { state, read } = useResourceRead(serverId);
@@ -40,7 +48,12 @@ export function TemplateDetail({ serverId, template, canComplete }: { serverId: 
         <span className="muted">URI</span> <code data-testid="template-uri">{uri}</code>
       </div>
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={missing.length > 0 || state.kind === 'reading'} data-testid="read-template">
+        <button
+          type="submit"
+          className="primary"
+          disabled={missing.length > 0 || state.kind === 'reading'}
+          data-testid="read-template"
+        >
           Read
         </button>
         {missing.length > 0 && <span className="muted">Fill in {missing.join(', ')}</span>}

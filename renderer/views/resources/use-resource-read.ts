@@ -19,8 +19,12 @@ export function useResourceRead(serverId: string) {
     (uri: string) => {
       setState({ kind: 'reading', uri });
       host.invoke('resources.read', { serverId, uri }).then(
-        (result) => setState((s) => (s.kind === 'reading' && s.uri === uri ? { kind: 'read', uri, result } : s)),
-        (error: unknown) => setState((s) => (s.kind === 'reading' && s.uri === uri ? { kind: 'failed', uri, error: asHostError(error) } : s)),
+        (result) =>
+          setState((s) => (s.kind === 'reading' && s.uri === uri ? { kind: 'read', uri, result } : s)),
+        (error: unknown) =>
+          setState((s) =>
+            s.kind === 'reading' && s.uri === uri ? { kind: 'failed', uri, error: asHostError(error) } : s,
+          ),
       );
     },
     [host, serverId],

@@ -19,14 +19,19 @@ export function dragHasFolders(types: readonly string[]): boolean {
  */
 export async function shareDropped(host: HostApi, data: DataTransfer): Promise<AddOutcome | undefined> {
   try {
-    const paths = host.pathForFile ? Array.from(data.files, (f) => host.pathForFile?.(f) ?? '').filter((p) => p !== '') : [];
+    const paths = host.pathForFile
+      ? Array.from(data.files, (f) => host.pathForFile?.(f) ?? '').filter((p) => p !== '')
+      : [];
     if (paths.length > 0) return { kind: 'added', result: await host.invoke('roots.add', { paths }) };
     const uris = fileUrisFromUriList(data.getData('text/uri-list'));
     if (uris.length === 0) {
       if (data.files.length === 0) return undefined;
       return {
         kind: 'error',
-        error: { code: 'no_path', message: 'the dropped items have no local path here: type the folder path instead' },
+        error: {
+          code: 'no_path',
+          message: 'the dropped items have no local path here: type the folder path instead',
+        },
       };
     }
     const before = await host.invoke('roots.list', {});

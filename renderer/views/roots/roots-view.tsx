@@ -24,7 +24,13 @@ function displayPath(uri: string): string {
  * validates it: its refusal is shown inline. `outcome` is the result of the last add,
  * wherever it happened (a drop on the window, the picker, this view).
  */
-export function RootsView({ outcome, onOutcome }: { outcome: AddOutcome | null; onOutcome: (o: AddOutcome | null) => void }) {
+export function RootsView({
+  outcome,
+  onOutcome,
+}: {
+  outcome: AddOutcome | null;
+  onOutcome: (o: AddOutcome | null) => void;
+}) {
   const host = useHost();
   const info = useHostInfo();
   const state = useRoots();
@@ -102,7 +108,8 @@ export function RootsView({ outcome, onOutcome }: { outcome: AddOutcome | null; 
       </header>
       <div className="scroll">
         <p className="muted">
-          Folders shared with servers as roots. Servers are told about them; the host itself refuses to read files outside them.
+          Folders shared with servers as roots. Servers are told about them; the host itself refuses to read
+          files outside them.
         </p>
         <form onSubmit={onAdd} className="roots-add">
           <input
@@ -128,12 +135,15 @@ export function RootsView({ outcome, onOutcome }: { outcome: AddOutcome | null; 
         {state.kind === 'error' && <ErrorBox error={state.error} />}
         {state.kind === 'ready' && roots.length === 0 && (
           <p className="muted" data-testid="roots-empty">
-            No folders shared. {info?.mode === 'electron' ? 'Drop folders anywhere on this window, choose them, or type a path.' : 'Type a folder path above (a browser cannot tell the host where a dropped folder lives).'}
+            No folders shared.{' '}
+            {info?.mode === 'electron'
+              ? 'Drop folders anywhere on this window, choose them, or type a path.'
+              : 'Type a folder path above (a browser cannot tell the host where a dropped folder lives).'}
           </p>
         )}
         <ul className="roots-list">
           {roots.map((root, i) => (
-            <li key={`${root.uri}\n${root.name ?? ""}`} className="root-row" data-testid="root-row">
+            <li key={`${root.uri}\n${root.name ?? ''}`} className="root-row" data-testid="root-row">
               <input
                 type="text"
                 defaultValue={root.name ?? ''}
@@ -152,7 +162,13 @@ export function RootsView({ outcome, onOutcome }: { outcome: AddOutcome | null; 
               <code className="root-path" title={root.uri}>
                 {displayPath(root.uri)}
               </code>
-              <button type="button" className="small" disabled={busy} onClick={() => void save(roots.filter((_, j) => j !== i))} data-testid="root-remove">
+              <button
+                type="button"
+                className="small"
+                disabled={busy}
+                onClick={() => void save(roots.filter((_, j) => j !== i))}
+                data-testid="root-remove"
+              >
                 Remove
               </button>
             </li>

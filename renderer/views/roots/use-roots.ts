@@ -3,7 +3,8 @@ import type { HostError } from '../../../shared/domain/server-state.js';
 import type { HostApi, RootEntry } from '../../../shared/ipc/contract.js';
 import { useLiveSnapshot } from '../../hooks/use-live-snapshot.js';
 
-export type RootsState = { kind: 'loading' } | { kind: 'ready'; roots: RootEntry[] } | { kind: 'error'; error: HostError };
+export type RootsState =
+  { kind: 'loading' } | { kind: 'ready'; roots: RootEntry[] } | { kind: 'error'; error: HostError };
 
 const fetchRoots = (host: HostApi) => host.invoke('roots.list', {});
 const onRoots = (host: HostApi, l: (r: RootEntry[]) => void) => host.on('roots.changed', l);

@@ -35,8 +35,8 @@ export function ImportPanel({ onClose }: { onClose: () => void }) {
     <div className="panel import-panel" data-testid="import-panel">
       <h2>Import servers</h2>
       <p className="muted">
-        Paste a <code>claude_desktop_config.json</code> or any JSON with an <code>mcpServers</code> object. Servers whose
-        names already exist are skipped.
+        Paste a <code>claude_desktop_config.json</code> or any JSON with an <code>mcpServers</code> object.
+        Servers whose names already exist are skipped.
       </p>
       <textarea
         className="mono"
@@ -50,7 +50,13 @@ export function ImportPanel({ onClose }: { onClose: () => void }) {
       {state.kind === 'failed' && <ErrorBox error={state.error} testId="import-error" />}
       {state.kind === 'done' && <ImportSummary result={state.result} />}
       <div className="form-actions">
-        <button type="button" className="primary" onClick={onImport} disabled={!json.trim() || state.kind === 'importing'} data-testid="import-submit">
+        <button
+          type="button"
+          className="primary"
+          onClick={onImport}
+          disabled={!json.trim() || state.kind === 'importing'}
+          data-testid="import-submit"
+        >
           {state.kind === 'importing' ? 'Importing…' : 'Import'}
         </button>
         <button type="button" onClick={onClose} data-testid="import-close">
@@ -65,7 +71,8 @@ function ImportSummary({ result }: { result: ImportResult }) {
   return (
     <div className="import-result" data-testid="import-result">
       <p>
-        <strong>{result.added.length}</strong> added{result.added.length ? `: ${result.added.join(', ')}` : ''}
+        <strong>{result.added.length}</strong> added
+        {result.added.length ? `: ${result.added.join(', ')}` : ''}
       </p>
       {result.skipped.length > 0 && (
         <>

@@ -2,7 +2,10 @@ import type { ReactElement } from 'react';
 import { FormRow } from './form-field.js';
 import type { FormField, ServerFormValues } from './server-form-model.js';
 
-type InputProps = (field: FormField, props?: { placeholder?: string; mono?: boolean }) => Record<string, unknown>;
+type InputProps = (
+  field: FormField,
+  props?: { placeholder?: string; mono?: boolean },
+) => Record<string, unknown>;
 type ErrProps = (field: FormField) => { error?: string; errorTestId: string };
 
 /**
@@ -11,22 +14,40 @@ type ErrProps = (field: FormField) => { error?: string; errorTestId: string };
  * as `${secret:NAME}` so that the value goes into the keychain through the write-only row
  * below the form, never into the config file.
  */
-export function OAuthFields({ values, input, err }: { values: ServerFormValues; input: InputProps; err: ErrProps }): ReactElement {
+export function OAuthFields({
+  values,
+  input,
+  err,
+}: {
+  values: ServerFormValues;
+  input: InputProps;
+  err: ErrProps;
+}): ReactElement {
   const used = !!(values.oauthClientId || values.oauthClientSecret || values.oauthScope);
   return (
     <details className="advanced" open={used} data-testid="server-oauth">
       <summary>Sign-in (OAuth)</summary>
       <p className="field-help">
-        Leave empty to let MCP Desk register itself with the server’s authorization server. Fill in a client ID only if the server’s
-        operator gave you one.
+        Leave empty to let MCP Desk register itself with the server’s authorization server. Fill in a client
+        ID only if the server’s operator gave you one.
       </p>
       <FormRow id="server-oauthClientId" label="Client ID (pre-registered)" {...err('oauthClientId')}>
         <input {...input('oauthClientId', { mono: true })} />
       </FormRow>
-      <FormRow id="server-oauthClientSecret" label="Client secret" help="Write ${secret:NAME}; then enter the value in the write-only field that appears below." {...err('oauthClientSecret')}>
+      <FormRow
+        id="server-oauthClientSecret"
+        label="Client secret"
+        help="Write ${secret:NAME}; then enter the value in the write-only field that appears below."
+        {...err('oauthClientSecret')}
+      >
         <input {...input('oauthClientSecret', { placeholder: '${secret:my-oauth-client}', mono: true })} />
       </FormRow>
-      <FormRow id="server-oauthScope" label="Scopes" help="Space-separated; empty lets the server say what it needs." {...err('oauthScope')}>
+      <FormRow
+        id="server-oauthScope"
+        label="Scopes"
+        help="Space-separated; empty lets the server say what it needs."
+        {...err('oauthScope')}
+      >
         <input {...input('oauthScope', { mono: true })} />
       </FormRow>
     </details>

@@ -34,13 +34,19 @@ export function SamplingConsentControl({ serverId }: { serverId: string }) {
 
   const save = (patch: { consent?: SamplingConsent; skipReplyReview?: boolean }) => {
     if (!value) return;
-    host.invoke('sampling.consent.set', { serverId, consent: patch.consent ?? value.consent, skipReplyReview: patch.skipReplyReview ?? value.skipReplyReview }).then(
-      (v) => {
-        setValue(v);
-        setError(null);
-      },
-      (e: unknown) => setError(asHostError(e)),
-    );
+    host
+      .invoke('sampling.consent.set', {
+        serverId,
+        consent: patch.consent ?? value.consent,
+        skipReplyReview: patch.skipReplyReview ?? value.skipReplyReview,
+      })
+      .then(
+        (v) => {
+          setValue(v);
+          setError(null);
+        },
+        (e: unknown) => setError(asHostError(e)),
+      );
   };
 
   if (!value) return error ? <ErrorBox error={error} /> : null;
@@ -48,7 +54,11 @@ export function SamplingConsentControl({ serverId }: { serverId: string }) {
     <div className="sampling-consent" data-testid="sampling-consent">
       <label>
         When this server asks to use the model{' '}
-        <select value={value.consent} onChange={(e) => save({ consent: e.target.value as SamplingConsent })} data-testid="sampling-consent-select">
+        <select
+          value={value.consent}
+          onChange={(e) => save({ consent: e.target.value as SamplingConsent })}
+          data-testid="sampling-consent-select"
+        >
           {(Object.keys(LABELS) as SamplingConsent[]).map((k) => (
             <option key={k} value={k}>
               {LABELS[k]}
@@ -57,8 +67,12 @@ export function SamplingConsentControl({ serverId }: { serverId: string }) {
         </select>
       </label>
       <label>
-        <input type="checkbox" checked={value.skipReplyReview} onChange={(e) => save({ skipReplyReview: e.target.checked })} /> Return the model's
-        reply without showing it to me first
+        <input
+          type="checkbox"
+          checked={value.skipReplyReview}
+          onChange={(e) => save({ skipReplyReview: e.target.checked })}
+        />{' '}
+        Return the model's reply without showing it to me first
       </label>
       {error && <ErrorBox error={error} />}
     </div>

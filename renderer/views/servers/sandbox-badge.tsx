@@ -9,14 +9,24 @@ export function SandboxBadge({ serverId, sandbox }: { serverId: string; sandbox:
   if (!sandbox || sandbox.kind === 'off') return null;
   if (sandbox.kind === 'unavailable') {
     return (
-      <span className="badge danger sandbox-badge" data-sandbox="unavailable" data-testid={`server-sandbox-${serverId}`} title="The server is not started: it may only run sandboxed.">
+      <span
+        className="badge danger sandbox-badge"
+        data-sandbox="unavailable"
+        data-testid={`server-sandbox-${serverId}`}
+        title="The server is not started: it may only run sandboxed."
+      >
         Sandbox unavailable: {sandbox.reason}
       </span>
     );
   }
   const title = `${sandbox.tool}: sees ${plural(sandbox.paths, 'shared folder')} read-write, the system and its own files read-only; the network is not restricted`;
   return (
-    <span className="badge ok sandbox-badge" data-sandbox="on" data-testid={`server-sandbox-${serverId}`} title={title}>
+    <span
+      className="badge ok sandbox-badge"
+      data-sandbox="on"
+      data-testid={`server-sandbox-${serverId}`}
+      title={title}
+    >
       Sandboxed
     </span>
   );

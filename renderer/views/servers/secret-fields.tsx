@@ -5,7 +5,10 @@ import { SecretRow } from './secret-row.js';
 
 /** The names the form's text references as `${secret:NAME}`, live while the person types. */
 function referencedNames(values: ServerFormValues): string[] {
-  const fields = values.transport === 'stdio' ? [values.command, values.args, values.env, values.cwd] : [values.url, values.headers, values.oauthClientSecret];
+  const fields =
+    values.transport === 'stdio'
+      ? [values.command, values.args, values.env, values.cwd]
+      : [values.url, values.headers, values.oauthClientSecret];
   const text = fields.join('\n');
   return secretRefsIn(text);
 }
@@ -20,8 +23,9 @@ export function SecretFields({ values }: { values: ServerFormValues }) {
     <fieldset className="field secret-fields" data-testid="secret-fields">
       <legend>Secrets</legend>
       <div className="field-help">
-        Values for the <span className="mono">{'${secret:NAME}'}</span> references above, kept in the OS keychain. They are never shown
-        again: type a new value to replace one. Saving restarts the servers that use it.
+        Values for the <span className="mono">{'${secret:NAME}'}</span> references above, kept in the OS
+        keychain. They are never shown again: type a new value to replace one. Saving restarts the servers
+        that use it.
       </div>
       {secrets.error && <div className="field-error">Cannot read the keychain: {secrets.error}</div>}
       {names.map((name) => (

@@ -10,7 +10,15 @@ import { useHost } from '../../host/host-context.js';
  * remove it. The typed value goes to the host once and is cleared; nothing is read back.
  * Not a <form>: it sits inside the server form, so Enter saves the secret explicitly.
  */
-export function SecretRow({ name, isSet, onList }: { name: string; isSet: boolean; onList: (list: ServerSecretStatus[]) => void }) {
+export function SecretRow({
+  name,
+  isSet,
+  onList,
+}: {
+  name: string;
+  isSet: boolean;
+  onList: (list: ServerSecretStatus[]) => void;
+}) {
   const host = useHost();
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
@@ -43,7 +51,8 @@ export function SecretRow({ name, isSet, onList }: { name: string; isSet: boolea
   return (
     <div className="secret-row" data-testid={`secret-row-${name}`} data-set={isSet ? 'true' : 'false'}>
       <label htmlFor={`secret-${name}`}>
-        <span className="mono">{name}</span> — <span data-testid={`secret-state-${name}`}>{isSet ? 'set' : 'not set'}</span>
+        <span className="mono">{name}</span> —{' '}
+        <span data-testid={`secret-state-${name}`}>{isSet ? 'set' : 'not set'}</span>
       </label>
       <div className="inline-row">
         <input
@@ -58,11 +67,23 @@ export function SecretRow({ name, isSet, onList }: { name: string; isSet: boolea
           onKeyDown={onKeyDown}
           data-testid={`secret-input-${name}`}
         />
-        <button type="button" className="small primary" disabled={busy || !value} onClick={save} data-testid={`secret-save-${name}`}>
+        <button
+          type="button"
+          className="small primary"
+          disabled={busy || !value}
+          onClick={save}
+          data-testid={`secret-save-${name}`}
+        >
           Save
         </button>
         {isSet && (
-          <button type="button" className="small danger-text" disabled={busy} onClick={() => run(host.invoke('serverSecrets.delete', { name }))} data-testid={`secret-remove-${name}`}>
+          <button
+            type="button"
+            className="small danger-text"
+            disabled={busy}
+            onClick={() => run(host.invoke('serverSecrets.delete', { name }))}
+            data-testid={`secret-remove-${name}`}
+          >
             Remove
           </button>
         )}

@@ -12,11 +12,14 @@ export function SecretsSummary({ serverId }: { serverId: string }) {
       <ul>
         {mine.map((s) => (
           <li key={s.name} data-testid={`secrets-summary-${s.name}`} data-set={s.set ? 'true' : 'false'}>
-            <span className="mono">{s.name}</span> — {s.set ? 'set' : <strong className="error-text">not set</strong>}
+            <span className="mono">{s.name}</span> —{' '}
+            {s.set ? 'set' : <strong className="error-text">not set</strong>}
           </li>
         ))}
       </ul>
-      {missing.length > 0 && <p className="field-help">The server cannot start without them: set them under Edit.</p>}
+      {missing.length > 0 && (
+        <p className="field-help">The server cannot start without them: set them under Edit.</p>
+      )}
     </div>
   );
 }

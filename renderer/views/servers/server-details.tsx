@@ -23,7 +23,15 @@ export function ServerDetails({ server }: { server: ServerSummary }) {
       <SecretsSummary serverId={server.id} />
       <div className="tabs" role="tablist">
         {tabs.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'tab active' : 'tab'} onClick={() => setTab(t.id)} data-testid={`tab-${t.id}`}>
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            className={tab === t.id ? 'tab active' : 'tab'}
+            onClick={() => setTab(t.id)}
+            data-testid={`tab-${t.id}`}
+          >
             {t.label}
           </button>
         ))}

@@ -41,11 +41,28 @@ export interface ServerFormValues {
 export type FormField = Exclude<keyof ServerFormValues, 'sandbox'>;
 export type FormErrors = Partial<Record<FormField, string>>;
 
-export type BuildResult = { ok: true; name: string; config: ServerConfig } | { ok: false; errors: FormErrors };
+export type BuildResult =
+  { ok: true; name: string; config: ServerConfig } | { ok: false; errors: FormErrors };
 
 /** A blank form for a new stdio server. */
 export function emptyForm(): ServerFormValues {
-  return { name: '', transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '', timeout: '', includeTools: '', excludeTools: '', sandbox: false, oauthClientId: '', oauthClientSecret: '', oauthScope: '' };
+  return {
+    name: '',
+    transport: 'stdio',
+    command: '',
+    args: '',
+    env: '',
+    cwd: '',
+    url: '',
+    headers: '',
+    timeout: '',
+    includeTools: '',
+    excludeTools: '',
+    sandbox: false,
+    oauthClientId: '',
+    oauthClientSecret: '',
+    oauthScope: '',
+  };
 }
 
 type Obj = Record<string, unknown>;
@@ -73,7 +90,11 @@ export function formFromEntry(name: string, entry: unknown, transport: string): 
   const e = isObj(entry) ? entry : {};
   const type = typeof e.type === 'string' ? e.type : '';
   const isRemote = typeof e.url === 'string' || transport === 'http' || transport === 'sse';
-  const choice: TransportChoice = !isRemote ? 'stdio' : type === 'sse' || transport === 'sse' ? 'sse' : 'http';
+  const choice: TransportChoice = !isRemote
+    ? 'stdio'
+    : type === 'sse' || transport === 'sse'
+      ? 'sse'
+      : 'http';
   return {
     name,
     transport: choice,
@@ -107,7 +128,12 @@ function oauthBlock(values: ServerFormValues, base: unknown): Obj | undefined {
   const id = values.oauthClientId.trim();
   const secret = values.oauthClientSecret.trim();
   const scope = values.oauthScope.trim();
-  const block: Obj = { ...kept, ...(id ? { clientId: id } : {}), ...(secret ? { clientSecret: secret } : {}), ...(scope ? { scope } : {}) };
+  const block: Obj = {
+    ...kept,
+    ...(id ? { clientId: id } : {}),
+    ...(secret ? { clientSecret: secret } : {}),
+    ...(scope ? { scope } : {}),
+  };
   return Object.keys(block).length ? block : undefined;
 }
 
@@ -116,7 +142,11 @@ function lines(text: string): string[] {
 }
 
 /** `KEY<sep>VALUE` lines into a map; blank lines and `#` comments are skipped. */
-function parsePairs(text: string, sep: string, what: string): { ok: true; map: Record<string, string> } | { ok: false; error: string } {
+function parsePairs(
+  text: string,
+  sep: string,
+  what: string,
+): { ok: true; map: Record<string, string> } | { ok: false; error: string } {
   const map: Record<string, string> = {};
   for (const [i, raw] of lines(text).entries()) {
     if (raw.trim() === '' || raw.trimStart().startsWith('#')) continue;
@@ -180,7 +210,8 @@ export function buildConfig(values: ServerFormValues, base: unknown): BuildResul
     const headers = parsePairs(values.headers, ':', 'Name: value');
     if (!headers.ok) errors.headers = headers.error;
     const baseType = isObj(base) ? base.type : undefined;
-    const type = values.transport === 'http' && baseType === 'streamable-http' ? 'streamable-http' : values.transport;
+    const type =
+      values.transport === 'http' && baseType === 'streamable-http' ? 'streamable-http' : values.transport;
     config = { type, url, ...common };
     if (headers.ok && Object.keys(headers.map).length) config.headers = headers.map;
     // A masked client secret sent back unchanged keeps its stored value (the host unmasks it).
@@ -190,7 +221,8 @@ export function buildConfig(values: ServerFormValues, base: unknown): BuildResul
     if (secret && !values.oauthClientId.trim()) errors.oauthClientId = 'a client secret needs its client ID';
     // The config file is plain text: the value itself belongs in the keychain, behind a reference.
     if (secret && secret !== MASKED_VALUE && !/^\$\{secret:[A-Za-z_][A-Za-z0-9_.-]*\}$/.test(secret)) {
-      errors.oauthClientSecret = 'write ${secret:NAME} here and enter the value in the write-only field below';
+      errors.oauthClientSecret =
+        'write ${secret:NAME} here and enter the value in the write-only field below';
     }
   }
 
@@ -208,7 +240,8 @@ export function buildConfig(values: ServerFormValues, base: unknown): BuildResul
     }
   }
   if (Object.keys(errors).length) return { ok: false, errors };
-  if (!checked.success) return { ok: false, errors: { name: checked.error.issues[0]?.message ?? 'invalid entry' } };
+  if (!checked.success)
+    return { ok: false, errors: { name: checked.error.issues[0]?.message ?? 'invalid entry' } };
   return { ok: true, name, config: checked.data };
 }
 

@@ -20,10 +20,19 @@ import {
 /** Adding a new server, or editing one that exists. */
 export type ServerFormMode = { kind: 'add' } | { kind: 'edit'; server: ServerSummary };
 
-type SubmitState = { kind: 'editing' } | { kind: 'saving' } | { kind: 'rejected'; error: HostError; rest: string[] };
+type SubmitState =
+  { kind: 'editing' } | { kind: 'saving' } | { kind: 'rejected'; error: HostError; rest: string[] };
 
 /** The add/edit server form; the host validates, and its messages land on the fields they name. */
-export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; onSaved: (s: ServerSummary) => void; onCancel: () => void }) {
+export function ServerForm({
+  mode,
+  onSaved,
+  onCancel,
+}: {
+  mode: ServerFormMode;
+  onSaved: (s: ServerSummary) => void;
+  onCancel: () => void;
+}) {
   const host = useHost();
   const existing = mode.kind === 'edit' ? mode.server : null;
   const base = existing ? (existing.config ?? existing.invalidEntry) : null;
@@ -33,7 +42,8 @@ export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; 
   const [errors, setErrors] = useState<FormErrors>({});
   const [submit, setSubmit] = useState<SubmitState>({ kind: 'editing' });
 
-  const set = (field: FormField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: FormField) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,7 +64,10 @@ export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; 
       },
       (error: unknown) => {
         const he = asHostError(error);
-        const { fields, rest } = he.code === 'invalid_request' ? fieldErrorsFromHost(he.message) : { fields: {}, rest: [he.message] };
+        const { fields, rest } =
+          he.code === 'invalid_request'
+            ? fieldErrorsFromHost(he.message)
+            : { fields: {}, rest: [he.message] };
         setErrors(fields);
         setSubmit({ kind: 'rejected', error: he, rest });
       },
@@ -62,7 +75,9 @@ export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; 
   };
 
   const hasMasked = values.env.includes(MASKED_VALUE) || values.headers.includes(MASKED_VALUE);
-  const maskedHelp = hasMasked ? `${MASKED_VALUE} stands for a stored secret: leave it as is to keep it.` : undefined;
+  const maskedHelp = hasMasked
+    ? `${MASKED_VALUE} stands for a stored secret: leave it as is to keep it.`
+    : undefined;
   const input = (field: FormField, props: { placeholder?: string; mono?: boolean } = {}) => ({
     id: `server-${field}`,
     'data-testid': `server-${kebab(field)}`,
@@ -72,13 +87,25 @@ export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; 
     className: props.mono ? 'mono' : undefined,
     spellCheck: false,
   });
-  const err = (field: FormField) => ({ error: errors[field], errorTestId: `server-form-error-${kebab(field)}` });
+  const err = (field: FormField) => ({
+    error: errors[field],
+    errorTestId: `server-form-error-${kebab(field)}`,
+  });
 
   return (
     <form className="panel server-form" onSubmit={onSubmit} noValidate data-testid="server-form">
       <h2>{existing ? `Edit ${existing.id}` : 'Add server'}</h2>
-      <FormRow id="server-name" label="Name" help={existing ? 'The name is the server’s id and cannot change.' : undefined} {...err('name')}>
-        <input {...input('name', { placeholder: 'e.g. filesystem' })} readOnly={!!existing} autoFocus={!existing} />
+      <FormRow
+        id="server-name"
+        label="Name"
+        help={existing ? 'The name is the server’s id and cannot change.' : undefined}
+        {...err('name')}
+      >
+        <input
+          {...input('name', { placeholder: 'e.g. filesystem' })}
+          readOnly={!!existing}
+          autoFocus={!existing}
+        />
       </FormRow>
       <FormRow id="server-transport" label="Transport">
         <select
@@ -95,13 +122,33 @@ export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; 
 
       {values.transport === 'stdio' ? (
         <>
-          <FormRow id="server-command" label="Command" help="An absolute path avoids PATH surprises." {...err('command')}>
+          <FormRow
+            id="server-command"
+            label="Command"
+            help="An absolute path avoids PATH surprises."
+            {...err('command')}
+          >
             <input {...input('command', { placeholder: 'npx', mono: true })} />
           </FormRow>
-          <FormRow id="server-args" label="Arguments" help="One per line, so an argument may contain spaces." {...err('args')}>
-            <textarea rows={3} {...input('args', { placeholder: '-y\n@modelcontextprotocol/server-everything', mono: true })} />
+          <FormRow
+            id="server-args"
+            label="Arguments"
+            help="One per line, so an argument may contain spaces."
+            {...err('args')}
+          >
+            <textarea
+              rows={3}
+              {...input('args', { placeholder: '-y\n@modelcontextprotocol/server-everything', mono: true })}
+            />
           </FormRow>
-          <FormRow id="server-env" label="Environment" help={maskedHelp ?? 'KEY=VALUE, one per line. ${env:X} and ${secret:NAME} are expanded by the host.'} {...err('env')}>
+          <FormRow
+            id="server-env"
+            label="Environment"
+            help={
+              maskedHelp ?? 'KEY=VALUE, one per line. ${env:X} and ${secret:NAME} are expanded by the host.'
+            }
+            {...err('env')}
+          >
             <textarea rows={3} {...input('env', { placeholder: 'API_KEY=${secret:my-key}', mono: true })} />
           </FormRow>
           <FormRow id="server-cwd" label="Working directory" {...err('cwd')}>
@@ -119,8 +166,9 @@ export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; 
               Run in an OS sandbox limited to the shared folders
             </label>
             <div className="field-help">
-              The server then sees the shared folders (read-write), the system and its own program files (read-only), and nothing else of
-              your files; it restarts when the shared folders change. Its network is not restricted. Linux (bubblewrap) and macOS only.
+              The server then sees the shared folders (read-write), the system and its own program files
+              (read-only), and nothing else of your files; it restarts when the shared folders change. Its
+              network is not restricted. Linux (bubblewrap) and macOS only.
             </div>
           </div>
         </>
@@ -129,8 +177,16 @@ export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; 
           <FormRow id="server-url" label="URL" {...err('url')}>
             <input {...input('url', { placeholder: 'https://example.com/mcp', mono: true })} type="url" />
           </FormRow>
-          <FormRow id="server-headers" label="Headers" help={maskedHelp ?? 'Name: value, one per line.'} {...err('headers')}>
-            <textarea rows={3} {...input('headers', { placeholder: 'Authorization: Bearer ${secret:token}', mono: true })} />
+          <FormRow
+            id="server-headers"
+            label="Headers"
+            help={maskedHelp ?? 'Name: value, one per line.'}
+            {...err('headers')}
+          >
+            <textarea
+              rows={3}
+              {...input('headers', { placeholder: 'Authorization: Bearer ${secret:token}', mono: true })}
+            />
           </FormRow>
           <OAuthFields values={values} input={input} err={err} />
         </>
@@ -142,19 +198,37 @@ export function ServerForm({ mode, onSaved, onCancel }: { mode: ServerFormMode; 
         <FormRow id="server-timeout" label="Request timeout (ms)" {...err('timeout')}>
           <input {...input('timeout', { placeholder: 'default' })} inputMode="numeric" />
         </FormRow>
-        <FormRow id="server-includeTools" label="Only these tools" help="One per line; empty means all." {...err('includeTools')}>
+        <FormRow
+          id="server-includeTools"
+          label="Only these tools"
+          help="One per line; empty means all."
+          {...err('includeTools')}
+        >
           <textarea rows={2} {...input('includeTools', { mono: true })} />
         </FormRow>
-        <FormRow id="server-excludeTools" label="Never these tools" help="One per line." {...err('excludeTools')}>
+        <FormRow
+          id="server-excludeTools"
+          label="Never these tools"
+          help="One per line."
+          {...err('excludeTools')}
+        >
           <textarea rows={2} {...input('excludeTools', { mono: true })} />
         </FormRow>
       </details>
 
       {submit.kind === 'rejected' && submit.rest.length > 0 && (
-        <ErrorBox error={{ code: submit.error.code, message: submit.rest.join('; ') }} testId="server-form-error" />
+        <ErrorBox
+          error={{ code: submit.error.code, message: submit.rest.join('; ') }}
+          testId="server-form-error"
+        />
       )}
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={submit.kind === 'saving'} data-testid="server-form-submit">
+        <button
+          type="submit"
+          className="primary"
+          disabled={submit.kind === 'saving'}
+          data-testid="server-form-submit"
+        >
           {submit.kind === 'saving' ? 'Saving…' : existing ? 'Save' : 'Add server'}
         </button>
         <button type="button" onClick={onCancel} data-testid="server-form-cancel">

@@ -9,7 +9,11 @@ import { SandboxBadge } from './sandbox-badge.js';
 import { SignInBar } from './sign-in-bar.js';
 import { StateBadge } from './state-badge.js';
 
-type RowAction = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'confirm-remove' } | { kind: 'failed'; error: HostError };
+type RowAction =
+  | { kind: 'idle' }
+  | { kind: 'busy'; what: string }
+  | { kind: 'confirm-remove' }
+  | { kind: 'failed'; error: HostError };
 
 /** One server: state, era, counts, and its actions. Clicking the row opens its details. */
 export function ServerRow({
@@ -96,7 +100,12 @@ export function ServerRow({
         {action.kind === 'confirm-remove' ? (
           <span className="confirm">
             Remove {id}?
-            <button type="button" className="danger small" onClick={() => run('remove', () => host.invoke('servers.remove', { id }), onRemoved)} data-testid={`confirm-remove-${id}`}>
+            <button
+              type="button"
+              className="danger small"
+              onClick={() => run('remove', () => host.invoke('servers.remove', { id }), onRemoved)}
+              data-testid={`confirm-remove-${id}`}
+            >
               Remove
             </button>
             <button type="button" className="small" onClick={() => setAction({ kind: 'idle' })}>
@@ -105,13 +114,31 @@ export function ServerRow({
           </span>
         ) : (
           <>
-            <button type="button" className="small" disabled={busy || !enabled} onClick={() => run('restart', () => host.invoke('servers.restart', { id }))} data-testid={`restart-server-${id}`}>
+            <button
+              type="button"
+              className="small"
+              disabled={busy || !enabled}
+              onClick={() => run('restart', () => host.invoke('servers.restart', { id }))}
+              data-testid={`restart-server-${id}`}
+            >
               {action.kind === 'busy' && action.what === 'restart' ? 'Restarting…' : 'Restart'}
             </button>
-            <button type="button" className="small" disabled={busy} onClick={onEdit} data-testid={`edit-server-${id}`}>
+            <button
+              type="button"
+              className="small"
+              disabled={busy}
+              onClick={onEdit}
+              data-testid={`edit-server-${id}`}
+            >
               Edit
             </button>
-            <button type="button" className="small danger-text" disabled={busy} onClick={() => setAction({ kind: 'confirm-remove' })} data-testid={`remove-server-${id}`}>
+            <button
+              type="button"
+              className="small danger-text"
+              disabled={busy}
+              onClick={() => setAction({ kind: 'confirm-remove' })}
+              data-testid={`remove-server-${id}`}
+            >
               Remove
             </button>
           </>
@@ -125,7 +152,10 @@ export function ServerRow({
 function EraBadge({ server }: { server: ServerSummary }) {
   if (server.state.kind !== 'connected') return null;
   const { protocolEra, protocolVersion } = server.state.info;
-  const label = protocolEra === 'modern' ? `modern ${protocolVersion ?? '2026-07-28'}` : `legacy ${protocolVersion ?? '2025'}`;
+  const label =
+    protocolEra === 'modern'
+      ? `modern ${protocolVersion ?? '2026-07-28'}`
+      : `legacy ${protocolVersion ?? '2025'}`;
   return (
     <span className={`badge era era-${protocolEra}`} data-testid={`server-era-${server.id}`}>
       {label}
@@ -144,14 +174,21 @@ function ServerMeta({ server }: { server: ServerSummary }) {
   }
   if (state.kind === 'failed' || state.kind === 'reconnecting') {
     const error = state.kind === 'failed' ? state.error : state.lastError;
-    return <ErrorBox error={error} hint={failureHint(error, server.transport)} testId={`server-error-${server.id}`} />;
+    return (
+      <ErrorBox
+        error={error}
+        hint={failureHint(error, server.transport)}
+        testId={`server-error-${server.id}`}
+      />
+    );
   }
   if (state.kind !== 'connected') return null;
   const info = state.info;
   return (
     <div className="server-meta muted" data-testid={`server-counts-${server.id}`}>
-      {info.title ?? info.name} {info.version} · {plural(counts.tools, 'tool')} · {plural(counts.resources, 'resource')} ·{' '}
-      {plural(counts.templates, 'template')} · {plural(counts.prompts, 'prompt')}
+      {info.title ?? info.name} {info.version} · {plural(counts.tools, 'tool')} ·{' '}
+      {plural(counts.resources, 'resource')} · {plural(counts.templates, 'template')} ·{' '}
+      {plural(counts.prompts, 'prompt')}
     </div>
   );
 }

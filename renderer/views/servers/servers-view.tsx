@@ -8,7 +8,11 @@ import { ServerForm } from './server-form.js';
 import { ServerRow } from './server-row.js';
 
 /** What the right-hand side shows. */
-type Side = { kind: 'details'; id: string | null } | { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'import' };
+type Side =
+  | { kind: 'details'; id: string | null }
+  | { kind: 'add' }
+  | { kind: 'edit'; id: string }
+  | { kind: 'import' };
 
 /** Configured servers with live state, and the forms to add, edit and import them. */
 export function ServersView() {
@@ -22,7 +26,12 @@ export function ServersView() {
       <header className="view-header">
         <h1>Servers</h1>
         <div className="header-actions">
-          <button type="button" className="primary" onClick={() => setSide({ kind: 'add' })} data-testid="add-server">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => setSide({ kind: 'add' })}
+            data-testid="add-server"
+          >
             Add server
           </button>
           <button type="button" onClick={() => setSide({ kind: 'import' })} data-testid="import-json">
@@ -37,7 +46,9 @@ export function ServersView() {
           {servers.kind === 'ready' && list.length === 0 && (
             <div className="empty" data-testid="servers-empty">
               <p>No servers yet.</p>
-              <p className="muted">Add one with its command or URL, or import an existing claude_desktop_config.json.</p>
+              <p className="muted">
+                Add one with its command or URL, or import an existing claude_desktop_config.json.
+              </p>
             </div>
           )}
           <ul className="server-list" data-testid="server-list">
@@ -61,7 +72,15 @@ export function ServersView() {
   );
 }
 
-function SidePanel({ side, find, setSide }: { side: Side; find: (id: string | null) => ServerSummary | undefined; setSide: (s: Side) => void }) {
+function SidePanel({
+  side,
+  find,
+  setSide,
+}: {
+  side: Side;
+  find: (id: string | null) => ServerSummary | undefined;
+  setSide: (s: Side) => void;
+}) {
   const showDetails = (s: ServerSummary) => setSide({ kind: 'details', id: s.id });
   const close = () => setSide({ kind: 'details', id: null });
   switch (side.kind) {
@@ -69,7 +88,14 @@ function SidePanel({ side, find, setSide }: { side: Side; find: (id: string | nu
       return <ServerForm mode={{ kind: 'add' }} onSaved={showDetails} onCancel={close} />;
     case 'edit': {
       const server = find(side.id);
-      return server ? <ServerForm key={server.id} mode={{ kind: 'edit', server }} onSaved={showDetails} onCancel={() => setSide({ kind: 'details', id: server.id })} /> : null;
+      return server ? (
+        <ServerForm
+          key={server.id}
+          mode={{ kind: 'edit', server }}
+          onSaved={showDetails}
+          onCancel={() => setSide({ kind: 'details', id: server.id })}
+        />
+      ) : null;
     }
     case 'import':
       return <ImportPanel onClose={close} />;

@@ -22,7 +22,11 @@ export function SignInBar({ serverId, auth }: { serverId: string; auth: ServerAu
       (error: unknown) => {
         const e = asHostError(error);
         // A cancel is the person's own choice, and a failure shows in the bar itself.
-        setBusy(e.code === 'cancelled' || e.code === 'sign_in_failed' || e.code === 'sign_in_limit' ? { kind: 'idle' } : { kind: 'failed', error: e });
+        setBusy(
+          e.code === 'cancelled' || e.code === 'sign_in_failed' || e.code === 'sign_in_limit'
+            ? { kind: 'idle' }
+            : { kind: 'failed', error: e },
+        );
       },
     );
   };
@@ -34,7 +38,13 @@ export function SignInBar({ serverId, auth }: { serverId: string; auth: ServerAu
       body = (
         <>
           <span>Sign-in needed</span>
-          <button type="button" className="small primary" disabled={disabled} onClick={signIn} data-testid={`sign-in-${serverId}`}>
+          <button
+            type="button"
+            className="small primary"
+            disabled={disabled}
+            onClick={signIn}
+            data-testid={`sign-in-${serverId}`}
+          >
             Sign in
           </button>
         </>
@@ -44,7 +54,12 @@ export function SignInBar({ serverId, auth }: { serverId: string; auth: ServerAu
       body = (
         <>
           <span>Signing in… (finish in your browser)</span>
-          <button type="button" className="small" onClick={() => run(() => host.invoke('auth.cancel', { serverId }))} data-testid={`cancel-sign-in-${serverId}`}>
+          <button
+            type="button"
+            className="small"
+            onClick={() => run(() => host.invoke('auth.cancel', { serverId }))}
+            data-testid={`cancel-sign-in-${serverId}`}
+          >
             Cancel
           </button>
         </>
@@ -54,7 +69,13 @@ export function SignInBar({ serverId, auth }: { serverId: string; auth: ServerAu
       body = (
         <>
           <span>Signed in</span>
-          <button type="button" className="small" disabled={disabled} onClick={() => run(() => host.invoke('auth.signOut', { serverId }))} data-testid={`sign-out-${serverId}`}>
+          <button
+            type="button"
+            className="small"
+            disabled={disabled}
+            onClick={() => run(() => host.invoke('auth.signOut', { serverId }))}
+            data-testid={`sign-out-${serverId}`}
+          >
             Sign out
           </button>
         </>
@@ -64,7 +85,13 @@ export function SignInBar({ serverId, auth }: { serverId: string; auth: ServerAu
       body = (
         <>
           <span className="error-text">Sign-in failed: {auth.reason}</span>
-          <button type="button" className="small" disabled={disabled} onClick={signIn} data-testid={`sign-in-${serverId}`}>
+          <button
+            type="button"
+            className="small"
+            disabled={disabled}
+            onClick={signIn}
+            data-testid={`sign-in-${serverId}`}
+          >
             Try again
           </button>
         </>
@@ -72,7 +99,11 @@ export function SignInBar({ serverId, auth }: { serverId: string; auth: ServerAu
       break;
   }
   return (
-    <div className={`sign-in-bar sign-in-${auth.kind}`} data-testid={`sign-in-bar-${serverId}`} data-auth={auth.kind}>
+    <div
+      className={`sign-in-bar sign-in-${auth.kind}`}
+      data-testid={`sign-in-bar-${serverId}`}
+      data-auth={auth.kind}
+    >
       {body}
       {busy.kind === 'failed' && <ErrorBox error={busy.error} testId={`sign-in-error-${serverId}`} />}
     </div>

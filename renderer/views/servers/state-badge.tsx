@@ -26,7 +26,11 @@ export function stateLabel(state: ServerState, now: number): string {
 export function StateBadge({ serverId, state }: { serverId: string; state: ServerState }) {
   const now = useNow(state.kind === 'reconnecting');
   return (
-    <span className={`badge state state-${state.kind}`} data-state={state.kind} data-testid={`server-state-${serverId}`}>
+    <span
+      className={`badge state state-${state.kind}`}
+      data-state={state.kind}
+      data-testid={`server-state-${serverId}`}
+    >
       {stateLabel(state, now)}
     </span>
   );

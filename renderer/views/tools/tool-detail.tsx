@@ -52,13 +52,27 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
         <div className="progress" data-testid="tool-progress">
           <progress value={state.progress.progress} max={state.progress.total ?? undefined} />
           <span className="muted">
-            {state.progress.total !== undefined ? `${state.progress.progress} / ${state.progress.total}` : String(state.progress.progress)}
+            {state.progress.total !== undefined
+              ? `${state.progress.progress} / ${state.progress.total}`
+              : String(state.progress.progress)}
             {state.progress.message ? ` — ${state.progress.message}` : ''}
           </span>
         </div>
       )}
-      {state.kind === 'done' && <ToolResultView outcome={{ kind: 'result', result: state.result }} serverId={serverId} elapsedMs={state.elapsedMs} />}
-      {state.kind === 'failed' && <ToolResultView outcome={{ kind: 'failed', error: state.error, cancelled: state.cancelled }} serverId={serverId} elapsedMs={state.elapsedMs} />}
+      {state.kind === 'done' && (
+        <ToolResultView
+          outcome={{ kind: 'result', result: state.result }}
+          serverId={serverId}
+          elapsedMs={state.elapsedMs}
+        />
+      )}
+      {state.kind === 'failed' && (
+        <ToolResultView
+          outcome={{ kind: 'failed', error: state.error, cancelled: state.cancelled }}
+          serverId={serverId}
+          elapsedMs={state.elapsedMs}
+        />
+      )}
     </form>
   );
 }

@@ -19,31 +19,58 @@ export function ToolsView() {
   const [selected, setSelected] = useState<Selection>(null);
   const tools = catalog.kind === 'ready' ? catalog.catalog.tools : [];
   const groups = useMemo(
-    () => groupByServer(tools.filter((t) => matches(query, t.tool.name, t.tool.title, t.tool.description, t.serverId))),
+    () =>
+      groupByServer(
+        tools.filter((t) => matches(query, t.tool.name, t.tool.title, t.tool.description, t.serverId)),
+      ),
     [tools, query],
   );
-  const live = selected ? tools.find((t) => t.serverId === selected.serverId && t.tool.name === selected.name) : undefined;
+  const live = selected
+    ? tools.find((t) => t.serverId === selected.serverId && t.tool.name === selected.name)
+    : undefined;
   const current = useLastSeen(selected ? `${selected.serverId}/${selected.name}` : null, live);
 
   return (
     <section className="view tools-view" data-testid="tools-view">
       <header className="view-header">
         <h1>Tools</h1>
-        <input type="search" className="search" placeholder="Search tools" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="tool-search" />
+        <input
+          type="search"
+          className="search"
+          placeholder="Search tools"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="tool-search"
+        />
       </header>
       <div className="split">
         <div className="split-main list-column">
           {catalog.kind === 'loading' && <p className="muted">Loading…</p>}
           {catalog.kind === 'error' && <ErrorBox error={catalog.error} />}
-          {catalog.kind === 'ready' && tools.length === 0 && <p className="muted">No tools yet: connect a server that offers some.</p>}
-          {catalog.kind === 'ready' && tools.length > 0 && groups.length === 0 && <p className="muted">No tool matches “{query}”.</p>}
+          {catalog.kind === 'ready' && tools.length === 0 && (
+            <p className="muted">No tools yet: connect a server that offers some.</p>
+          )}
+          {catalog.kind === 'ready' && tools.length > 0 && groups.length === 0 && (
+            <p className="muted">No tool matches “{query}”.</p>
+          )}
           {groups.map(([serverId, items]) => (
-            <ToolGroup key={serverId} serverId={serverId} items={items} selected={selected} onSelect={setSelected} chat={chatSettings} />
+            <ToolGroup
+              key={serverId}
+              serverId={serverId}
+              items={items}
+              selected={selected}
+              onSelect={setSelected}
+              chat={chatSettings}
+            />
           ))}
         </div>
         <aside className="split-side">
           {current ? (
-            <ToolDetail key={`${current.serverId}/${current.tool.name}`} entry={current} offered={live !== undefined} />
+            <ToolDetail
+              key={`${current.serverId}/${current.tool.name}`}
+              entry={current}
+              offered={live !== undefined}
+            />
           ) : (
             <div className="panel placeholder muted">Select a tool to call it.</div>
           )}
@@ -53,7 +80,13 @@ export function ToolsView() {
   );
 }
 
-function ToolGroup(props: { serverId: string; items: CatalogTool[]; selected: Selection; onSelect: (s: Selection) => void; chat: SettingsHandle }) {
+function ToolGroup(props: {
+  serverId: string;
+  items: CatalogTool[];
+  selected: Selection;
+  onSelect: (s: Selection) => void;
+  chat: SettingsHandle;
+}) {
   const { serverId, items, selected, onSelect, chat } = props;
   return (
     <div className="group" data-testid={`tool-group-${serverId}`}>

@@ -9,7 +9,15 @@ import {
   type Part,
 } from '@google/genai';
 import { applyArgFixes, toGeminiParameters, type ArgFix } from '../gemini-schema.js';
-import { ProviderError, type ChatProvider, type ModelMessage, type ModelPart, type ModelTool, type ProviderEvent, type StreamRequest } from '../provider.js';
+import {
+  ProviderError,
+  type ChatProvider,
+  type ModelMessage,
+  type ModelPart,
+  type ModelTool,
+  type ProviderEvent,
+  type StreamRequest,
+} from '../provider.js';
 
 /** Where and how to reach the Gemini API; the key comes from the caller (keychain), never env. */
 export interface GeminiProviderOptions {
@@ -61,7 +69,9 @@ export class GeminiProvider implements ChatProvider {
 
   async listModels(signal?: AbortSignal): Promise<string[]> {
     try {
-      const pager = await this.ai.models.list({ config: { pageSize: 100, ...(signal ? { abortSignal: signal } : {}) } });
+      const pager = await this.ai.models.list({
+        config: { pageSize: 100, ...(signal ? { abortSignal: signal } : {}) },
+      });
       const names: string[] = [];
       for await (const model of pager) {
         if (!model.name || !model.supportedActions?.includes('generateContent')) continue;
@@ -132,7 +142,11 @@ export class GeminiProvider implements ChatProvider {
     const redact = (s: string) => (this.apiKey ? s.split(this.apiKey).join('[redacted]') : s);
     if (error instanceof ApiError) {
       const { message, status, reason } = googleError(error.message);
-      return new ProviderError(redact(describeStatus(error.status, status, reason, message)), isRetryableStatus(error.status), error.status);
+      return new ProviderError(
+        redact(describeStatus(error.status, status, reason, message)),
+        isRetryableStatus(error.status),
+        error.status,
+      );
     }
     const cause = error instanceof Error ? errorCode(error) : undefined;
     const text = error instanceof Error ? error.message : String(error);
@@ -171,19 +185,30 @@ function toPart(part: ModelPart): Part {
     case 'image':
       return { inlineData: { mimeType: part.mimeType, data: part.data } };
     case 'function_call':
-      return { functionCall: { id: part.id, name: part.name, args: part.args }, ...(part.signature ? { thoughtSignature: part.signature } : {}) };
+      return {
+        functionCall: { id: part.id, name: part.name, args: part.args },
+        ...(part.signature ? { thoughtSignature: part.signature } : {}),
+      };
     case 'function_response':
-      return { functionResponse: { id: part.id, name: part.name, response: responseBody(part.output, part.isError) } };
+      return {
+        functionResponse: { id: part.id, name: part.name, response: responseBody(part.output, part.isError) },
+      };
   }
 }
 
 /** Google's convention: `output` for a result, `error` for a failure; always a JSON object. */
 function responseBody(output: unknown, isError: boolean): Record<string, unknown> {
-  if (isError) return isRecord(output) && 'error' in output ? { error: output.error } : { error: output ?? 'the tool failed' };
+  if (isError)
+    return isRecord(output) && 'error' in output
+      ? { error: output.error }
+      : { error: output ?? 'the tool failed' };
   return { output: output ?? null };
 }
 
-function toDeclarations(tools: readonly ModelTool[]): { declarations: FunctionDeclaration[]; fixes: Map<string, ArgFix[]> } {
+function toDeclarations(tools: readonly ModelTool[]): {
+  declarations: FunctionDeclaration[];
+  fixes: Map<string, ArgFix[]>;
+} {
   const fixes = new Map<string, ArgFix[]>();
   const declarations = tools.map((tool): FunctionDeclaration => {
     const { parameters, argFixes } = toGeminiParameters(tool.inputSchema);
@@ -207,7 +232,8 @@ function toEvent(part: Part, fixes: ReadonlyMap<string, ArgFix[]>): ProviderEven
       ...(part.thoughtSignature ? { signature: part.thoughtSignature } : {}),
     };
   }
-  if (typeof part.text === 'string' && part.text.length) return { type: part.thought ? 'thinking' : 'text', text: part.text };
+  if (typeof part.text === 'string' && part.text.length)
+    return { type: part.thought ? 'thinking' : 'text', text: part.text };
   return undefined;
 }
 
@@ -215,7 +241,10 @@ function toEvent(part: Part, fixes: ReadonlyMap<string, ArgFix[]>): ProviderEven
 function blockedPrompt(chunk: GenerateContentResponse): void {
   const reason = chunk.promptFeedback?.blockReason;
   if (reason && !chunk.candidates?.length) {
-    throw new ProviderError(`Gemini refused the prompt (${reason}${chunk.promptFeedback?.blockReasonMessage ? `: ${chunk.promptFeedback.blockReasonMessage}` : ''}).`, false);
+    throw new ProviderError(
+      `Gemini refused the prompt (${reason}${chunk.promptFeedback?.blockReasonMessage ? `: ${chunk.promptFeedback.blockReasonMessage}` : ''}).`,
+      false,
+    );
   }
 }
 
@@ -223,9 +252,15 @@ function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
-function describeStatus(code: number, status: string | undefined, reason: string | undefined, message: string): string {
+function describeStatus(
+  code: number,
+  status: string | undefined,
+  reason: string | undefined,
+  message: string,
+): string {
   const head = `Gemini API error ${code}${status ? ` ${status}` : ''}`;
-  if (reason === 'API_KEY_INVALID' || /API key not valid/i.test(message)) return `${head}: the API key was rejected (${message}) Check the key in Settings.`;
+  if (reason === 'API_KEY_INVALID' || /API key not valid/i.test(message))
+    return `${head}: the API key was rejected (${message}) Check the key in Settings.`;
   switch (code) {
     case 401:
     case 403:
@@ -247,7 +282,9 @@ function googleError(text: string): { message: string; status?: string; reason?:
     const err = isRecord(body) && isRecord(body.error) ? body.error : undefined;
     if (err) {
       const details = Array.isArray(err.details) ? err.details : [];
-      const info = details.find((d): d is Record<string, unknown> => isRecord(d) && typeof d.reason === 'string');
+      const info = details.find(
+        (d): d is Record<string, unknown> => isRecord(d) && typeof d.reason === 'string',
+      );
       return {
         message: (typeof err.message === 'string' ? err.message : text).slice(0, 500),
         ...(typeof err.status === 'string' ? { status: err.status } : {}),

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonSchema } from '../../../../shared/domain/mcp-types.js';
 import { inlineRefs } from '../gemini-schema.js';
-import { ProviderError, type ChatProvider, type ModelMessage, type ModelTool, type ProviderEvent, type StreamRequest } from '../provider.js';
+import {
+  ProviderError,
+  type ChatProvider,
+  type ModelMessage,
+  type ModelTool,
+  type ProviderEvent,
+  type StreamRequest,
+} from '../provider.js';
 
 /** Any server speaking OpenAI's /v1/chat/completions: Ollama, LM Studio, llama.cpp, vLLM, OpenAI. */
 export interface OpenAiProviderOptions {
@@ -21,7 +28,11 @@ export const OPENAI_MAX_TOOLS = 128;
 /** A message in OpenAI's chat format. */
 export type OpenAiMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[] }
+  | {
+      role: 'user';
+      content:
+        string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
+    }
   | { role: 'assistant'; content: string | null; tool_calls?: OpenAiToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
 
@@ -81,17 +92,29 @@ export class OpenAiProvider implements ChatProvider {
         model: request.model,
         messages: toOpenAiMessages(request.system, request.messages),
         stream: true,
-        ...(request.tools.length ? { tools: request.tools.map(toOpenAiTool), tool_choice: request.toolMode ?? 'auto' } : {}),
+        ...(request.tools.length
+          ? { tools: request.tools.map(toOpenAiTool), tool_choice: request.toolMode ?? 'auto' }
+          : {}),
         ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         ...(request.stopSequences?.length ? { stop: request.stopSequences } : {}),
       };
-      const res = await this.fetch('/chat/completions', { method: 'POST', headers: this.headers(), body: JSON.stringify(body) }, controller.signal);
-      const chunks = (res.headers.get('content-type') ?? '').includes('text/event-stream') ? sseData(res, controller.signal) : wholeBody(res);
+      const res = await this.fetch(
+        '/chat/completions',
+        { method: 'POST', headers: this.headers(), body: JSON.stringify(body) },
+        controller.signal,
+      );
+      const chunks = (res.headers.get('content-type') ?? '').includes('text/event-stream')
+        ? sseData(res, controller.signal)
+        : wholeBody(res);
       for await (const data of chunks) {
         if (data === '[DONE]') break;
         const chunk = parseChunk(data);
-        if (chunk.error !== undefined) throw new ProviderError(this.redact(`The model server reported an error: ${errorText(chunk.error)}`), false);
+        if (chunk.error !== undefined)
+          throw new ProviderError(
+            this.redact(`The model server reported an error: ${errorText(chunk.error)}`),
+            false,
+          );
         const choice = chunk.choices?.[0];
         const delta = choice?.delta ?? choice?.message;
         const reasoning = delta?.reasoning_content ?? delta?.reasoning;
@@ -109,7 +132,8 @@ export class OpenAiProvider implements ChatProvider {
         if (choice?.finish_reason) finishReason = choice.finish_reason;
       }
       // An abort between reads ends the SSE loop quietly; it must still read as a stop.
-      if (request.signal.aborted) throw new ProviderError('The request to the model server was cancelled.', false);
+      if (request.signal.aborted)
+        throw new ProviderError('The request to the model server was cancelled.', false);
     } catch (error) {
       throw this.providerError(error, request.signal);
     } finally {
@@ -117,7 +141,12 @@ export class OpenAiProvider implements ChatProvider {
       controller.abort();
     }
     for (const [, call] of [...calls].sort(([a], [b]) => a - b)) {
-      yield { type: 'function_call', id: call.id || `call_${randomUUID()}`, name: call.name, args: parseArgs(call.name, call.args) };
+      yield {
+        type: 'function_call',
+        id: call.id || `call_${randomUUID()}`,
+        name: call.name,
+        args: parseArgs(call.name, call.args),
+      };
     }
     yield { type: 'done', ...(finishReason ? { finishReason } : {}) };
   }
@@ -146,16 +175,31 @@ export class OpenAiProvider implements ChatProvider {
     } catch {
       // Not JSON: keep the text.
     }
-    const hint = res.status === 401 || res.status === 403 ? ' Check the API key.' : res.status === 404 ? ' Check the base URL and the model name.' : '';
-    throw new ProviderError(this.redact(`Model server error ${res.status} at ${this.host()}: ${detail || res.statusText}.${hint}`), res.status === 408 || res.status === 429 || res.status >= 500, res.status);
+    const hint =
+      res.status === 401 || res.status === 403
+        ? ' Check the API key.'
+        : res.status === 404
+          ? ' Check the base URL and the model name.'
+          : '';
+    throw new ProviderError(
+      this.redact(`Model server error ${res.status} at ${this.host()}: ${detail || res.statusText}.${hint}`),
+      res.status === 408 || res.status === 429 || res.status >= 500,
+      res.status,
+    );
   }
 
   private providerError(error: unknown, signal?: AbortSignal): ProviderError {
     if (error instanceof ProviderError) return error;
     if (signal?.aborted) return new ProviderError('The request to the model server was cancelled.', false);
-    const cause = error instanceof Error && isRecord(error.cause) && typeof error.cause.code === 'string' ? error.cause.code : undefined;
+    const cause =
+      error instanceof Error && isRecord(error.cause) && typeof error.cause.code === 'string'
+        ? error.cause.code
+        : undefined;
     const text = error instanceof Error ? error.message : String(error);
-    return new ProviderError(this.redact(`Could not reach the model server at ${this.host()} (${cause ?? text}).`), true);
+    return new ProviderError(
+      this.redact(`Could not reach the model server at ${this.host()} (${cause ?? text}).`),
+      true,
+    );
   }
 
   private redact(text: string): string {
@@ -176,35 +220,68 @@ export class OpenAiProvider implements ChatProvider {
  * right after the assistant message that called them (the API requires that order), any
  * other user content follows them.
  */
-export function toOpenAiMessages(system: string | undefined, messages: readonly ModelMessage[]): OpenAiMessage[] {
+export function toOpenAiMessages(
+  system: string | undefined,
+  messages: readonly ModelMessage[],
+): OpenAiMessage[] {
   const out: OpenAiMessage[] = system ? [{ role: 'system', content: system }] : [];
   for (const m of messages) {
     if (m.role === 'model') {
       const text = m.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
       const toolCalls = m.parts.flatMap((p): OpenAiToolCall[] =>
-        p.type === 'function_call' ? [{ id: p.id, type: 'function', function: { name: p.name, arguments: JSON.stringify(p.args ?? {}) } }] : [],
+        p.type === 'function_call'
+          ? [
+              {
+                id: p.id,
+                type: 'function',
+                function: { name: p.name, arguments: JSON.stringify(p.args ?? {}) },
+              },
+            ]
+          : [],
       );
-      if (text || toolCalls.length) out.push({ role: 'assistant', content: text || null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) });
+      if (text || toolCalls.length)
+        out.push({
+          role: 'assistant',
+          content: text || null,
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        });
       continue;
     }
     const content: Exclude<Extract<OpenAiMessage, { role: 'user' }>['content'], string> = [];
     for (const p of m.parts) {
       if (p.type === 'function_response') {
-        const body = typeof p.output === 'string' ? p.output : JSON.stringify(p.isError && !isRecord(p.output) ? { error: p.output } : (p.output ?? null));
+        const body =
+          typeof p.output === 'string'
+            ? p.output
+            : JSON.stringify(p.isError && !isRecord(p.output) ? { error: p.output } : (p.output ?? null));
         out.push({ role: 'tool', tool_call_id: p.id, content: body });
       } else if (p.type === 'text') content.push({ type: 'text', text: p.text });
-      else if (p.type === 'image') content.push({ type: 'image_url', image_url: { url: `data:${p.mimeType};base64,${p.data}` } });
+      else if (p.type === 'image')
+        content.push({ type: 'image_url', image_url: { url: `data:${p.mimeType};base64,${p.data}` } });
     }
     if (content.length === 0) continue;
     const onlyText = content.every((c) => c.type === 'text');
-    out.push({ role: 'user', content: onlyText ? content.map((c) => (c.type === 'text' ? c.text : '')).join('\n') : content });
+    out.push({
+      role: 'user',
+      content: onlyText ? content.map((c) => (c.type === 'text' ? c.text : '')).join('\n') : content,
+    });
   }
   return out;
 }
 
 /** A tool as OpenAI declares it; JSON Schema passes through with refs inlined. */
-export function toOpenAiTool(tool: ModelTool): { type: 'function'; function: { name: string; description: string; parameters: JsonSchema } } {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: toOpenAiParameters(tool.inputSchema) } };
+export function toOpenAiTool(tool: ModelTool): {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonSchema };
+} {
+  return {
+    type: 'function',
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: toOpenAiParameters(tool.inputSchema),
+    },
+  };
 }
 
 /** Local servers often cannot follow `$ref` (llama.cpp grammars, some Ollama models): inline them. */
@@ -265,7 +342,10 @@ function parseArgs(name: string, text: string): Record<string, unknown> {
   } catch {
     // fall through
   }
-  throw new ProviderError(`The model sent malformed arguments for tool "${name}": ${text.slice(0, 200)}`, false);
+  throw new ProviderError(
+    `The model sent malformed arguments for tool "${name}": ${text.slice(0, 200)}`,
+    false,
+  );
 }
 
 function errorText(error: unknown): string {

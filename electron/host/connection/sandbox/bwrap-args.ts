@@ -5,7 +5,19 @@ import type { SandboxLayout } from './sandbox-layout.js';
 import { depthOf, isWithin, realOrUndefined } from './sandbox-paths.js';
 
 /** Where a Linux system keeps the programs and libraries a server needs to run at all. */
-const LINUX_SYSTEM_CANDIDATES = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix/store', '/run/current-system'];
+const LINUX_SYSTEM_CANDIDATES = [
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/etc',
+  '/opt',
+  '/nix/store',
+  '/run/current-system',
+];
 
 /**
  * The system directories that exist here, plus the directory behind /etc/resolv.conf when
@@ -27,7 +39,8 @@ type Mount = { depth: number; order: number; args: string[] };
  */
 export function bwrapArgs(layout: SandboxLayout, command: string, args: string[]): string[] {
   const mounts: Mount[] = [];
-  const add = (path: string, order: number, ...a: string[]) => mounts.push({ depth: depthOf(path), order, args: a });
+  const add = (path: string, order: number, ...a: string[]) =>
+    mounts.push({ depth: depthOf(path), order, args: a });
   for (const dir of layout.system) {
     const link = symlinkTarget(dir);
     if (link) add(dir, 0, '--symlink', link, dir);
@@ -41,7 +54,15 @@ export function bwrapArgs(layout: SandboxLayout, command: string, args: string[]
   for (const path of layout.readWrite) add(path, 3, '--bind', path, path);
   // Same depth: tmpfs before binds, so a bind at the same place as a hidden home wins.
   mounts.sort((a, b) => a.depth - b.depth || a.order - b.order);
-  return [...mounts.flatMap((m) => m.args), ...BWRAP_ISOLATION_FLAGS, '--chdir', layout.cwd, '--', command, ...args];
+  return [
+    ...mounts.flatMap((m) => m.args),
+    ...BWRAP_ISOLATION_FLAGS,
+    '--chdir',
+    layout.cwd,
+    '--',
+    command,
+    ...args,
+  ];
 }
 
 function symlinkTarget(path: string): string | undefined {

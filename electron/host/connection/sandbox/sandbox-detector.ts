@@ -4,8 +4,7 @@ import { delimiter, join } from 'node:path';
 
 /** Whether this machine can sandbox a stdio server, and with what. */
 export type SandboxAvailability =
-  | { ok: true; tool: 'bubblewrap' | 'sandbox-exec'; path: string }
-  | { ok: false; reason: string };
+  { ok: true; tool: 'bubblewrap' | 'sandbox-exec'; path: string } | { ok: false; reason: string };
 
 /** Answers "can we sandbox here?"; injected so tests can simulate a machine without one. */
 export interface SandboxDetector {
@@ -19,7 +18,15 @@ const TRIAL_TIMEOUT_MS = 5000;
  * The flags the real launch uses besides its mounts, so the trial fails exactly when a real
  * launch would (e.g. unprivileged user namespaces switched off, or an AppArmor rule on bwrap).
  */
-export const BWRAP_ISOLATION_FLAGS = ['--unshare-pid', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--new-session', '--cap-drop', 'ALL'];
+export const BWRAP_ISOLATION_FLAGS = [
+  '--unshare-pid',
+  '--unshare-ipc',
+  '--unshare-uts',
+  '--die-with-parent',
+  '--new-session',
+  '--cap-drop',
+  'ALL',
+];
 
 /**
  * Detection by platform: Linux needs a bwrap that can actually create its namespaces here,
@@ -63,10 +70,24 @@ function probeBwrap(searchPath: string): SandboxAvailability {
   // A GUI-launched app may have a thin PATH; bwrap lives in /usr/bin on every distribution.
   const dirs = [...searchPath.split(delimiter).filter(Boolean), '/usr/bin', '/bin', '/usr/local/bin'];
   const bwrap = dirs.map((d) => join(d, 'bwrap')).find(isExecutable);
-  if (!bwrap) return { ok: false, reason: 'bubblewrap (bwrap) is not installed; install the "bubblewrap" package' };
+  if (!bwrap)
+    return { ok: false, reason: 'bubblewrap (bwrap) is not installed; install the "bubblewrap" package' };
   const trial = spawnSync(
     bwrap,
-    ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', ...BWRAP_ISOLATION_FLAGS, '--', 'true'],
+    [
+      '--ro-bind',
+      '/',
+      '/',
+      '--dev',
+      '/dev',
+      '--proc',
+      '/proc',
+      '--tmpfs',
+      '/tmp',
+      ...BWRAP_ISOLATION_FLAGS,
+      '--',
+      'true',
+    ],
     { timeout: TRIAL_TIMEOUT_MS, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
   );
   if (trial.status === 0) return { ok: true, tool: 'bubblewrap', path: bwrap };

@@ -24,23 +24,48 @@ export interface SandboxedLaunch {
  * server needs to start. When the sandbox is unavailable this throws: a server that asked
  * for a sandbox must never quietly run without one.
  */
-export function sandboxLaunch(plan: StdioPlan, roots: string[], availability: SandboxAvailability): SandboxedLaunch {
+export function sandboxLaunch(
+  plan: StdioPlan,
+  roots: string[],
+  availability: SandboxAvailability,
+): SandboxedLaunch {
   if (!availability.ok) {
-    throw new HostFailure('sandbox_unavailable', `this server is set to run in an OS sandbox, which is unavailable: ${availability.reason}`);
+    throw new HostFailure(
+      'sandbox_unavailable',
+      `this server is set to run in an OS sandbox, which is unavailable: ${availability.reason}`,
+    );
   }
-  const base = { command: plan.command, args: plan.args, env: plan.env, roots, hostHome: homedir(), hostCwd: process.cwd(), ...(plan.cwd ? { cwd: plan.cwd } : {}) };
+  const base = {
+    command: plan.command,
+    args: plan.args,
+    env: plan.env,
+    roots,
+    hostHome: homedir(),
+    hostCwd: process.cwd(),
+    ...(plan.cwd ? { cwd: plan.cwd } : {}),
+  };
   if (availability.tool === 'bubblewrap') {
     const layout = sandboxLayout({ ...base, system: linuxSystemDirs() });
     // The inherited TMPDIR may name a directory that is not visible inside.
     const env = { ...plan.env, TMPDIR: '/tmp' };
-    const wrapped: StdioPlan = { ...plan, command: availability.path, args: bwrapArgs(layout, plan.command, plan.args), env };
+    const wrapped: StdioPlan = {
+      ...plan,
+      command: availability.path,
+      args: bwrapArgs(layout, plan.command, plan.args),
+      env,
+    };
     return { plan: wrapped, layout, state: { kind: 'on', tool: 'bubblewrap', paths: layout.roots } };
   }
   const layout = sandboxLayout({ ...base, system: MACOS_SYSTEM_DIRS.filter((d) => existsSync(d)) });
   // Seatbelt matches resolved paths (/var is /private/var), hence the realpath.
   const privateTmp = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-desk-sandbox-')));
   const env = { ...plan.env, TMPDIR: privateTmp };
-  const wrapped: StdioPlan = { ...plan, command: availability.path, args: ['-p', sbplProfile(layout, privateTmp), plan.command, ...plan.args], env };
+  const wrapped: StdioPlan = {
+    ...plan,
+    command: availability.path,
+    args: ['-p', sbplProfile(layout, privateTmp), plan.command, ...plan.args],
+    env,
+  };
   return { plan: wrapped, layout, state: { kind: 'on', tool: 'sandbox-exec', paths: layout.roots } };
 }
 
@@ -48,7 +73,12 @@ export function sandboxLaunch(plan: StdioPlan, roots: string[], availability: Sa
  * The UI's view of a stdio server's sandbox: what the last launch used, else what the next
  * would use. Availability is asked only when a sandbox is wanted (the Linux check spawns bwrap).
  */
-export function sandboxStateOf(wanted: boolean, available: () => SandboxAvailability, launched: SandboxState | undefined, roots: number): SandboxState {
+export function sandboxStateOf(
+  wanted: boolean,
+  available: () => SandboxAvailability,
+  launched: SandboxState | undefined,
+  roots: number,
+): SandboxState {
   if (!wanted) return { kind: 'off' };
   const a = available();
   if (!a.ok) return { kind: 'unavailable', reason: a.reason };

@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isDirectory, isWithin, packageTreeOf, pathsInArgument, prefixOf, realOrUndefined, resolveOnPath, shebangInterpreter } from './sandbox-paths.js';
+import {
+  isDirectory,
+  isWithin,
+  packageTreeOf,
+  pathsInArgument,
+  prefixOf,
+  realOrUndefined,
+  resolveOnPath,
+  shebangInterpreter,
+} from './sandbox-paths.js';
 
 /**
  * What one sandboxed server may see, independent of the tool that enforces it. Every path
@@ -48,7 +57,9 @@ const NPM_RUNNERS = /^(npx|npm|pnpm|pnpx|yarn)(\.cmd)?$/;
 
 /** Work out the mounts for one launch. Creates npm's cache directory when npx needs it. */
 export function sandboxLayout(input: LayoutInput): SandboxLayout {
-  const homes = unique([input.env.HOME, input.hostHome].filter((h): h is string => !!h && isAbsolute(h)).flatMap(bothForms));
+  const homes = unique(
+    [input.env.HOME, input.hostHome].filter((h): h is string => !!h && isAbsolute(h)).flatMap(bothForms),
+  );
   // Binding a home, or anything above one, would put the person's files back in view.
   const tooBroad = (p: string) => p === '/' || homes.some((h) => isWithin(h, p));
   // ~/.local or ~/.config as an install prefix would expose their data (keyrings, tokens).

@@ -1,4 +1,13 @@
-import { accessSync, closeSync, constants, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  openSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join, sep } from 'node:path';
 
 /** Path helpers for the sandbox layout; every one tolerates paths that do not exist. */

@@ -1,7 +1,18 @@
 import type { SandboxLayout } from './sandbox-layout.js';
 
 /** What every macOS process reads to start: the OS, its libraries, the Homebrew/MacPorts trees. */
-export const MACOS_SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/System', '/Library', '/private/etc', '/private/var/db/timezone', '/private/var/select', '/opt', '/dev'];
+export const MACOS_SYSTEM_DIRS = [
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/System',
+  '/Library',
+  '/private/etc',
+  '/private/var/db/timezone',
+  '/private/var/select',
+  '/opt',
+  '/dev',
+];
 
 /**
  * A sandbox-exec (Seatbelt) profile for a layout: deny by default; allow running programs,
@@ -32,6 +43,7 @@ export function sbplProfile(layout: SandboxLayout, privateTmp: string): string {
 
 /** An SBPL string literal; control characters cannot be written safely, so they are refused. */
 function quote(path: string): string {
-  if (/[\u0000-\u001f]/.test(path)) throw new Error(`cannot sandbox a path with control characters: ${JSON.stringify(path)}`);
+  if (/[\u0000-\u001f]/.test(path))
+    throw new Error(`cannot sandbox a path with control characters: ${JSON.stringify(path)}`);
   return `"${path.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
