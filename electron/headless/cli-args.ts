@@ -51,7 +51,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     roots: [],
   };
   for (let i = 0; i < argv.length; i++) {
-    const raw = argv[i]!;
+    const raw = argv[i];
     if (raw === '--') {
       out.positionals.push(...argv.slice(i + 1));
       break;

@@ -76,5 +76,5 @@ function renderBlock(b: ContentBlock): string {
 /** The first text of an error result, for a one-line reason. */
 export function firstText(result: CallToolResult): string {
   const t = result.content.find((b) => b.type === 'text');
-  return t && t.type === 'text' ? t.text.split('\n')[0]!.slice(0, 300) : 'the tool returned an error';
+  return t && t.type === 'text' ? t.text.split('\n')[0].slice(0, 300) : 'the tool returned an error';
 }

@@ -12,8 +12,8 @@ export class HostEvents {
       set = new Set();
       this.listeners.set(event, set);
     }
-    set.add(listener as (payload: never) => void);
-    return () => set.delete(listener as (payload: never) => void);
+    set.add(listener);
+    return () => set.delete(listener);
   }
 
   /** Subscribe to every event (bridges forward them all). */

@@ -11,7 +11,7 @@ import type { AuditLog } from './audit/audit-log.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { SamplingConsentStore } from './sampling/sampling-consent-store.js';
 import type { ChatService } from './chat/chat-service.js';
-import { ProviderFactory } from './chat/provider-factory.js';
+import { type ProviderFactory } from './chat/provider-factory.js';
 import { exportJson, exportMarkdown } from './stores/conversation-export.js';
 import type { ServerSecrets } from './config/server-secrets.js';
 import type { SecretStore } from './stores/secret-store.js';

@@ -12,7 +12,7 @@ export function isTrustedSender(
 ): boolean {
   if (!frame) return false;
   if (frame.parent !== null) return false;
-  const base = (u: string) => u.split('#')[0]!.split('?')[0];
+  const base = (u: string) => u.split('#')[0].split('?')[0];
   return base(frame.url) === base(allowedUrl);
 }
 

@@ -91,7 +91,7 @@ export function validateElicitContent(fields: ElicitField[], content: unknown): 
     if (problem) put(f.name, problem);
     else
       Object.defineProperty(out, f.name, {
-        value: given[f.name] as ElicitValue,
+        value: given[f.name],
         enumerable: true,
         writable: true,
         configurable: true,

@@ -228,9 +228,9 @@ test('chat: streamed text, an approved tool call and the answer', { timeout: 180
     const generates = gemini!.generateRequests();
     assert.equal(generates.length, 2, 'two model turns: the call, then the answer');
     assert.ok(generates.every((r) => r.apiKey === API_KEY));
-    const responses = partsOf(generates[1]!).filter(({ part }) => 'functionResponse' in part);
+    const responses = partsOf(generates[1]).filter(({ part }) => 'functionResponse' in part);
     assert.equal(responses.length, 1, 'the second turn carries the echo result');
-    assert.match(JSON.stringify(responses[0]!.part), /Echo: hi/);
+    assert.match(JSON.stringify(responses[0].part), /Echo: hi/);
   });
 });
 
@@ -395,7 +395,7 @@ test(
       assert.match(sent, /architecture/i, 'the attached resource went to the model');
       const denial = partsOf(second).filter(({ part }) => 'functionResponse' in part);
       assert.equal(denial.length, 1);
-      assert.doesNotMatch(JSON.stringify(denial[0]!.part), /Echo: deny me/, 'the denied tool never ran');
+      assert.doesNotMatch(JSON.stringify(denial[0].part), /Echo: deny me/, 'the denied tool never ran');
     });
   },
 );

@@ -146,10 +146,10 @@ test(
 
     // The picker is an OS dialog no test can click: answer it from the main process instead.
     await r.app.evaluate(({ dialog }, chosen) => {
-      dialog.showOpenDialog = (async () => ({
+      dialog.showOpenDialog = async () => ({
         canceled: false,
         filePaths: [chosen],
-      })) as typeof dialog.showOpenDialog;
+      });
     }, folder);
     await r.main.getByTestId('root-pick').click();
     await r.main.getByTestId('root-row').filter({ hasText: folder }).waitFor({ timeout: STEP_TIMEOUT_MS });

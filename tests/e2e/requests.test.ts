@@ -263,7 +263,7 @@ test(
       // The model got the person's words, not the server's.
       const sent = gemini!.generateRequests().map((r) => JSON.stringify(partsOf(r)));
       assert.ok(sent.length >= 1, 'the model was asked');
-      const last = sent[sent.length - 1]!;
+      const last = sent[sent.length - 1];
       assert.ok(last.includes(EDITED_PROMPT), 'the edited prompt reached the model');
       assert.ok(!last.includes(ORIGINAL_PROMPT), 'the original prompt did not');
 

@@ -137,7 +137,7 @@ describe('WebSocket bridge', { timeout: 120_000 }, () => {
           .slice(1)
           .map((l) => l.trim().split(/\s+/))
           .filter((f) => f[1]?.endsWith(`:${hexPort}`) && f[3] === '0A')
-          .map((f) => f[1]!.split(':')[0]);
+          .map((f) => f[1].split(':')[0]);
       assert.deepEqual(listening('/proc/net/tcp'), ['0100007F'], 'one IPv4 listener, on 127.0.0.1');
       let v6: string[] = [];
       try {

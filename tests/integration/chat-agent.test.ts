@@ -91,7 +91,7 @@ test('a multi-turn run with two parallel tool calls streams text, runs both, and
     JSON.stringify(finished),
   );
   // Both results went back to the model in one user turn, under the model's call ids.
-  const second = fake.generateRequests()[before + 1]!;
+  const second = fake.generateRequests()[before + 1];
   const responses = partsOf(second)
     .filter((p) => p.part.functionResponse)
     .map((p) => p.part.functionResponse as { id?: string; name: string; response: Record<string, unknown> });
@@ -127,7 +127,7 @@ test('an approval denied: the card shows the full arguments, the tool never runs
     traceBefore,
     'no tools/call reached the server',
   );
-  const resp = partsOf(fake.generateRequests()[before + 1]!).find((p) => p.part.functionResponse);
+  const resp = partsOf(fake.generateRequests()[before + 1]).find((p) => p.part.functionResponse);
   assert.match(JSON.stringify(resp?.part), /denied/);
 });
 
@@ -171,7 +171,7 @@ test('a tool error goes back to the model as an error', async () => {
   const { done } = await trustedHost.chat.send(conv.id, 'add nonsense');
   assert.equal((await done).reason, 'done');
   assert.equal(calls()[0]?.status, 'error');
-  const resp = partsOf(fake.generateRequests()[before + 1]!).find((p) => p.part.functionResponse)?.part
+  const resp = partsOf(fake.generateRequests()[before + 1]).find((p) => p.part.functionResponse)?.part
     .functionResponse as { response: Record<string, unknown> };
   assert.ok('error' in resp.response, `the model got an error: ${JSON.stringify(resp)}`);
 });
@@ -187,7 +187,7 @@ test('max turns reached: one last turn with tools off gives a best-effort answer
   const { events } = collect(trustedHost, conv.id);
   const { done } = await trustedHost.chat.send(conv.id, 'keep echoing');
   assert.equal((await done).reason, 'max-turns');
-  const last = fake.generateRequests()[before + 2]!;
+  const last = fake.generateRequests()[before + 2];
   assert.equal(last.body?.toolConfig?.functionCallingConfig?.mode, 'NONE');
   assert.match(JSON.stringify(last.body?.contents), /limit of tool-calling turns/);
   assert.ok(events.some((e) => e.type === 'text-delta' && e.text.includes('Best effort')));

@@ -75,7 +75,7 @@ describe('mcp-desk ask', { timeout: 180_000 }, () => {
     assert.match(r.stderr, /everything\/echo/, 'tool calls on stderr');
     const requests = fake.generateRequests().slice(before);
     assert.equal(requests[0]?.model, 'gemini-test-model');
-    assert.match(JSON.stringify(partsOf(requests[1]!).map((p) => p.part)), /Echo: from cli/);
+    assert.match(JSON.stringify(partsOf(requests[1]).map((p) => p.part)), /Echo: from cli/);
   });
 
   it('without --yes the call needing approval is denied and reported', async () => {

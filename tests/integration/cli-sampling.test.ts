@@ -74,8 +74,8 @@ describe('mcp-desk --sampling', { timeout: 180_000 }, () => {
     assert.match(r.stderr, /sampling reply from everything: approved/);
     const sent = fake.generateRequests().slice(before);
     assert.equal(sent.length, 1);
-    assert.equal(sent[0]!.apiKey, KEY);
-    assert.equal(lastUserText(sent[0]!), 'Resource trigger-sampling-request context: hi');
+    assert.equal(sent[0].apiKey, KEY);
+    assert.equal(lastUserText(sent[0]), 'Resource trigger-sampling-request context: hi');
   });
 
   it('approve honours --model (option after the command)', async () => {

@@ -50,8 +50,8 @@ describe('mcp-desk CLI', { timeout: 180_000 }, () => {
   function oneLine(run: Run): string {
     const lines = run.stderr.split('\n').filter(Boolean);
     assert.equal(lines.length, 1, `stderr: ${JSON.stringify(run.stderr)}`);
-    assert.match(lines[0]!, /^mcp-desk: /);
-    return lines[0]!;
+    assert.match(lines[0], /^mcp-desk: /);
+    return lines[0];
   }
 
   type ServerRow = { name: string; state: string; transport: string; era?: string; tools: number };
@@ -139,7 +139,7 @@ describe('mcp-desk CLI', { timeout: 180_000 }, () => {
       assert.equal(run.code, 2, `${run.stderr}`);
       oneLine(run);
     }
-    assert.match(runs[0]!.stderr, /JSON/);
+    assert.match(runs[0].stderr, /JSON/);
   });
 
   it('--help and --version exit 0; no command prints usage and exits 2', async () => {

@@ -77,8 +77,8 @@ describe('server-everything over stdio', { timeout: 120_000 }, () => {
     const first = t.host.catalog().resources.find((r) => r.serverId === ID)!.resource;
     const res = await t.host.readResource(ID, first.uri);
     assert.ok(res.contents.length > 0);
-    assert.equal(res.contents[0]!.uri, first.uri);
-    assert.ok(res.contents[0]!.text !== undefined || res.contents[0]!.blob !== undefined);
+    assert.equal(res.contents[0].uri, first.uri);
+    assert.ok(res.contents[0].text !== undefined || res.contents[0].blob !== undefined);
   });
 
   it('reads a resource from a template', async () => {
@@ -87,7 +87,7 @@ describe('server-everything over stdio', { timeout: 120_000 }, () => {
       .templates.find((x) => x.serverId === ID && x.template.uriTemplate.includes('/text/'))!.template;
     const uri = tpl.uriTemplate.replace('{resourceId}', '7');
     const res = await t.host.readResource(ID, uri);
-    assert.match(res.contents[0]!.text ?? '', /Resource 7/);
+    assert.match(res.contents[0].text ?? '', /Resource 7/);
   });
 
   it('gets prompts with and without arguments', async () => {
@@ -99,7 +99,7 @@ describe('server-everything over stdio', { timeout: 120_000 }, () => {
     assert.ok(args, `args-prompt in ${prompts.map((p) => p.name).join(',')}`);
     assert.ok(args.arguments?.some((a) => a.name === 'city' && a.required));
     const got = await t.host.getPrompt(ID, 'args-prompt', { city: 'Lisbon' });
-    const first = got.messages[0]!.content;
+    const first = got.messages[0].content;
     assert.equal(first.type, 'text');
     assert.match(first.type === 'text' ? first.text : '', /Lisbon/);
     const simple = await t.host.getPrompt(ID, 'simple-prompt', {});
@@ -149,7 +149,7 @@ describe('server-everything over stdio', { timeout: 120_000 }, () => {
       [...updates.map((u) => u.progress)].sort((a, b) => a - b),
       'progress only grows',
     );
-    assert.equal(updates[updates.length - 1]!.total, 3);
+    assert.equal(updates[updates.length - 1].total, 3);
   });
 
   it('cancels an in-flight call and tells the server (notifications/cancelled)', async () => {

@@ -150,7 +150,7 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
     assert.equal(call.signature, 'c2lnLTE=');
     assert.match(call.id, /^call_/, 'an id is made up when the model sends none');
 
-    const first = f.generateRequests()[0]!;
+    const first = f.generateRequests()[0];
     assert.deepEqual(
       declarationsOf(first).map((d) => d.name),
       [SUM_TOOL.name, META_TOOL.name],
@@ -173,7 +173,7 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
             id: call.id,
             name: call.name,
             args: call.args,
-            signature: call.signature!,
+            signature: call.signature,
           },
         ],
       },
@@ -193,7 +193,7 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
     const second = await collect(provider, request({ messages: history, tools: [SUM_TOOL, META_TOOL] }));
     assert.deepEqual(second[0], { type: 'text', text: 'It is 42.' });
 
-    const parts = partsOf(f.generateRequests()[1]!);
+    const parts = partsOf(f.generateRequests()[1]);
     const sentCall = parts.find((p) => p.part.functionCall);
     assert.equal(sentCall?.role, 'model');
     assert.deepEqual(sentCall?.part, {
@@ -233,7 +233,7 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
       { role: 'model', parts: [] },
     ];
     await collect(provider, request({ messages: history, tools: [SUM_TOOL] }));
-    const parts = partsOf(f.generateRequests()[0]!).map((p) => p.part);
+    const parts = partsOf(f.generateRequests()[0]).map((p) => p.part);
     assert.deepEqual(parts[1], { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } });
     assert.equal(parts[2]?.thoughtSignature, 'skip_thought_signature_validator');
     assert.deepEqual(parts[3], {
@@ -243,7 +243,7 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
         response: { error: 'The user denied this tool call.' },
       },
     });
-    assert.equal(f.generateRequests()[0]!.body?.contents?.length, 3, 'an empty model turn is not sent');
+    assert.equal(f.generateRequests()[0].body?.contents?.length, 3, 'an empty model turn is not sent');
   });
 
   it('turns JSON-text and enum-text arguments back into what the tool expects', async () => {
@@ -270,7 +270,7 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
     const { fake: f, provider } = await fake([reply(text('fine'))]);
     const events = await collect(provider, request({ tools, toolMode: 'none' }));
     assert.equal(events.at(-1)?.type, 'done', 'the fake (which validates declarations) accepted the request');
-    const req = f.generateRequests()[0]!;
+    const req = f.generateRequests()[0];
     assert.equal(declarationsOf(req).length, tricky.tools.length);
     assert.equal(req.body?.toolConfig?.functionCallingConfig?.mode, 'NONE');
   });
@@ -355,7 +355,7 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
     assert.ok(Date.now() - started < 2000, 'stopped promptly');
     assert.deepEqual(seen, [{ type: 'text', text: 'thinking out loud' }]);
     assert.equal(error.retryable, false);
-    assert.equal(await f.generateRequests()[0]!.closed, 'client-disconnected');
+    assert.equal(await f.generateRequests()[0].closed, 'client-disconnected');
   });
 
   it('closes the stream when the consumer stops reading without aborting', async () => {
@@ -363,7 +363,7 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
     for await (const ev of provider.stream(request())) {
       if (ev.type === 'text') break;
     }
-    assert.equal(await f.generateRequests()[0]!.closed, 'client-disconnected');
+    assert.equal(await f.generateRequests()[0].closed, 'client-disconnected');
   });
 
   it('lists the models that can generate content, across pages, without the models/ prefix', async () => {

@@ -145,7 +145,7 @@ describe('OAuth sign-in to a remote server', { timeout: 120_000 }, () => {
       try {
         const parsed = JSON.parse(v) as Record<string, unknown>;
         for (const k of ['access_token', 'refresh_token', 'client_secret'])
-          if (typeof parsed[k] === 'string') secrets.add(parsed[k] as string);
+          if (typeof parsed[k] === 'string') secrets.add(parsed[k]);
       } catch {
         secrets.add(v); // the PKCE verifier is stored bare
       }

@@ -171,8 +171,8 @@ async function startApp(configPath: string, dataDir: string): Promise<App> {
     },
   );
   let text = '';
-  child.stdout!.on('data', (c: Buffer) => (text += c.toString('utf8')));
-  child.stderr!.on('data', (c: Buffer) => (text += c.toString('utf8')));
+  child.stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => (text += c.toString('utf8')));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
     child.once('exit', (code, signal) => r({ code, signal })),
   );

@@ -49,7 +49,7 @@ async function startFake(stack: CleanupStack): Promise<FakeGemini> {
     const decls = declarationsOf(r);
     const answered = functionResponsesOf(r);
     if (decls.length && !answered.length)
-      return reply(functionCall(decls[0]!.name, { city: 'Paris' }, { id: 'call-1' }));
+      return reply(functionCall(decls[0].name, { city: 'Paris' }, { id: 'call-1' }));
     if (answered.length) return reply(text(`FAKE-FINAL:${JSON.stringify(answered.map((a) => a.response))}`));
     return reply(text(`FAKE:${lastUserText(r)}`));
   };
@@ -154,12 +154,12 @@ for (const transport of ['stdio', 'http'] as const) {
       const sent = fake.generateRequests().slice(before);
       assert.equal(sent.length, 1);
       assert.equal(
-        lastUserText(sent[0]!),
+        lastUserText(sent[0]),
         `Resource trigger-sampling-request context: hello from ${transport}`,
       );
-      assert.equal(sent[0]!.body?.systemInstruction?.parts?.[0]?.text, 'You are a helpful test server.');
-      assert.equal(sent[0]!.body?.generationConfig?.maxOutputTokens, 50);
-      assert.equal(sent[0]!.body?.generationConfig?.temperature, 0.7);
+      assert.equal(sent[0].body?.systemInstruction?.parts?.[0]?.text, 'You are a helpful test server.');
+      assert.equal(sent[0].body?.generationConfig?.maxOutputTokens, 50);
+      assert.equal(sent[0].body?.generationConfig?.temperature, 0.7);
     });
 
     it('edited: the model gets the edited message, the server gets the edited reply', async () => {
@@ -181,9 +181,9 @@ for (const transport of ['stdio', 'http'] as const) {
       assert.match(out, /EDITED REPLY/);
       assert.doesNotMatch(out, /FAKE:/);
       const sent = fake.generateRequests().slice(before);
-      assert.equal(lastUserText(sent[0]!), 'EDITED PROMPT');
-      assert.doesNotMatch(JSON.stringify(sent[0]!.body), /original prompt/);
-      assert.equal(sent[0]!.body?.systemInstruction?.parts?.[0]?.text, 'Edited system prompt');
+      assert.equal(lastUserText(sent[0]), 'EDITED PROMPT');
+      assert.doesNotMatch(JSON.stringify(sent[0].body), /original prompt/);
+      assert.equal(sent[0].body?.systemInstruction?.parts?.[0]?.text, 'Edited system prompt');
     });
 
     it('denied: the server hears the refusal and the model is never asked', async () => {
@@ -356,13 +356,13 @@ describe('sampling in the 2026-07-28 era (input_required createMessage)', { time
     const sent = fake.generateRequests().slice(before);
     assert.equal(sent.length, 2);
     assert.deepEqual(
-      declarationsOf(sent[0]!).map((d) => d.name),
+      declarationsOf(sent[0]).map((d) => d.name),
       ['get_weather'],
     );
-    const responses = functionResponsesOf(sent[1]!);
+    const responses = functionResponsesOf(sent[1]);
     assert.equal(responses.length, 1);
-    assert.equal(responses[0]!.name, 'get_weather');
-    assert.equal(responses[0]!.id, 'call-1');
+    assert.equal(responses[0].name, 'get_weather');
+    assert.equal(responses[0].id, 'call-1');
   });
 
   it('a denial reaches the modern server as an error', async () => {

@@ -179,7 +179,7 @@ describe('FileAuditLog on disk', () => {
     );
     await log.flush();
     const [name] = await readdir(dir);
-    const lines = (await readFile(join(dir, name!), 'utf8')).split('\n');
+    const lines = (await readFile(join(dir, name), 'utf8')).split('\n');
     assert.equal(lines.pop(), '');
     assert.equal(lines.length, n);
     lines.forEach((line, i) => {

@@ -36,7 +36,7 @@ describe('DeskOAuthProvider', () => {
     const { p } = provider(vault);
     await p.saveTokens(TOKENS);
     await p.saveCodeVerifier('verifier-1');
-    await p.saveDiscoveryState({ authorizationServerUrl: 'https://as.example.com' } as never);
+    await p.saveDiscoveryState({ authorizationServerUrl: 'https://as.example.com' });
     assert.deepEqual(await p.tokens(), TOKENS);
     assert.equal(await p.codeVerifier(), 'verifier-1');
     assert.equal(await p.hasTokens(), true);

@@ -80,7 +80,7 @@ describe('AppWindows', () => {
     main.close();
     assert.equal(main.isDestroyed(), false, 'close was turned into hide');
     assert.equal(main.isVisible(), false);
-    assert.equal(windows.showMain(), main as unknown, 'the same window comes back');
+    assert.equal(windows.showMain(), main, 'the same window comes back');
     assert.equal(main.isVisible(), true);
     windows.beginQuit();
     main.close();

@@ -59,7 +59,7 @@ function readCsp(file: string): Map<string, string[]> {
   const content = /content="([^"]*)"/i.exec(meta[0]);
   assert.ok(content, `${file}: CSP meta has content`);
   const directives = new Map<string, string[]>();
-  for (const part of content[1]!.split(';')) {
+  for (const part of content[1].split(';')) {
     const [name, ...sources] = part.trim().split(/\s+/);
     if (name) directives.set(name.toLowerCase(), sources);
   }

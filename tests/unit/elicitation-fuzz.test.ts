@@ -41,7 +41,7 @@ class Gen {
     return this.r() < p;
   }
   pick<T>(xs: readonly T[]): T {
-    return xs[this.int(0, xs.length - 1)]!;
+    return xs[this.int(0, xs.length - 1)];
   }
   word(): string {
     return this.pick([
@@ -267,7 +267,7 @@ function sample(f: ElicitField): unknown {
     case 'boolean':
       return true;
     case 'enum':
-      return f.options[f.options.length - 1]!.value;
+      return f.options[f.options.length - 1].value;
     case 'multi-enum':
       return f.options.slice(0, f.minItems ?? 0).map((o) => o.value);
   }

@@ -304,7 +304,7 @@ test('the service fills defaults, and cancels on timeout, abort and server stop'
       requestedSchema: obj({ a: { type: 'string', default: 'x' }, b: { type: 'boolean' } }),
     }),
   );
-  broker.respond(broker.list()[0]!.id, { kind: 'elicitation', action: 'accept', content: { b: true } });
+  broker.respond(broker.list()[0].id, { kind: 'elicitation', action: 'accept', content: { b: true } });
   assert.deepEqual(await accepted, { action: 'accept', content: { b: true, a: 'x' } });
 
   const controller = new AbortController();

@@ -105,8 +105,8 @@ test('messages: tool results must stand alone and answer every tool use (-32602)
   assert.throws(() => parseMessages([{ role: 'system', content: { type: 'text', text: 'x' } }]), /role/);
   const ok = parseMessages([user, use, { role: 'user', content: [result] }]);
   const model = toModelMessages(ok);
-  assert.deepEqual(model[1]!.parts[0], { type: 'function_call', id: 'u1', name: 'f', args: { a: 1 } });
-  assert.deepEqual(model[2]!.parts[0], {
+  assert.deepEqual(model[1].parts[0], { type: 'function_call', id: 'u1', name: 'f', args: { a: 1 } });
+  assert.deepEqual(model[2].parts[0], {
     type: 'function_response',
     id: 'u1',
     name: 'f',
@@ -122,14 +122,14 @@ test('edits replace text and keep the tool blocks the view only summarises', () 
     { role: 'user', content: [{ type: 'tool_result', toolUseId: 'u1', content: [] }] },
   ]);
   const views = toViews(original);
-  assert.equal(views[1]!.content[0]!.type, 'other');
+  assert.equal(views[1].content[0].type, 'other');
   const edited = applyEdits(original, [
     { role: 'user', content: [{ type: 'text', text: 'GO' }] },
-    views[1]!,
-    views[2]!,
+    views[1],
+    views[2],
   ]);
   assert.deepEqual(edited[0], { role: 'user', blocks: [{ type: 'text', text: 'GO' }] });
-  assert.equal(edited[1]!.blocks[0]!.type, 'tool_use');
-  assert.equal(edited[2]!.blocks[0]!.type, 'tool_result');
+  assert.equal(edited[1].blocks[0].type, 'tool_use');
+  assert.equal(edited[2].blocks[0].type, 'tool_result');
   assert.throws(() => applyEdits(original, [{ role: 'user', content: [] }]), /no content left/);
 });

@@ -22,7 +22,7 @@ import { stdioServerConfigSchema } from '../../shared/domain/server-config.js';
 function mounts(argv: string[], flag: string): { path: string; at: number }[] {
   const found: { path: string; at: number }[] = [];
   argv.forEach((a, i) => {
-    if (a === flag) found.push({ path: argv[i + 1]!, at: i });
+    if (a === flag) found.push({ path: argv[i + 1], at: i });
   });
   return found;
 }
@@ -92,7 +92,7 @@ describe('sandbox plan', () => {
     );
     // The root sits inside /tmp (a temp dir): it must be mounted after the private /tmp.
     const tmpAt = mounts(argv, '--tmpfs').find((m) => m.path === '/tmp')!.at;
-    assert.ok(mounts(argv, '--bind')[0]!.at > tmpAt, 'the root is mounted on top of the private /tmp');
+    assert.ok(mounts(argv, '--bind')[0].at > tmpAt, 'the root is mounted on top of the private /tmp');
     for (const flag of ['--unshare-pid', '--die-with-parent', '--new-session', '--dev', '--proc'])
       assert.ok(argv.includes(flag), flag);
     assert.deepEqual(argv.slice(argv.indexOf('--chdir'), argv.indexOf('--chdir') + 2), ['--chdir', pkg]);

@@ -107,7 +107,7 @@ export class FileAuditLog implements AuditLog {
       }
       const lines = text.split('\n');
       for (let i = lines.length - 1; i >= 0; i--) {
-        const r = parseAuditLine(lines[i]!);
+        const r = parseAuditLine(lines[i]);
         if (r && matchesQuery(r, q)) {
           out.push(r);
           if (out.length >= limit) return out;
@@ -146,7 +146,7 @@ export class FileAuditLog implements AuditLog {
       if (Number.isNaN(start)) continue;
       if (q.to !== undefined && start > q.to) continue;
       if (q.from !== undefined && start + DAY_MS <= q.from) continue;
-      days.push(m[1]!);
+      days.push(m[1]);
     }
     return days.sort().reverse();
   }
@@ -201,7 +201,7 @@ export class MemoryAuditLog implements AuditLog {
     const limit = effectiveLimit(q);
     const out: AuditRecord[] = [];
     for (let i = this.records.length - 1; i >= 0 && out.length < limit; i--) {
-      const r = this.records[i]!;
+      const r = this.records[i];
       if (matchesQuery(r, q)) out.push(structuredClone(r));
     }
     return out;

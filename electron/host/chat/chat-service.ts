@@ -257,6 +257,6 @@ export class ChatService {
 }
 
 function titleFrom(text: string): string {
-  const line = text.trim().split('\n')[0]!;
+  const line = text.trim().split('\n')[0];
   return line.length > 60 ? `${line.slice(0, 57)}…` : line;
 }

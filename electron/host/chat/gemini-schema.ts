@@ -239,7 +239,7 @@ function convertArray(node: JsonNode, notes: string[], path: ArgPath, ctx: Ctx):
   if (tuple && tuple.length) {
     notes.push(`a list of ${tuple.length} items in order`);
     const converted = tuple.map((s) => convert(s, itemsPath, ctx));
-    items = converted.length === 1 ? converted[0]! : { anyOf: converted };
+    items = converted.length === 1 ? converted[0] : { anyOf: converted };
   } else {
     items = convert(node.items, itemsPath, ctx);
   }

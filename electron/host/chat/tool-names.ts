@@ -43,7 +43,7 @@ export function qualifyToolNames(
   const result = new Map<string, ToolOrigin>();
   const collided: ToolOrigin[] = [];
   for (const [name, group] of candidates) {
-    if (group.length === 1) result.set(name, group[0]!);
+    if (group.length === 1) result.set(name, group[0]);
     else collided.push(...group);
   }
   // Every member of a colliding group gets a hash suffix (not "first one wins"), so a tool's

@@ -75,7 +75,7 @@ export function describeServer(serverId: string, opened: OpenedClient): ServerIn
     protocolEra: c.getProtocolEra() ?? 'legacy',
     protocolVersion: c.getNegotiatedProtocolVersion(),
     ...(c.getInstructions() ? { instructions: c.getInstructions() } : {}),
-    capabilities: (c.getServerCapabilities() ?? {}) as Record<string, unknown>,
+    capabilities: c.getServerCapabilities() ?? {},
   };
 }
 

@@ -181,12 +181,12 @@ export class ServerConnection {
 
   async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
     const client = this.connectedClient();
-    return (await client.readResource({ uri }, { timeout: this.timeout, signal })) as ReadResourceResult;
+    return await client.readResource({ uri }, { timeout: this.timeout, signal });
   }
 
   async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
     const client = this.connectedClient();
-    return (await client.getPrompt({ name, arguments: args }, { timeout: this.timeout })) as GetPromptResult;
+    return await client.getPrompt({ name, arguments: args }, { timeout: this.timeout });
   }
 
   async complete(

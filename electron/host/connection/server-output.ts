@@ -69,7 +69,7 @@ export class ServerOutput {
     if (tail) return this.redactor.redactText(tail.slice(0, MAX_LINE));
     const lines = this.log.toArray();
     for (let i = lines.length - 1; i >= 0; i--)
-      if (lines[i]!.stream === 'stderr' && lines[i]!.text.trim()) return lines[i]!.text.trim();
+      if (lines[i].stream === 'stderr' && lines[i].text.trim()) return lines[i].text.trim();
     return undefined;
   }
 

@@ -10,7 +10,7 @@ export function schemaDefaults(schema: unknown): Record<string, unknown> {
   if (props === null || typeof props !== 'object') return out;
   for (const [name, def] of Object.entries(props as Record<string, unknown>)) {
     if (def !== null && typeof def === 'object' && 'default' in def) {
-      out[name] = (def as { default: unknown }).default;
+      out[name] = def.default;
     }
   }
   return out;

@@ -379,7 +379,7 @@ function checkTool(t: unknown, i: number): { name: string; description?: string;
   return {
     name: t.name,
     ...(typeof t.description === 'string' ? { description: t.description } : {}),
-    ...(isRecord(t.inputSchema) ? { inputSchema: t.inputSchema as JsonSchema } : {}),
+    ...(isRecord(t.inputSchema) ? { inputSchema: t.inputSchema } : {}),
   };
 }
 

@@ -329,7 +329,7 @@ export class FileConversationStore implements ConversationStore {
       const batch = ids.slice(i, i + READ_BATCH);
       const results = await Promise.all(batch.map((id) => this.readFile(id)));
       results.forEach((read, j) => {
-        const id = batch[j] as string;
+        const id = batch[j];
         if (read.ok) {
           index.set(id, summarise(read.conversation));
         } else if (!read.missing) {

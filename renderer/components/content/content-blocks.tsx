@@ -54,7 +54,7 @@ export function ContentBlockView({ block, serverId }: { block: ContentBlock; ser
       return <ResourceLinkView link={block} serverId={serverId} />;
     default:
       // A block type newer than this UI: show it rather than drop it.
-      return <JsonView value={block as unknown} />;
+      return <JsonView value={block} />;
   }
 }
 

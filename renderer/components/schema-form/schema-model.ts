@@ -94,7 +94,7 @@ function specOf(raw: unknown, root: Obj, depth: number, seen: Set<string>): Fiel
   const values = Array.isArray(node.enum) ? node.enum : 'const' in node ? [node.const] : null;
   if (values && values.length) {
     if (values.every((v) => typeof v === 'string')) {
-      return { kind: 'string', options: values as string[], format: null, multiline: false };
+      return { kind: 'string', options: values, format: null, multiline: false };
     }
     return { kind: 'choice', options: values };
   }

@@ -328,7 +328,7 @@ async function* wholeBody(res: Response): AsyncIterable<string> {
 function parseChunk(data: string): CompletionChunk {
   try {
     const parsed: unknown = JSON.parse(data);
-    return isRecord(parsed) ? (parsed as CompletionChunk) : {};
+    return isRecord(parsed) ? parsed : {};
   } catch {
     throw new ProviderError(`The model server sent something that is not JSON: ${data.slice(0, 120)}`, false);
   }
