@@ -226,7 +226,9 @@ export class HostRouter {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues)
         fields[issue.path.map(String).join('.') || '(root)'] ??= issue.message;
-      throw new HostFailure('invalid_request', `${channel}: ${describeIssues(parsed.error.issues)}`, fields);
+      throw new HostFailure('invalid_request', `${channel}: ${describeIssues(parsed.error.issues)}`, {
+        fields,
+      });
     }
     const handler = this.handlers[channel] as (req: unknown) => Promise<ResponseOf<C>> | ResponseOf<C>;
     return handler(parsed.data);

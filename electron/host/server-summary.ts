@@ -3,6 +3,7 @@ import type { ServerState, ServerSummary } from '../../shared/domain/server-stat
 import { maskConfig } from './config/config-mask.js';
 import type { ConfigEntry } from './config/config-document.js';
 import type { ServerConnection } from './connection/server-connection.js';
+import { withFailureHint } from './util/failure-hints.js';
 
 /** One configured server as the UI sees it: masked config, state, transport, sandbox, counts. */
 export function summarise(entry: ConfigEntry, connection: ServerConnection | undefined): ServerSummary {
@@ -10,12 +11,13 @@ export function summarise(entry: ConfigEntry, connection: ServerConnection | und
     ? (connection?.state ?? { kind: 'disabled' })
     : { kind: 'failed', error: { code: 'config_invalid', message: entry.error } };
   const lists = connection?.state.kind === 'connected' ? connection.catalog : undefined;
+  const transport = entry.ok ? (connection?.transportKind ?? 'unknown') : 'unknown';
   return {
     id: entry.name,
     config: entry.ok ? maskConfig(entry.config) : null,
     ...(entry.ok ? {} : { invalidEntry: entry.raw }),
-    state,
-    transport: entry.ok ? (connection?.transportKind ?? 'unknown') : 'unknown',
+    state: withFailureHint(state, transport),
+    transport,
     ...(entry.ok && isStdioConfig(entry.config) && connection?.sandboxState
       ? { sandbox: connection.sandboxState }
       : {}),

@@ -8,13 +8,13 @@ import type {
   ResponseOf,
 } from '../../shared/ipc/contract.js';
 import { isEventName } from '../../shared/ipc/event-names.js';
-import type { HostError } from '../../shared/domain/server-state.js';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/ipc/electron-channels.js';
+import type { HostError } from '../../shared/ipc/host-error.js';
 
 /**
  * The only thing the sandboxed renderer gets: `window.host`, the contract's HostApi over
- * two fixed IPC channels. No ipcRenderer, no generic send. Rejections carry a plain
- * HostError object because contextBridge drops custom fields of Error instances.
+ * two fixed IPC channels. No ipcRenderer, no generic send. A rejection is the host's HostError
+ * passed through untouched (the renderer's converter in renderer/host/errors.ts reads it).
  */
 type RouteResult = { ok: true; value: unknown } | { ok: false; error: HostError };
 
@@ -29,7 +29,8 @@ const host: HostApi = {
   async invoke<C extends RequestChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
     const result = (await ipcRenderer.invoke(INVOKE_CHANNEL, channel, request)) as RouteResult;
     if (result.ok) return result.value as ResponseOf<C>;
-    throw { code: result.error.code, message: result.error.message, details: result.error.details };
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- contextBridge keeps only an Error's message; the plain HostError crosses whole
+    throw result.error;
   },
   on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void {
     if (!isEventName(event)) throw new Error(`unknown event ${String(event)}`);

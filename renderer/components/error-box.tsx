@@ -1,15 +1,8 @@
-import type { HostError } from '../../shared/domain/server-state.js';
+import type { HostError } from '../../shared/ipc/host-error.js';
 
-/** A host error, with its code, shown inline where it happened. */
-export function ErrorBox({
-  error,
-  testId,
-  hint,
-}: {
-  error: HostError;
-  testId?: string;
-  hint?: string | null;
-}) {
+/** A host error, with its code and the host's hint (`details.hint`), shown inline where it happened. */
+export function ErrorBox({ error, testId }: { error: HostError; testId?: string }) {
+  const hint = error.details?.hint;
   return (
     <div className="error-box" role="alert" data-testid={testId ?? 'error-box'}>
       <span className="error-code">{error.code}</span>

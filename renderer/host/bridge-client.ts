@@ -8,8 +8,8 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../../shared/ipc/contract.js';
-import { HostCallError, toHostError } from '../../shared/ipc/host-error.js';
-import type { HostError } from '../../shared/domain/server-state.js';
+import { HostCallError } from '../../shared/ipc/host-error.js';
+import { hostCallError } from './errors.js';
 import type { HostLink, LinkStatus } from './host-link.js';
 
 interface Pending {
@@ -182,7 +182,7 @@ export class BridgeClient implements HostApi, HostLink {
       if (!pending) return;
       this.pending.delete(f.id);
       if (f.ok === true) pending.resolve(f.value);
-      else pending.reject(new HostCallError(readHostError(f.error)));
+      else pending.reject(hostCallError(f.error));
     } else if (f.type === 'event' && isEventChannel(f.event)) {
       for (const listener of [...(this.listeners.get(f.event) ?? [])]) {
         try {
@@ -211,21 +211,4 @@ export class BridgeClient implements HostApi, HostLink {
 
 function disconnected(message: string): HostCallError {
   return new HostCallError({ code: 'disconnected', message });
-}
-
-/** Keep the details a host error carries (toHostError keeps only code and message). */
-function readHostError(value: unknown): HostError {
-  const base = toHostError(value);
-  if (typeof value === 'object' && value !== null) {
-    const details = (value as Record<string, unknown>).details;
-    if (typeof details === 'object' && details !== null && !Array.isArray(details)) {
-      const clean: NonNullable<HostError['details']> = {};
-      for (const [k, v] of Object.entries(details)) {
-        if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
-          clean[k] = v;
-      }
-      return { ...base, details: clean };
-    }
-  }
-  return base;
 }

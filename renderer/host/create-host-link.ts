@@ -1,6 +1,7 @@
 import type { HostApi } from '../../shared/ipc/contract.js';
-import { HostCallError, toHostError } from '../../shared/ipc/host-error.js';
+import { HostCallError } from '../../shared/ipc/host-error.js';
 import { BridgeClient } from './bridge-client.js';
+import { hostCallError } from './errors.js';
 import { staticLink, type HostLink } from './host-link.js';
 import { takeSessionToken } from './session-token.js';
 
@@ -38,7 +39,7 @@ function preloadApi(raw: HostApi): HostApi {
   return {
     invoke: (channel, request) =>
       raw.invoke(channel, request).catch((error: unknown) => {
-        throw new HostCallError(toHostError(error));
+        throw hostCallError(error);
       }),
     on: (event, listener) => raw.on(event, listener),
     ...(raw.pathForFile ? { pathForFile: (file: unknown) => raw.pathForFile?.(file) ?? '' } : {}),

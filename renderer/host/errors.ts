@@ -1,11 +1,23 @@
-import type { HostError } from '../../shared/domain/server-state.js';
-import { HostCallError } from '../../shared/ipc/host-error.js';
+import { HostCallError, parseHostError, type HostError } from '../../shared/ipc/host-error.js';
 
-/** Anything a HostApi call rejected with, as a HostError the UI can show. */
+/**
+ * The renderer's one converter: a HostApi rejection (a HostCallError from the bridge client or
+ * the preload link), a wire error object, or a JavaScript Error, as a HostError the UI can show.
+ * What is neither a HostCallError nor an Error is read with `parseHostError`, so a code this
+ * build does not know becomes 'unknown' and only known details survive.
+ */
 export function asHostError(error: unknown): HostError {
-  if (error instanceof HostCallError) {
-    return { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
-  }
+  if (error instanceof HostCallError) return error.toHostError();
   if (error instanceof Error) return { code: 'error', message: error.message };
-  return { code: 'error', message: String(error) };
+  return parseHostError(error);
+}
+
+/** The Error a HostApi call rejects with, for an error that crossed the preload or the bridge. */
+export function hostCallError(wire: unknown): HostCallError {
+  return new HostCallError(asHostError(wire));
+}
+
+/** A failed request's field errors (`details.fields`), by the field's path in the request. */
+export function fieldErrorsOf(error: HostError): Record<string, string> {
+  return error.details?.fields ?? {};
 }

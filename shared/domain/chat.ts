@@ -1,5 +1,5 @@
 import type { CallToolResult, JsonSchema, ToolAnnotations } from './mcp-types.js';
-import type { HostError } from './server-state.js';
+import type { HostError } from '../ipc/host-error.js';
 
 /** Which model provider a conversation runs on. */
 export type ProviderId = 'gemini' | 'openai';

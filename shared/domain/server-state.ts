@@ -1,12 +1,9 @@
+import type { HostError } from '../ipc/host-error.js';
 import type { ServerInfo } from './mcp-types.js';
 import type { ServerConfig } from './server-config.js';
 
-/** A serialisable error: what crosses the boundary instead of an Error object. */
-export interface HostError {
-  code: string;
-  message: string;
-  details?: Record<string, string | number | boolean | null>;
-}
+/** The error protocol lives in shared/ipc/host-error.ts; re-exported for the states below. */
+export type { HostError } from '../ipc/host-error.js';
 
 /** The connection state machine of one server (see electron/host/connection). */
 export type ServerState =

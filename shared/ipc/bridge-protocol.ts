@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HostError } from '../domain/server-state.js';
+import type { HostError } from './host-error.js';
 
 /**
  * Frames on the WebSocket bridge (browser mode). The payloads inside are the contract's;

@@ -190,7 +190,7 @@ process.stdout.write(JSON.stringify(results));
       for (const op of ['set', 'setOther', 'get', 'delete'] as const) {
         const r = results[op];
         assert.equal(r.ok, false, `${op} must fail, not pretend (got ${JSON.stringify(r.value)})`);
-        assert.equal(r.name, new HostFailure('x', 'y').name);
+        assert.equal(r.name, new HostFailure('error', 'y').name);
         assert.equal(r.code, 'keychain_unavailable', `${op}: ${r.message}`);
         assert.match(
           r.message ?? '',

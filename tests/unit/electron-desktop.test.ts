@@ -148,7 +148,7 @@ describe('trayState', () => {
       [
         server('a', connected),
         server('b', connected),
-        server('c', { kind: 'failed', error: { code: 'x', message: 'boom' } }),
+        server('c', { kind: 'failed', error: { code: 'error', message: 'boom' } }),
         server('d', { kind: 'disabled' }),
       ],
       [approval, approval],

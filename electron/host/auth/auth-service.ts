@@ -9,6 +9,7 @@ import {
   type ServerConfig,
 } from '../../../shared/domain/server-config.js';
 import type { ServerAuth, ServerState, ServerSummary } from '../../../shared/domain/server-state.js';
+import type { HostError } from '../../../shared/ipc/host-error.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { HostEvents } from '../host-events.js';
 import type { McpHost } from '../mcp-host.js';
@@ -278,7 +279,7 @@ export class AuthService {
   }
 
   /** A reason a person can read, and nothing the authorization server wrote itself. */
-  private explain(error: unknown): { code: string; message: string } {
+  private explain(error: unknown): Pick<HostError, 'code' | 'message'> {
     if (error instanceof IssuerMismatchError)
       return {
         code: 'issuer_mismatch',

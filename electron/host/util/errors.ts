@@ -1,30 +1,47 @@
-import { ProtocolError, SdkError } from '@modelcontextprotocol/client';
-import type { HostError } from '../../../shared/domain/server-state.js';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { HostError, HostErrorCode, HostErrorDetails } from '../../../shared/ipc/host-error.js';
+import { errnoMeaning, rootErrno } from './failure-hints.js';
 import type { Redactor } from './redact.js';
 
 /** An error the host raises on purpose, with a code the UI and CLI can act on. */
 export class HostFailure extends Error {
   constructor(
-    readonly code: string,
+    readonly code: HostErrorCode,
     message: string,
-    readonly details?: HostError['details'],
+    readonly details?: HostErrorDetails,
   ) {
     super(message);
     this.name = 'HostFailure';
   }
 }
 
-const NODE_HINTS: Record<string, string> = {
-  ENOENT: 'command not found: check the command and PATH',
-  EACCES: 'permission denied: the command is not executable',
-  ECONNREFUSED: 'connection refused: is the server running at that address?',
-  ENOTFOUND: 'host not found: check the URL',
-  ECONNRESET: 'the connection was reset by the server',
+/** The SDK's codes as ours: a Record, so a code the SDK adds fails the typecheck here. */
+const SDK_CODES: Record<SdkErrorCode, HostErrorCode> = {
+  [SdkErrorCode.NotConnected]: 'not_connected',
+  [SdkErrorCode.AlreadyConnected]: 'already_connected',
+  [SdkErrorCode.NotInitialized]: 'not_initialized',
+  [SdkErrorCode.CapabilityNotSupported]: 'capability_not_supported',
+  [SdkErrorCode.RequestTimeout]: 'timeout',
+  [SdkErrorCode.ConnectionClosed]: 'connection_closed',
+  [SdkErrorCode.SendFailed]: 'send_failed',
+  [SdkErrorCode.InvalidResult]: 'invalid_result',
+  [SdkErrorCode.UnsupportedResultType]: 'unsupported_result_type',
+  [SdkErrorCode.InputRequiredRoundsExceeded]: 'input_required_rounds_exceeded',
+  [SdkErrorCode.ListPaginationExceeded]: 'list_pagination_exceeded',
+  [SdkErrorCode.MethodNotSupportedByProtocolVersion]: 'method_not_supported_by_protocol_version',
+  [SdkErrorCode.EraNegotiationFailed]: 'era_negotiation_failed',
+  [SdkErrorCode.ClientHttpNotImplemented]: 'client_http_not_implemented',
+  [SdkErrorCode.ClientHttpAuthentication]: 'client_http_authentication',
+  [SdkErrorCode.ClientHttpForbidden]: 'client_http_forbidden',
+  [SdkErrorCode.ClientHttpUnexpectedContent]: 'client_http_unexpected_content',
+  [SdkErrorCode.ClientHttpFailedToOpenStream]: 'client_http_failed_to_open_stream',
+  [SdkErrorCode.ClientHttpFailedToTerminateSession]: 'client_http_failed_to_terminate_session',
 };
 
 /**
- * Turn anything thrown into the serialisable HostError that crosses to the renderer,
- * with secrets scrubbed from the message and a hint a person can act on.
+ * The host's one converter: anything thrown becomes the serialisable HostError that crosses
+ * to the renderer and the CLI, with secrets scrubbed from the message and, where an errno
+ * sits at the root, what it means in words.
  */
 export function toHostError(error: unknown, redactor?: Redactor): HostError {
   const scrub = (text: string): string => (redactor ? redactor.redactText(text) : text);
@@ -36,10 +53,11 @@ export function toHostError(error: unknown, redactor?: Redactor): HostError {
     };
   }
   if (error instanceof SdkError) {
-    const code = error.code === 'REQUEST_TIMEOUT' ? 'timeout' : error.code.toLowerCase();
+    // A code from a newer SDK than the one typed here is still an error, just not a named one.
+    const code = (SDK_CODES as Partial<Record<string, HostErrorCode>>)[error.code] ?? 'error';
     // "probe failed: fetch failed" hides the actionable part (ECONNREFUSED) in the cause chain.
     const root = rootErrno(error);
-    return { code, message: scrub(root ? `${NODE_HINTS[root]} (${error.message})` : error.message) };
+    return { code, message: scrub(root ? `${errnoMeaning(root)} (${error.message})` : error.message) };
   }
   if (error instanceof ProtocolError) {
     return { code: 'protocol_error', message: scrub(error.message), details: { rpcCode: error.code } };
@@ -47,21 +65,10 @@ export function toHostError(error: unknown, redactor?: Redactor): HostError {
   if (error instanceof Error) {
     const root = rootErrno(error);
     if (error.name === 'AbortError') return { code: 'cancelled', message: 'cancelled' };
-    if (root) return { code: root.toLowerCase(), message: scrub(`${NODE_HINTS[root]} (${error.message})`) };
+    if (root) return { code: root, message: scrub(`${errnoMeaning(root)} (${error.message})`) };
     return { code: 'error', message: scrub(error.message) };
   }
   return { code: 'error', message: scrub(String(error)) };
-}
-
-/** The first errno with a hint down an error's cause chain (fetch nests it two levels deep). */
-function rootErrno(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let depth = 0; depth < 6 && typeof e === 'object' && e !== null; depth++) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && NODE_HINTS[code]) return code;
-    e = (e as { cause?: unknown }).cause ?? (e as { data?: { cause?: unknown } }).data?.cause;
-  }
-  return undefined;
 }
 
 /** Collapse a zod-style issue list into one line naming the field. */

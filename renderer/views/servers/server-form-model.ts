@@ -5,7 +5,7 @@ import {
   stdioServerConfigSchema,
   type ServerConfig,
 } from '../../../shared/domain/server-config.js';
-import { isRequestChannel } from '../../../shared/ipc/contract.js';
+import type { HostError } from '../../../shared/ipc/host-error.js';
 
 /**
  * The add/edit server form as plain strings, and its conversion to a ServerConfig.
@@ -235,7 +235,7 @@ export function buildConfig(values: ServerFormValues, base: unknown): BuildResul
   if (!nameChecked.success) errors.name = nameChecked.error.issues[0]?.message ?? 'invalid name';
   if (!checked.success) {
     for (const issue of checked.error.issues) {
-      const field = PATH_TO_FIELD[String(issue.path[0] ?? '')];
+      const field = formFieldAt(String(issue.path[0] ?? ''));
       if (field && !errors[field]) errors[field] = issue.message;
     }
   }
@@ -259,22 +259,26 @@ const PATH_TO_FIELD: Record<string, FormField> = {
   oauth: 'oauthClientId',
 };
 
+/** The form field a config key belongs to (own keys only: "constructor" names no field). */
+function formFieldAt(key: string): FormField | undefined {
+  return Object.prototype.hasOwnProperty.call(PATH_TO_FIELD, key) ? PATH_TO_FIELD[key] : undefined;
+}
+
 /**
- * Split a host validation message ("config.command: must not be empty; name: ...") into
- * per-field errors; what names no field stays in `rest` for the form's error box.
+ * Put a host error's field errors (`details.fields`, keyed by request path such as
+ * "config.command") on the form fields they name; what names no field stays in `rest` for
+ * the form's error box, and an error without field errors is all `rest`.
  */
-export function fieldErrorsFromHost(message: string): { fields: FormErrors; rest: string[] } {
+export function fieldErrorsFromHost(error: HostError): { fields: FormErrors; rest: string[] } {
   const fields: FormErrors = {};
   const rest: string[] = [];
-  // The router prefixes the channel ("servers.add: name: ..."); it names no field.
-  const colon = message.indexOf(': ');
-  const body = colon > 0 && isRequestChannel(message.slice(0, colon)) ? message.slice(colon + 2) : message;
-  for (const part of body.split(/;\s+/)) {
-    const m = /^([\w.[\]]+):\s*(.+)$/.exec(part.trim());
-    const segments = m ? m[1].split('.').filter((s) => s !== 'config' && !/^\d+$/.test(s)) : [];
-    const field = segments.length ? PATH_TO_FIELD[segments[0]] : undefined;
-    if (m && field && !fields[field]) fields[field] = m[2];
-    else rest.push(part);
+  const entries = Object.entries(error.details?.fields ?? {});
+  if (!entries.length) return { fields, rest: [error.message] };
+  for (const [path, message] of entries) {
+    const segments = path.split('.').filter((s) => s !== 'config' && !/^\d+$/.test(s));
+    const field = segments.length ? formFieldAt(segments[0]) : undefined;
+    if (field && !fields[field]) fields[field] = message;
+    else rest.push(path === '(root)' ? message : `${path}: ${message}`);
   }
   return { fields, rest };
 }

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { MASKED_VALUE, type HostError, type ServerSummary } from '../../../shared/domain/server-state.js';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MASKED_VALUE, type ServerSummary } from '../../../shared/domain/server-state.js';
+import type { HostError } from '../../../shared/ipc/host-error.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
@@ -41,6 +42,12 @@ export function ServerForm({
   );
   const [errors, setErrors] = useState<FormErrors>({});
   const [submit, setSubmit] = useState<SubmitState>({ kind: 'editing' });
+  const nameInput = useRef<HTMLInputElement>(null);
+  // A new server starts at its name; an edit keeps the focus where the person clicked.
+  const isNew = !existing;
+  useEffect(() => {
+    if (isNew) nameInput.current?.focus();
+  }, [isNew]);
 
   const set = (field: FormField) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -64,10 +71,7 @@ export function ServerForm({
       },
       (error: unknown) => {
         const he = asHostError(error);
-        const { fields, rest } =
-          he.code === 'invalid_request'
-            ? fieldErrorsFromHost(he.message)
-            : { fields: {}, rest: [he.message] };
+        const { fields, rest } = fieldErrorsFromHost(he);
         setErrors(fields);
         setSubmit({ kind: 'rejected', error: he, rest });
       },
@@ -101,11 +105,7 @@ export function ServerForm({
         help={existing ? 'The name is the server’s id and cannot change.' : undefined}
         {...err('name')}
       >
-        <input
-          {...input('name', { placeholder: 'e.g. filesystem' })}
-          readOnly={!!existing}
-          autoFocus={!existing}
-        />
+        <input {...input('name', { placeholder: 'e.g. filesystem' })} readOnly={!!existing} ref={nameInput} />
       </FormRow>
       <FormRow id="server-transport" label="Transport">
         <select

@@ -4,7 +4,6 @@ import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { plural } from '../../lib/format.js';
-import { failureHint } from './failure-hint.js';
 import { SandboxBadge } from './sandbox-badge.js';
 import { SignInBar } from './sign-in-bar.js';
 import { StateBadge } from './state-badge.js';
@@ -174,13 +173,7 @@ function ServerMeta({ server }: { server: ServerSummary }) {
   }
   if (state.kind === 'failed' || state.kind === 'reconnecting') {
     const error = state.kind === 'failed' ? state.error : state.lastError;
-    return (
-      <ErrorBox
-        error={error}
-        hint={failureHint(error, server.transport)}
-        testId={`server-error-${server.id}`}
-      />
-    );
+    return <ErrorBox error={error} testId={`server-error-${server.id}`} />;
   }
   if (state.kind !== 'connected') return null;
   const info = state.info;

@@ -1,0 +1,80 @@
+import type { ServerState, ServerSummary } from '../../../shared/domain/server-state.js';
+import type { HostError } from '../../../shared/ipc/host-error.js';
+
+/**
+ * Every word the app says about what to do after a failure lives here, on the host, and
+ * crosses as data (`details.hint`); the renderer shows it and never works one out itself.
+ */
+
+/** The errno codes a person can act on, as the lower-case HostErrorCode they become. */
+type Errno = 'enoent' | 'eacces' | 'econnrefused' | 'enotfound' | 'econnreset';
+
+/** What an errno means, put in front of the raw message (the raw one names no next step). */
+const ERRNO_MEANING: Record<Errno, string> = {
+  enoent: 'command not found: check the command and PATH',
+  eacces: 'permission denied: the command is not executable',
+  econnrefused: 'connection refused: is the server running at that address?',
+  enotfound: 'host not found: check the URL',
+  econnreset: 'the connection was reset by the server',
+};
+
+/** The words for an errno found by `rootErrno`. */
+export function errnoMeaning(errno: Errno): string {
+  return ERRNO_MEANING[errno];
+}
+
+function isErrno(code: string): code is Errno {
+  return Object.prototype.hasOwnProperty.call(ERRNO_MEANING, code);
+}
+
+/** The first errno a person can act on down an error's cause chain (fetch nests it two deep). */
+export function rootErrno(error: unknown): Errno | undefined {
+  let e: unknown = error;
+  for (let depth = 0; depth < 6 && typeof e === 'object' && e !== null; depth++) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && isErrno(code.toLowerCase())) return code.toLowerCase() as Errno;
+    e = (e as { cause?: unknown }).cause ?? (e as { data?: { cause?: unknown } }).data?.cause;
+  }
+  return undefined;
+}
+
+/**
+ * A next step a person can take for a connection failure: the message says what happened,
+ * this says what to do about it, keyed first on the code and then on the server's words.
+ */
+export function failureHint(error: HostError, transport: ServerSummary['transport']): string | undefined {
+  const code = error.code;
+  const msg = error.message.toLowerCase();
+  if (code === 'enoent' || /enoent|command not found|not recognized as/.test(msg))
+    return 'command not found — check the command or PATH (an absolute path always works)';
+  if (code === 'eacces' || /eacces|permission denied/.test(msg))
+    return 'permission denied — make sure the command is executable';
+  if (code === 'econnrefused' || msg.includes('econnrefused'))
+    return 'nothing is listening there — is the server running, and is the URL right?';
+  if (code === 'enotfound' || msg.includes('enotfound')) return 'host not found — check the URL for typos';
+  if (transport !== 'stdio' && /fetch failed|network|socket hang up/.test(msg))
+    return 'could not reach the server — is it running, and is the URL right?';
+  if (/\b401\b|unauthori[sz]ed|\b403\b|forbidden/.test(msg))
+    return 'the server refused the credentials — check the headers (e.g. Authorization) or sign in again';
+  if (/\b404\b|not found/.test(msg) && transport !== 'stdio')
+    return 'the server answered 404 — check the URL path (often ends in /mcp or /sse)';
+  if (code === 'timeout' || /timed? ?out/.test(msg))
+    return 'the server did not answer in time — check its Log tab, or raise the timeout in Edit';
+  if (/exit|closed|terminated|crash/.test(msg) && transport === 'stdio')
+    return 'the process stopped — its Log tab shows what it printed before exiting';
+  if (code === 'config_invalid' || code === 'invalid_request' || /invalid/.test(msg))
+    return 'the entry is not valid — fix it with Edit';
+  return undefined;
+}
+
+/** A server's state with the failure hint attached to its error, as the server list shows it. */
+export function withFailureHint(state: ServerState, transport: ServerSummary['transport']): ServerState {
+  if (state.kind === 'failed') return { ...state, error: hinted(state.error, transport) };
+  if (state.kind === 'reconnecting') return { ...state, lastError: hinted(state.lastError, transport) };
+  return state;
+}
+
+function hinted(error: HostError, transport: ServerSummary['transport']): HostError {
+  const hint = failureHint(error, transport);
+  return hint ? { ...error, details: { ...error.details, hint } } : error;
+}
