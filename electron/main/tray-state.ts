@@ -1,4 +1,4 @@
-import type { PendingRequest } from '../../shared/domain/chat.js';
+import type { PendingRequest } from '../../shared/domain/pending.js';
 import type { ServerSummary } from '../../shared/domain/server-state.js';
 
 /** What the tray shows: its tooltip, whether it asks for attention, and its status lines. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PendingRequest } from '../../shared/domain/chat.js';
+import type { PendingRequest } from '../../shared/domain/pending.js';
 import { useHost, useHostEpoch } from '../host/host-context.js';
 
 /**

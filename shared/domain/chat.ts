@@ -105,9 +105,6 @@ export interface ToolApprovalRequest {
   expiresAt: number;
 }
 
-/** Everything waiting on a person; see pending.ts for sampling and elicitation. */
-export type { PendingRequest } from './pending.js';
-
 /** The answers a tool approval card offers. */
 export type ApprovalChoice = 'once' | 'chat' | 'always' | 'deny';
 

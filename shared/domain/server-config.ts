@@ -81,7 +81,7 @@ export const serverNameSchema = z
   .min(1, 'name must not be empty')
   .max(64, 'name must be at most 64 characters')
   .regex(
-    /^[A-Za-z0-9][A-Za-z0-9 _.\-]*$/,
+    /^[A-Za-z0-9][A-Za-z0-9 _.-]*$/,
     'name may use letters, digits, space, _ . - and must start with a letter or digit',
   );
 

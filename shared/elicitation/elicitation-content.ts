@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describe, showName, type ElicitField, type StringFormat } from './elicitation-schema.js';
+import { describe, showName, type ElicitField, type StringFormat } from './elicitation-field.js';
 
 /** A value a person may submit for one field. */
 export type ElicitValue = string | number | boolean | string[];
@@ -50,12 +50,13 @@ function checkValue(f: ElicitField, v: unknown): string | undefined {
         : `${JSON.stringify(v.slice(0, 60))} is not one of the options`;
     case 'multi-enum': {
       if (!Array.isArray(v)) return `must be a list of options, got ${describe(v)}`;
-      const bad = v.find((x) => typeof x !== 'string' || !f.options.some((o) => o.value === x));
+      const list: readonly unknown[] = v;
+      const bad = list.find((x) => typeof x !== 'string' || !f.options.some((o) => o.value === x));
       if (bad !== undefined)
         return `${typeof bad === 'string' ? JSON.stringify(bad.slice(0, 60)) : describe(bad)} is not one of the options`;
-      if (new Set(v).size !== v.length) return 'lists an option twice';
-      if (f.minItems !== undefined && v.length < f.minItems) return `choose at least ${f.minItems}`;
-      if (f.maxItems !== undefined && v.length > f.maxItems) return `choose at most ${f.maxItems}`;
+      if (new Set(list).size !== list.length) return 'lists an option twice';
+      if (f.minItems !== undefined && list.length < f.minItems) return `choose at least ${f.minItems}`;
+      if (f.maxItems !== undefined && list.length > f.maxItems) return `choose at most ${f.maxItems}`;
       return undefined;
     }
   }

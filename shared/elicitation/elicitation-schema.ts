@@ -4,41 +4,16 @@
  * the host (which refuses anything else before a person sees it) and the renderer.
  */
 
-/** One selectable option of an enum field. */
-export interface ElicitOption {
-  value: string;
-  label: string;
-}
+import {
+  describe,
+  showName,
+  type ElicitField,
+  type ElicitOption,
+  type FieldBase,
+  type StringFormat,
+} from './elicitation-field.js';
 
-interface FieldBase {
-  name: string;
-  title?: string;
-  description?: string;
-  required: boolean;
-}
-
-/** The string formats the spec allows. */
-export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
-
-/** One form field, as parsed from a property of requestedSchema. */
-export type ElicitField =
-  | (FieldBase & {
-      kind: 'string';
-      minLength?: number;
-      maxLength?: number;
-      format?: StringFormat;
-      default?: string;
-    })
-  | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; default?: number })
-  | (FieldBase & { kind: 'boolean'; default?: boolean })
-  | (FieldBase & { kind: 'enum'; options: ElicitOption[]; default?: string })
-  | (FieldBase & {
-      kind: 'multi-enum';
-      options: ElicitOption[];
-      minItems?: number;
-      maxItems?: number;
-      default?: string[];
-    });
+export { showName, type ElicitField, type ElicitOption, type StringFormat };
 
 /** The result of parsing a requestedSchema: fields, or one message naming what is wrong. */
 export type ParsedSchema = { ok: true; fields: ElicitField[] } | { ok: false; error: string };
@@ -62,12 +37,6 @@ function isObj(v: unknown): v is Obj {
 
 function has(o: Obj, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, key);
-}
-
-/** A short, printable rendering of a field name (names may be huge or contain control characters). */
-export function showName(name: string): string {
-  const clipped = name.length > 60 ? `${name.slice(0, 60)}…` : name;
-  return JSON.stringify(clipped);
 }
 
 function fail(field: string | undefined, message: string): never {
@@ -139,14 +108,6 @@ function constTitleList(field: string, v: unknown, where: string): ElicitOption[
   });
 }
 
-/** What a value is, for messages ("a number", "an object"). */
-export function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  const t = typeof v;
-  return t === 'object' || t === 'undefined' ? `${t === 'object' ? 'an' : ''} ${t}`.trim() : `a ${t}`;
-}
-
 function parseString(name: string, p: Obj, base: FieldBase): ElicitField {
   if (has(p, 'enum')) {
     const values = stringList(name, p.enum, 'enum');
@@ -175,7 +136,7 @@ function parseString(name: string, p: Obj, base: FieldBase): ElicitField {
     if (typeof p.format !== 'string' || !(FORMATS as readonly string[]).includes(p.format)) {
       fail(
         name,
-        `"format" must be one of ${FORMATS.join(', ')}, got ${JSON.stringify(String(p.format).slice(0, 40))}`,
+        `"format" must be one of ${FORMATS.join(', ')}, got ${typeof p.format === 'string' ? JSON.stringify(p.format.slice(0, 40)) : describe(p.format)}`,
       );
     }
     format = p.format as StringFormat;

@@ -9,7 +9,7 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { register } from 'node:module';
 import path from 'node:path';
-import type { PendingRequest } from '../../shared/domain/chat.js';
+import type { PendingRequest } from '../../shared/domain/pending.js';
 import type { ServerState, ServerSummary } from '../../shared/domain/server-state.js';
 
 register('../helpers/fake-electron-hooks.mjs', import.meta.url);

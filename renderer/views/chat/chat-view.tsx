@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { PendingRequest, ToolApprovalRequest } from '../../../shared/domain/chat.js';
+import type { ToolApprovalRequest } from '../../../shared/domain/chat.js';
+import type { PendingRequest } from '../../../shared/domain/pending.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { Conversation, ConversationSummary, ToolOffer } from '../../domain/chat.js';
+import { convId, empty, providerId, serverId, typed } from './channel-kit.js';
+
+/** Conversations and the runs that answer in them. */
+export const chatChannels = {
+  /** Conversations: list, open, create, rename, delete, export. */
+  'chat.list': { request: empty, response: typed<ConversationSummary[]>() },
+  'chat.get': { request: z.object({ id: convId }).strict(), response: typed<Conversation>() },
+  'chat.create': {
+    request: z.object({ title: z.string().max(200).optional() }).strict(),
+    response: typed<Conversation>(),
+  },
+  'chat.rename': {
+    request: z.object({ id: convId, title: z.string().min(1).max(200) }).strict(),
+    response: typed<ConversationSummary>(),
+  },
+  'chat.delete': { request: z.object({ id: convId }).strict(), response: typed<null>() },
+  'chat.export': {
+    request: z.object({ id: convId, format: z.enum(['markdown', 'json']) }).strict(),
+    response: typed<{ filename: string; mimeType: string; content: string }>(),
+  },
+  /** Send a message and start a run; its progress arrives as `chat.event`. */
+  'chat.send': {
+    request: z
+      .object({
+        conversationId: convId,
+        text: z.string().max(200_000),
+        attachments: z
+          .array(z.object({ serverId, uri: z.string().min(1).max(8192) }).strict())
+          .max(20)
+          .optional(),
+      })
+      .strict(),
+    response: typed<{ runId: string }>(),
+  },
+  /** Stop a run: cancels the model stream, pending approvals and in-flight tool calls. */
+  'chat.stop': {
+    request: z.object({ conversationId: convId }).strict(),
+    response: typed<{ stopped: boolean }>(),
+  },
+  'chat.toolOffer': { request: empty, response: typed<ToolOffer>() },
+  'chat.models': { request: z.object({ provider: providerId }).strict(), response: typed<string[]>() },
+} as const;
