@@ -5,7 +5,12 @@ import { emptyLists, loadServerLists, type ServerLists } from '../catalog/server
 import { HostFailure, toHostError } from '../util/errors.js';
 import { isAuthRequired, redeemSignIn } from './connection-auth.js';
 import type { OpenedClient } from './client-factory.js';
-import { closeOpened, describeServer, type ServerRequestHandlers } from './client-session.js';
+import {
+  closeOpened,
+  describeServer,
+  pushRootsListChanged,
+  type ServerRequestHandlers,
+} from './client-session.js';
 import { planConnect, readEra, type AuthProviderLookup } from './connect-plan.js';
 import { openSession } from './connect-session.js';
 import type { EraCache } from './era-cache.js';
@@ -162,27 +167,15 @@ export class ServerConnection {
     await this.notifyRootsChanged();
   }
 
-  /**
-   * Tell the server our roots changed. Only a connected 2025-era connection has a channel
-   * for unsolicited notifications; a 2026-07-28 connection is stateless and the SDK offers
-   * nothing to push there — such a server asks through an input_required round on its next
-   * call and then receives the current list, so there is nothing to send. Returns whether a
-   * notification went out.
-   */
+  /** Tell the server our roots changed (see pushRootsListChanged); returns whether a notification went out. */
   async notifyRootsChanged(): Promise<boolean> {
     const client = this.current?.client;
     if (!this.deps.handlers.listRoots || this.stateValue.kind !== 'connected' || !client) return false;
-    if ((client.getProtocolEra() ?? 'legacy') !== 'legacy') return false;
-    try {
-      await client.sendRootsListChanged();
-      return true;
-    } catch (error) {
-      // A server that dropped mid-send reconnects and fetches the list afresh anyway.
+    return pushRootsListChanged(client, (error) =>
       this.deps.output.note(
         `roots list_changed failed: ${toHostError(error, this.deps.launch.redactor).message}`,
-      );
-      return false;
-    }
+      ),
+    );
   }
 
   /** A sign-in for this server is under way (the flow controller shows it; cancel restarts). */
