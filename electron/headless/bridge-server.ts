@@ -71,7 +71,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
       ws.on('close', () => sockets.delete(ws));
       ws.on('message', (data, isBinary) => {
         if (isBinary) return ws.close(1003, 'text frames only');
-        void onMessage(ws, String(data));
+        void onMessage(ws, frameText(data));
       });
     });
   });
@@ -135,4 +135,10 @@ export function checkUpgrade(req: IncomingMessage, hosts: Set<string>, token: st
   const expected = Buffer.from(token);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return '401 Unauthorized';
   return undefined;
+}
+
+/** A text frame's payload as a string (ws hands frames over as Buffers, or chunks of one). */
+function frameText(data: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
 }

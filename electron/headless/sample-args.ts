@@ -20,7 +20,7 @@ export function sampleArguments(schema: unknown): Record<string, unknown> {
 
 function sampleValue(d: Record<string, unknown>): unknown {
   if (Array.isArray(d.enum) && d.enum.length) return d.enum[0];
-  const type = Array.isArray(d.type) ? d.type[0] : d.type;
+  const type: unknown = Array.isArray(d.type) ? (d.type as unknown[])[0] : d.type;
   switch (type) {
     case 'number':
     case 'integer':

@@ -7,6 +7,7 @@ import { FileAuditLog, MemoryAuditLog, type AuditLog } from './audit/audit-log.j
 import { FileConfigStore, type ConfigStore } from './config/config-store.js';
 import type { SecretResolver } from './config/expand.js';
 import { ServerSecrets, serverSecretResolver } from './config/server-secrets.js';
+import { installSdkProbePatch } from './connection/client-factory.js';
 import { FileEraCache, MemoryEraCache, type EraCache } from './connection/era-cache.js';
 import { resolveLoginPath } from './connection/login-path.js';
 import type { SandboxDetector } from './connection/sandbox/sandbox-detector.js';
@@ -29,6 +30,7 @@ import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
 import { HostRouter } from './router.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
+import { DisposeStack } from './util/disposable.js';
 import { Redactor } from './util/redact.js';
 
 export interface ComposeOptions {
@@ -94,33 +96,48 @@ export interface HostServices {
 
 /** The composition root of the host core, shared by Electron main, browser mode, the CLI and tests. */
 export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
+  // Before any connection exists: the era probe's sibling processes must be reaped as trees.
+  installSdkProbePatch();
+  // Every service is registered as it is created and disposed in reverse: nothing is torn
+  // down while something created after it (and so possibly using it) is still alive.
+  const stack = new DisposeStack();
+  try {
+    return await compose(opts, stack);
+  } catch (error) {
+    await stack.dispose().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostServices> {
   const events = new HostEvents();
   const redactor = new Redactor();
-  const eraCache: EraCache = opts.eraCachePath
-    ? await FileEraCache.open(opts.eraCachePath)
-    : new MemoryEraCache();
+  const eraCache: EraCache = stack.use(
+    opts.eraCachePath ? await FileEraCache.open(opts.eraCachePath) : new MemoryEraCache(),
+  );
   const env = opts.env ?? process.env;
   // MCP_DESK_KEYCHAIN_SERVICE files secrets under another keychain service (tests, side-by-side installs).
   const secrets =
     opts.secretStore ??
     new KeychainSecretStore(env.MCP_DESK_KEYCHAIN_SERVICE ? { service: env.MCP_DESK_KEYCHAIN_SERVICE } : {});
   const settingsBackend = opts.settingsBackend ?? ((dir: string) => new ConfSettingsBackend(dir));
-  const settings = opts.dataDir
-    ? await SettingsStore.openWith(settingsBackend(opts.dataDir))
-    : SettingsStore.inMemory();
-  const audit: AuditLog = opts.dataDir
-    ? new FileAuditLog(join(opts.dataDir, 'audit'), redactor)
-    : new MemoryAuditLog(redactor);
-  const roots = opts.dataDir
-    ? await RootsStore.open(join(opts.dataDir, 'roots.json'))
-    : RootsStore.inMemory();
+  const settings = stack.use(
+    opts.dataDir ? await SettingsStore.openWith(settingsBackend(opts.dataDir)) : SettingsStore.inMemory(),
+  );
+  // Disposed after everything created below: the shutdown (disconnects, cancelled requests) is itself recorded.
+  const audit: AuditLog = stack.use(
+    opts.dataDir ? new FileAuditLog(join(opts.dataDir, 'audit'), redactor) : new MemoryAuditLog(redactor),
+  );
+  const roots = stack.use(
+    opts.dataDir ? await RootsStore.open(join(opts.dataDir, 'roots.json')) : RootsStore.inMemory(),
+  );
   if (opts.roots) await roots.set(opts.roots.map((uri) => ({ uri })));
   const conversations = opts.dataDir
     ? new FileConversationStore(join(opts.dataDir, 'conversations'))
     : new MemoryConversationStore();
   // Elicitation goes to a person through the pending queue unless the entry brings its own
-  // answerer (the conformance client). The service is created below, next to the broker;
-  // connections only call this after init, long after composeHost has returned.
+  // answerer (the conformance client). The services are created below, next to the broker;
+  // connections only call these after init, long after composeHost has returned.
   const handlers: ServerRequestHandlers = {
     ...opts.handlers,
     elicit:
@@ -131,39 +148,45 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
   };
   // `${secret:NAME}` in server configs (headers, env, an OAuth client secret) resolves from the same keychain as API keys, under a prefix of its own.
   const launchSecrets = opts.secrets ?? serverSecretResolver(secrets);
-  const auth: AuthService = new AuthService({
-    host: () => host,
-    events,
-    vault: opts.tokenVault ?? keychainTokenVault(env),
-    // Without a browser opener (CLI, tests) a sign-in cannot start; say so instead of hanging.
-    openExternal:
-      opts.openExternal ??
-      (async () => {
-        throw new Error('there is no browser to sign in with here');
-      }),
-    settings: { env, secrets: launchSecrets, redactor },
-    audit,
-    ...(opts.signIn?.budget ? { budget: opts.signIn.budget } : {}),
-    ...(opts.signIn?.timeoutMs !== undefined ? { timeoutMs: opts.signIn.timeoutMs } : {}),
-  });
-  const host: McpHost = new McpHost({
-    store: opts.store ?? new FileConfigStore(opts.configPath),
-    eraCache,
-    events,
-    handlers,
-    backoff: opts.backoff,
-    audit,
-    ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
-    // An entry's own provider (the conformance client) wins over the person-facing sign-in.
-    authProviderFor: opts.authProviderFor ?? ((serverId, url) => auth.providerFor(serverId, url)),
-    authStatus: (serverId, config, state) => auth.statusOf(serverId, config, state),
-    launch: {
-      env,
-      secrets: launchSecrets,
-      redactor,
-      path: opts.useLoginShellPath ? () => resolveLoginPath() : async () => env.PATH ?? '',
-    },
-  });
+  // The host asks auth for providers and sign-in status only once servers connect or are
+  // listed, after both exist; auth reaches the host through its narrow port.
+  const host: McpHost = stack.use(
+    new McpHost({
+      store: opts.store ?? new FileConfigStore(opts.configPath),
+      eraCache,
+      events,
+      handlers,
+      backoff: opts.backoff,
+      audit,
+      ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
+      // An entry's own provider (the conformance client) wins over the person-facing sign-in.
+      authProviderFor: opts.authProviderFor ?? ((serverId, url) => auth.providerFor(serverId, url)),
+      authStatus: (serverId, config, state) => auth.statusOf(serverId, config, state),
+      launch: {
+        env,
+        secrets: launchSecrets,
+        redactor,
+        path: opts.useLoginShellPath ? () => resolveLoginPath() : async () => env.PATH ?? '',
+      },
+    }),
+  );
+  const auth: AuthService = stack.use(
+    new AuthService({
+      servers: host,
+      events,
+      vault: opts.tokenVault ?? keychainTokenVault(env),
+      // Without a browser opener (CLI, tests) a sign-in cannot start; say so instead of hanging.
+      openExternal:
+        opts.openExternal ??
+        (async () => {
+          throw new Error('there is no browser to sign in with here');
+        }),
+      settings: { env, secrets: launchSecrets, redactor },
+      audit,
+      ...(opts.signIn?.budget ? { budget: opts.signIn.budget } : {}),
+      ...(opts.signIn?.timeoutMs !== undefined ? { timeoutMs: opts.signIn.timeoutMs } : {}),
+    }),
+  );
   const info = (): HostInfo => ({
     version: '0.1.0',
     mode: opts.mode,
@@ -179,59 +202,76 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     );
   };
   toolOn();
-  events.on('settings.changed', toolOn);
-  const broker = new PendingBroker(events, undefined, { audit });
-  const elicitation = new ElicitationService({
-    broker,
-    openExternal: opts.openExternal ?? (async () => undefined),
-  });
+  stack.defer(events.on('settings.changed', toolOn));
+  const broker = stack.use(new PendingBroker(events, undefined, { audit }));
+  const elicitation = stack.use(
+    new ElicitationService({
+      broker,
+      openExternal: opts.openExternal ?? (async () => undefined),
+    }),
+  );
   // A server that stops, disconnects or is removed can no longer use an answer: settle its requests now.
-  events.on('servers.changed', (list) => {
-    const up = new Set(list.filter((s) => s.state.kind === 'connected').map((s) => s.id));
-    for (const id of elicitation.activeServers()) if (!up.has(id)) elicitation.cancelServer(id);
-  });
+  stack.defer(
+    events.on('servers.changed', (list) => {
+      const up = new Set(list.filter((s) => s.state.kind === 'connected').map((s) => s.id));
+      for (const id of elicitation.activeServers()) if (!up.has(id)) elicitation.cancelServer(id);
+    }),
+  );
   const providers = new ProviderFactory(secrets, opts.providerOverrides);
   const samplingConsent = opts.dataDir
     ? await SamplingConsentStore.open(join(opts.dataDir, 'sampling.json'))
     : SamplingConsentStore.inMemory();
+  stack.defer(() => samplingConsent.flush());
   const limit = opts.sampling?.rateLimit;
-  const sampling = new SamplingService({
-    broker,
-    settings,
-    providers,
-    consent: samplingConsent,
-    ...(limit ? { limiter: new RateLimiter(limit.capacity, limit.perMs) } : {}),
-    ...(opts.sampling?.timeoutMs !== undefined ? { timeoutMs: opts.sampling.timeoutMs } : {}),
-  });
-  events.on('servers.changed', (list) => {
-    const up = new Set(list.filter((s) => s.state.kind === 'connected').map((s) => s.id));
-    for (const id of sampling.activeServers()) if (!up.has(id)) sampling.cancelServer(id);
-  });
+  const sampling = stack.use(
+    new SamplingService({
+      broker,
+      settings,
+      providers,
+      consent: samplingConsent,
+      ...(limit ? { limiter: new RateLimiter(limit.capacity, limit.perMs) } : {}),
+      ...(opts.sampling?.timeoutMs !== undefined ? { timeoutMs: opts.sampling.timeoutMs } : {}),
+    }),
+  );
+  stack.defer(
+    events.on('servers.changed', (list) => {
+      const up = new Set(list.filter((s) => s.state.kind === 'connected').map((s) => s.id));
+      for (const id of sampling.activeServers()) if (!up.has(id)) sampling.cancelServer(id);
+    }),
+  );
   const policy = new ToolPolicy(settings, (id) => host.serverConfig(id));
-  const chat = new ChatService({
+  const chat = stack.use(
+    new ChatService({
+      host,
+      events,
+      broker,
+      conversations,
+      settings,
+      providers,
+      policy,
+      roots: () => roots.list(),
+    }),
+  );
+  // Registered after the initial set above, so only real changes reach servers and the log.
+  stack.defer(
+    roots.onChange((list) => {
+      audit.append({
+        kind: 'roots',
+        action: 'changed',
+        details: { roots: list.map((r) => r.uri), count: list.length },
+      });
+      // Every open window (and the bridge) shows the same list, whoever changed it.
+      events.emit('roots.changed', list);
+      void host.notifyRootsChanged();
+    }),
+  );
+  const serverSecrets = new ServerSecrets(secrets, host, redactor, audit);
+  const router = new HostRouter({
     host,
     events,
-    broker,
-    conversations,
-    settings,
-    providers,
-    policy,
-    roots: () => roots.list(),
-  });
-  // Registered after the initial set above, so only real changes reach servers and the log.
-  const offRoots = roots.onChange((list) => {
-    audit.append({
-      kind: 'roots',
-      action: 'changed',
-      details: { roots: list.map((r) => r.uri), count: list.length },
-    });
-    // Every open window (and the bridge) shows the same list, whoever changed it.
-    events.emit('roots.changed', list);
-    void host.notifyRootsChanged();
-  });
-  const serverSecrets = new ServerSecrets(secrets, host, redactor, audit);
-  const router = new HostRouter(host, events, info, redactor, {
-    service: chat,
+    info,
+    redactor,
+    chat,
     settings,
     secrets,
     serverSecrets,
@@ -257,20 +297,6 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
     samplingConsent,
     roots,
     auth,
-    async dispose() {
-      auth.dispose();
-      offRoots();
-      await roots.flush();
-      await chat.dispose();
-      elicitation.dispose();
-      sampling.dispose();
-      await samplingConsent.flush();
-      broker.dispose();
-      await host.dispose();
-      await settings.flush();
-      if (eraCache instanceof FileEraCache) await eraCache.flush();
-      // Last: the shutdown above (disconnects, cancelled requests) is itself recorded.
-      await audit.dispose();
-    },
+    dispose: () => stack.dispose(),
   };
 }

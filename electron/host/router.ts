@@ -32,6 +32,30 @@ type Handlers = {
 /** The outcome of one routed call, ready to serialise. */
 export type RouteResult = { ok: true; value: unknown } | { ok: false; error: HostError };
 
+/** Everything the router binds channels to, each named for what it serves. */
+export interface HostRouterDeps {
+  /** Servers, catalog and calls. */
+  host: McpHost;
+  events: HostEvents;
+  info: () => HostInfo;
+  redactor: Redactor;
+  /** Conversations and runs. */
+  chat: ChatService;
+  settings: SettingsStore;
+  /** API keys (write-only from the UI). */
+  secrets: SecretStore;
+  /** `${secret:NAME}` values of server configs. */
+  serverSecrets: ServerSecrets;
+  broker: PendingBroker;
+  providers: ProviderFactory;
+  audit: AuditLog;
+  samplingConsent: SamplingConsentStore;
+  roots: RootsStore;
+  /** The desktop app's window system; undefined in browser mode and the CLI. */
+  shell: DesktopShell | undefined;
+  auth: AuthService;
+}
+
 /**
  * Binds every contract channel to the host. Shared by the Electron IPC gate and the
  * WebSocket bridge, so both validate exactly the same way: unknown channels and payloads
@@ -39,43 +63,26 @@ export type RouteResult = { ok: true; value: unknown } | { ok: false; error: Hos
  */
 export class HostRouter {
   private readonly handlers: Handlers;
+  private readonly redactor: Redactor;
 
-  constructor(
-    host: McpHost,
-    events: HostEvents,
-    info: () => HostInfo,
-    private readonly redactor: Redactor,
-    chat: {
-      service: ChatService;
-      settings: SettingsStore;
-      secrets: SecretStore;
-      /** `${secret:NAME}` values of server configs (absent: the channels say unavailable). */
-      serverSecrets?: ServerSecrets;
-      broker: PendingBroker;
-      providers: ProviderFactory;
-      audit?: AuditLog;
-      samplingConsent?: SamplingConsentStore;
-      roots?: RootsStore;
-      /** The desktop app's window system; absent in browser mode and the CLI. */
-      shell?: DesktopShell;
-      auth?: AuthService;
-    },
-  ) {
-    const { service, settings, secrets, broker, providers, audit, samplingConsent, roots, shell, auth } =
-      chat;
-    const needAuth = (): AuthService => {
-      if (!auth) throw new HostFailure('unavailable', 'sign-in is not available in this host');
-      return auth;
-    };
-    const needServerSecrets = (): ServerSecrets => {
-      if (!chat.serverSecrets)
-        throw new HostFailure('unavailable', 'server secrets are not available in this host');
-      return chat.serverSecrets;
-    };
-    const needRoots = (): RootsStore => {
-      if (!roots) throw new HostFailure('unavailable', 'roots are not available in this host');
-      return roots;
-    };
+  constructor(deps: HostRouterDeps) {
+    const {
+      host,
+      events,
+      info,
+      chat,
+      settings,
+      secrets,
+      serverSecrets,
+      broker,
+      providers,
+      audit,
+      samplingConsent,
+      roots,
+      shell,
+      auth,
+    } = deps;
+    this.redactor = deps.redactor;
     this.handlers = {
       'host.info': () => info(),
       'servers.list': () => host.list(),
@@ -91,12 +98,12 @@ export class HostRouter {
       'servers.log': (r) => host.log(r.id),
       'servers.trace': (r) => host.trace(r.id),
       'auth.signIn': async (r) => {
-        await needAuth().signIn(r.serverId);
+        await auth.signIn(r.serverId);
         return null;
       },
-      'auth.cancel': (r) => ({ cancelled: needAuth().cancel(r.serverId) }),
+      'auth.cancel': (r) => ({ cancelled: auth.cancel(r.serverId) }),
       'auth.signOut': async (r) => {
-        await needAuth().signOut(r.serverId);
+        await auth.signOut(r.serverId);
         return null;
       },
       'catalog.get': () => host.catalog(),
@@ -111,16 +118,16 @@ export class HostRouter {
       'prompts.get': (r) => host.getPrompt(r.serverId, r.name, r.args),
       'completion.complete': (r) => host.complete(r.serverId, r.ref, r.argument, r.context),
 
-      'chat.list': () => service.list(),
-      'chat.get': (r) => service.get(r.id),
-      'chat.create': (r) => service.create(r.title),
-      'chat.rename': (r) => service.rename(r.id, r.title),
+      'chat.list': () => chat.list(),
+      'chat.get': (r) => chat.get(r.id),
+      'chat.create': (r) => chat.create(r.title),
+      'chat.rename': (r) => chat.rename(r.id, r.title),
       'chat.delete': async (r) => {
-        await service.delete(r.id);
+        await chat.delete(r.id);
         return null;
       },
       'chat.export': async (r) => {
-        const c = await service.get(r.id);
+        const c = await chat.get(r.id);
         const base =
           c.title
             .replace(/[^A-Za-z0-9 _.-]+/g, '')
@@ -131,10 +138,10 @@ export class HostRouter {
           : { filename: `${base}.json`, mimeType: 'application/json', content: exportJson(c) };
       },
       'chat.send': async (r) => ({
-        runId: (await service.send(r.conversationId, r.text, r.attachments)).runId,
+        runId: (await chat.send(r.conversationId, r.text, r.attachments)).runId,
       }),
-      'chat.stop': async (r) => ({ stopped: await service.stop(r.conversationId) }),
-      'chat.toolOffer': () => service.toolOffer(),
+      'chat.stop': async (r) => ({ stopped: await chat.stop(r.conversationId) }),
+      'chat.toolOffer': () => chat.toolOffer(),
       'chat.models': async (r) => (await providers.create(settings.get(), r.provider)).listModels(),
 
       'settings.get': () => settings.get(),
@@ -154,9 +161,9 @@ export class HostRouter {
         await secrets.delete(r.name);
         return secrets.status();
       },
-      'serverSecrets.list': () => needServerSecrets().list(),
-      'serverSecrets.set': (r) => needServerSecrets().set(r.name, r.value),
-      'serverSecrets.delete': (r) => needServerSecrets().delete(r.name),
+      'serverSecrets.list': () => serverSecrets.list(),
+      'serverSecrets.set': (r) => serverSecrets.set(r.name, r.value),
+      'serverSecrets.delete': (r) => serverSecrets.delete(r.name),
 
       'pending.list': () => broker.list(),
       'pending.respond': (r) => ({
@@ -166,44 +173,38 @@ export class HostRouter {
         ),
       }),
 
-      'sampling.consent.get': (r) =>
-        samplingConsent?.get(r.serverId) ?? { consent: 'ask', skipReplyReview: false },
+      'sampling.consent.get': (r) => samplingConsent.get(r.serverId),
       'sampling.consent.set': async (r) => {
-        if (!samplingConsent)
-          throw new HostFailure('unavailable', 'sampling consent is not available in this host');
         await samplingConsent.setConsent(r.serverId, r.consent);
         if (r.skipReplyReview !== undefined)
           await samplingConsent.setSkipReplyReview(r.serverId, r.skipReplyReview);
         return samplingConsent.get(r.serverId);
       },
-      'roots.list': () => roots?.list() ?? [],
+      'roots.list': () => roots.list(),
       'roots.set': (r) =>
-        needRoots().set(
-          r.roots.map((x) => (x.name !== undefined ? { uri: x.uri, name: x.name } : { uri: x.uri })),
-        ),
-      'roots.add': async (r) => assertSomethingAdded(await addFolders(needRoots(), r.paths), r.paths.length),
+        roots.set(r.roots.map((x) => (x.name !== undefined ? { uri: x.uri, name: x.name } : { uri: x.uri }))),
+      'roots.add': async (r) => assertSomethingAdded(await addFolders(roots, r.paths), r.paths.length),
       'roots.pick': async () => {
-        const store = needRoots();
         if (!shell)
           throw new HostFailure(
             'unavailable',
             'there is no folder picker here: type the folder path instead',
           );
         const picked = await shell.pickFolders();
-        return picked.length ? addFolders(store, picked) : { roots: store.list(), added: [], refused: [] };
+        return picked.length ? addFolders(roots, picked) : { roots: roots.list(), added: [], refused: [] };
       },
       'app.showConversation': async (r) => {
         // Fails with not_found for an unknown id rather than switching a window to nothing.
-        await service.get(r.conversationId);
+        await chat.get(r.conversationId);
         events.emit('app.showConversation', { conversationId: r.conversationId });
         shell?.showConversation(r.conversationId);
         return null;
       },
-      'audit.query': async (r) => (audit ? audit.query(r) : []),
+      'audit.query': (r) => audit.query(r),
       'audit.export': async (r) => ({
         filename: `mcp-desk-audit-${new Date().toISOString().slice(0, 10)}.jsonl`,
         mimeType: 'application/x-ndjson',
-        content: audit ? await audit.export(r) : '',
+        content: await audit.export(r),
       }),
     };
   }

@@ -47,7 +47,7 @@ export class AppWindows {
       return;
     }
     const display = screen.getDisplayNearestPoint(screen.getCursorScreenPoint());
-    const [width, height] = win.getSize() as [number, number];
+    const [width] = win.getSize() as [number, number];
     const area = display.workArea;
     win.setPosition(Math.round(area.x + (area.width - width) / 2), Math.round(area.y + area.height / 4));
     win.show();

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import type { AuditQuery, AuditRecord } from '../../../shared/domain/audit.js';
 import type { Redactor } from '../util/redact.js';
 import { effectiveLimit, matchesQuery, parseAuditLine, toJsonl } from './audit-query.js';
+import type { Disposable } from '../util/disposable.js';
 
 /** A record as its writer hands it over; the log stamps `seq` and, when absent, `at`. */
 export type AuditEntry = Omit<AuditRecord, 'seq' | 'at'> & { at?: number };
 
 /** The append-only audit log of connections, tool calls, approvals, sampling, elicitation, auth and roots. */
-export interface AuditLog {
+export interface AuditLog extends Disposable {
   /** Record one event. Never throws and never waits: writes are queued in call order. */
   append(entry: AuditEntry): void;
   /** Matching records, newest first, at most `limit` (500 by default). */

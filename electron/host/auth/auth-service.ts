@@ -12,19 +12,20 @@ import type { ServerAuth, ServerState, ServerSummary } from '../../../shared/dom
 import type { HostError } from '../../../shared/ipc/host-error.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { HostEvents } from '../host-events.js';
-import type { McpHost } from '../mcp-host.js';
 import { checkExternalUrl } from '../util/external-url.js';
 import { HostFailure, toHostError } from '../util/errors.js';
+import type { AuthHostPort } from './auth-host-port.js';
 import { DeskOAuthProvider } from './desk-oauth-provider.js';
 import { LoopbackRedirect } from './loopback-redirect.js';
 import { oauthSettings, type OAuthSettingsContext } from './provider-options.js';
 import { redactingVault } from './redacting-vault.js';
 import { SignInBudget } from './sign-in-budget.js';
 import type { TokenVault } from './token-vault.js';
+import type { Disposable } from '../util/disposable.js';
 
 export interface AuthServiceDeps {
-  /** The host is created after this service (it needs authProviderFor), hence lazily. */
-  host: () => McpHost;
+  /** The servers, through the few operations sign-in needs. */
+  servers: AuthHostPort;
   events: HostEvents;
   vault: TokenVault;
   /** Opens the authorization URL in the system browser (or a test's scripted browser). */
@@ -57,7 +58,7 @@ const SETTLE_MS = 60_000;
  * reconnect. A background provider never opens a browser: an expired refresh token ends
  * in "sign-in needed", not a window popping up unasked.
  */
-export class AuthService {
+export class AuthService implements Disposable {
   private readonly flows = new Map<string, Flow>();
   private readonly failures = new Map<string, string>();
   private readonly signedIn = new Set<string>();
@@ -122,7 +123,7 @@ export class AuthService {
       this.fail(serverId, 'budget', reason);
       throw new HostFailure('sign_in_limit', reason);
     }
-    const host = this.deps.host();
+    const servers = this.deps.servers;
     const url = new URL(config.url);
     const listener = new LoopbackRedirect({
       expectedState: () => flow.provider.lastState,
@@ -156,7 +157,7 @@ export class AuthService {
     const offState = this.deps.events.on('servers.changed', (list) => this.onServers(serverId, flow, list));
     try {
       this.announce();
-      await host.restart(serverId);
+      await servers.restart(serverId);
       const outcome = await Promise.race([listener.wait(), this.connectedWithoutBrowser(flow)]);
       flow.returned = true;
       if (!outcome.ok)
@@ -167,7 +168,7 @@ export class AuthService {
         // The code is a credential until it is spent: never let it reach a log or a trace.
         const code = outcome.params.get('code');
         if (code) this.deps.settings.redactor.addSecret(code);
-        await host.finishAuth(serverId, outcome.params);
+        await servers.finishAuth(serverId, outcome.params);
         await this.untilConnected(serverId);
       }
       this.flows.delete(serverId);
@@ -180,7 +181,7 @@ export class AuthService {
       listener.cancel(e.message);
       this.fail(serverId, e.code, e.message);
       // Back to where it stood without this flow: tokens from before, or sign-in needed.
-      if (!this.disposed) await host.restart(serverId).catch(() => undefined);
+      if (!this.disposed) await servers.restart(serverId).catch(() => undefined);
       throw new HostFailure(e.code, e.message);
     } finally {
       offState();
@@ -213,8 +214,8 @@ export class AuthService {
     this.failures.delete(serverId);
     this.budget.reset(serverId);
     this.deps.audit?.append({ kind: 'auth', serverId, action: 'signed-out' });
-    const host = this.deps.host();
-    if (!host.serverConfig(serverId)?.disabled) await host.restart(serverId);
+    const servers = this.deps.servers;
+    if (!servers.serverConfig(serverId)?.disabled) await servers.restart(serverId);
     this.announce();
   }
 
@@ -268,7 +269,7 @@ export class AuthService {
     if (!state || this.flows.get(serverId) !== flow) return;
     if (state.kind === 'connected' && !flow.redirected) flow.connected?.();
     else if (state.kind === 'auth-required' && flow.redirected && !flow.returned)
-      this.deps.host().markAuthenticating(serverId);
+      this.deps.servers.markAuthenticating(serverId);
     else if ((state.kind === 'failed' || state.kind === 'auth-required') && !flow.redirected) {
       flow.listener.cancel(
         state.kind === 'failed'
@@ -293,10 +294,7 @@ export class AuthService {
   private async untilConnected(serverId: string): Promise<void> {
     const deadline = Date.now() + SETTLE_MS;
     for (;;) {
-      const state = this.deps
-        .host()
-        .list()
-        .find((s) => s.id === serverId)?.state;
+      const state = this.deps.servers.serverState(serverId);
       if (state?.kind === 'connected') return;
       if (state?.kind === 'failed')
         throw new HostFailure(
@@ -331,11 +329,11 @@ export class AuthService {
   }
 
   private announce(): void {
-    if (!this.disposed) this.deps.host().announce();
+    if (!this.disposed) this.deps.servers.announce();
   }
 
   private remoteConfig(serverId: string): RemoteServerConfig | undefined {
-    const c = this.deps.host().serverConfig(serverId);
+    const c = this.deps.servers.serverConfig(serverId);
     return c && !isStdioConfig(c) ? c : undefined;
   }
 }

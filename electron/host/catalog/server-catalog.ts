@@ -1,5 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/domain/mcp-types.js';
+import type { ServerConfig } from '../../../shared/domain/server-config.js';
+import { toolFilter } from './tool-filter.js';
 
 /** What one connected server offers, refreshed on list_changed. */
 export interface ServerLists {
@@ -52,4 +54,16 @@ export async function fetchLists(
     ),
   ]);
   return { tools, resources, templates, prompts };
+}
+
+/** A server's lists as the host offers them: fetched (paged) and cut by its include/exclude filters. */
+export async function loadServerLists(
+  client: Client,
+  config: ServerConfig,
+  timeout: number,
+  onError: (what: string, error: unknown) => void,
+): Promise<ServerLists> {
+  const lists = await fetchLists(client, timeout, onError);
+  const allowed = toolFilter(config);
+  return { ...lists, tools: lists.tools.filter((t) => allowed(t.name)) };
 }

@@ -6,7 +6,7 @@ export interface SecretResolver {
   get(name: string): Promise<string | undefined>;
 }
 
-const REF = /\$\{(env|secret):([A-Za-z_][A-Za-z0-9_.\-]*)\}/g;
+const REF = /\$\{(env|secret):([A-Za-z_][A-Za-z0-9_.-]*)\}/g;
 
 /**
  * Expand `${env:NAME}` from the host's environment and `${secret:NAME}` from the secret

@@ -12,7 +12,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { isAuthRequired } from '../auth/auth-errors.js';
+import { isAuthRequired } from './connection-auth.js';
 import type { LaunchPlan } from './launch.js';
 import { killSnapshot, snapshotTree } from './process-tree.js';
 
@@ -42,19 +42,26 @@ export interface OpenOptions {
   authProvider?: AuthProvider | OAuthClientProvider;
 }
 
+/** What installSdkProbePatch found: the SDK shape it relies on, or that the shape changed. */
+export type ProbePatchResult = 'installed' | 'already-installed' | 'sdk-shape-changed';
+
 /**
  * The stdio era probe runs on a throwaway sibling process that the SDK reaps with its
  * internal `_dispose`, which signals only the direct child: a wrapper's children (npx ->
  * node, a server's helper) would be orphaned on every first connect. Reap the whole tree
  * instead. `_dispose` stays an own method of the prototype, which the SDK checks before
- * choosing the sibling probe; if a later SDK drops it, this is a no-op.
+ * choosing the sibling probe. Called once at start-up by the composition root (never at
+ * import, so loading this module changes nothing); idempotent. If a later SDK drops the
+ * method this is a no-op and says so: tests/unit/sdk-probe-patch.test.ts fails on that.
  */
-function reapProbeSiblingTrees(): void {
+export function installSdkProbePatch(): ProbePatchResult {
   const proto = StdioClientTransport.prototype as unknown as {
     _dispose?: (this: StdioClientTransport) => Promise<void>;
   };
   const original = proto._dispose;
-  if (typeof original !== 'function' || reaping.has(original)) return;
+  if (typeof original !== 'function' || !Object.prototype.hasOwnProperty.call(proto, '_dispose'))
+    return 'sdk-shape-changed';
+  if (reaping.has(original)) return 'already-installed';
   const patched = async function (this: StdioClientTransport): Promise<void> {
     const pid = this.pid;
     const tree = pid ? await snapshotTree(pid).catch(() => undefined) : undefined;
@@ -64,9 +71,9 @@ function reapProbeSiblingTrees(): void {
   };
   reaping.add(patched);
   proto._dispose = patched;
+  return 'installed';
 }
 const reaping = new WeakSet<object>();
-reapProbeSiblingTrees();
 
 /** Silence on a stdio probe means a 2025 server; don't make the person wait long for it. */
 const STDIO_PROBE_MS = 3000;

@@ -64,6 +64,27 @@ export function installHandlers(
   });
 }
 
+/**
+ * Tell the server our roots changed. Only a 2025-era connection has a channel for unsolicited
+ * notifications; a 2026-07-28 connection is stateless and the SDK offers nothing to push there
+ * — such a server asks through an input_required round on its next call and then receives the
+ * current list, so there is nothing to send. Returns whether a notification went out.
+ */
+export async function pushRootsListChanged(
+  client: Client,
+  onError: (error: unknown) => void,
+): Promise<boolean> {
+  if ((client.getProtocolEra() ?? 'legacy') !== 'legacy') return false;
+  try {
+    await client.sendRootsListChanged();
+    return true;
+  } catch (error) {
+    // A server that dropped mid-send reconnects and fetches the list afresh anyway.
+    onError(error);
+    return false;
+  }
+}
+
 /** What the UI shows about a connected server. */
 export function describeServer(serverId: string, opened: OpenedClient): ServerInfo {
   const c = opened.client;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { SerialWriter } from '../util/atomic-write.js';
+import type { Disposable } from '../util/disposable.js';
 
 /**
  * Each server's protocol-era verdict (2025 handshake vs 2026-07-28 discover), cached so
@@ -9,10 +10,12 @@ import { SerialWriter } from '../util/atomic-write.js';
  * Dated, because a stale legacy verdict would succeed silently forever against a server
  * that has since upgraded.
  */
-export interface EraCache {
+export interface EraCache extends Disposable {
   get(key: string): PriorDiscovery | undefined;
   set(key: string, verdict: PriorDiscovery): void;
   delete(key: string): void;
+  /** Finish pending writes (shutdown). */
+  dispose(): Promise<void>;
 }
 
 interface Stored {
@@ -45,6 +48,9 @@ export class MemoryEraCache implements EraCache {
   delete(key: string): void {
     this.map.delete(key);
   }
+
+  /** Nothing to write: verdicts live only in memory. */
+  async dispose(): Promise<void> {}
 }
 
 /** The same cache persisted to a JSON file, so the next launch skips the probe too. */
@@ -88,6 +94,10 @@ export class FileEraCache extends MemoryEraCache {
 
   flush(): Promise<void> {
     return this.writer.flush();
+  }
+
+  override dispose(): Promise<void> {
+    return this.flush();
   }
 
   private persist(): Promise<void> {

@@ -1,31 +1,25 @@
-import { auth, type AuthProvider, type Client, type OAuthClientProvider } from '@modelcontextprotocol/client';
-import { isAuthRequired } from '../auth/auth-errors.js';
-import type {
-  CallToolResult,
-  GetPromptResult,
-  ReadResourceResult,
-} from '../../../shared/domain/mcp-types.js';
+import type { AuthProvider, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
 import type { HostError, SandboxState, ServerState } from '../../../shared/domain/server-state.js';
-import type { CompletionValues } from '../../../shared/ipc/contract.js';
-import { emptyLists, fetchLists, type ServerLists } from '../catalog/server-catalog.js';
-import { toolFilter } from '../catalog/tool-filter.js';
+import { emptyLists, loadServerLists, type ServerLists } from '../catalog/server-catalog.js';
 import { HostFailure, toHostError } from '../util/errors.js';
-import { openClient, type OpenedClient } from './client-factory.js';
+import { isAuthRequired, redeemSignIn } from './connection-auth.js';
+import type { OpenedClient } from './client-factory.js';
 import {
-  clientCapabilities,
   closeOpened,
   describeServer,
-  installHandlers,
+  pushRootsListChanged,
   type ServerRequestHandlers,
 } from './client-session.js';
+import { planConnect, readEra, type AuthProviderLookup } from './connect-plan.js';
+import { openSession } from './connect-session.js';
 import type { EraCache } from './era-cache.js';
-import { launchKey, planLaunch, type LaunchContext } from './launch.js';
+import type { LaunchContext } from './launch.js';
 import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree.js';
 import { systemSandboxDetector, type SandboxDetector } from './sandbox/sandbox-detector.js';
-import { describeSandbox, sandboxLaunch, sandboxStateOf } from './sandbox/sandbox-launch.js';
+import { sandboxStateOf } from './sandbox/sandbox-launch.js';
 import type { ServerOutput } from './server-output.js';
-import { tapTransport } from './trace-tap.js';
+import { SessionRequests } from './session-requests.js';
 
 export type { ServerRequestHandlers } from './client-session.js';
 
@@ -44,18 +38,11 @@ export interface ConnectionDeps {
    * The OAuth provider (or other bearer source) for a remote server, looked up on every
    * connect; undefined connects without one (a 401 then means "sign-in needed").
    */
-  authProviderFor?: (serverId: string, url: URL) => Promise<AuthProvider | OAuthClientProvider | undefined>;
+  authProviderFor?: AuthProviderLookup;
 }
 
 const DEFAULT_TIMEOUT = 60_000;
 const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 30_000, maxAttempts: 6 };
-
-/** Options for one tools/call. */
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
-}
 
 /**
  * One server's connection and its state machine:
@@ -78,6 +65,8 @@ export class ServerConnection {
   private serverUrl?: URL;
   /** The sandbox of the last launch; its mounts stay fixed until the next one. */
   private launchedSandbox?: SandboxState;
+  /** whenSettled callers, woken by the state change that settles them. */
+  private readonly settleWaiters = new Set<() => void>();
 
   constructor(
     readonly id: string,
@@ -86,11 +75,20 @@ export class ServerConnection {
   ) {
     this.backoff = deps.backoff ?? DEFAULT_BACKOFF;
     this.sandboxDetector = deps.sandbox ?? systemSandboxDetector;
+    this.requests = new SessionRequests({
+      id,
+      client: () => this.connectedClient(),
+      tools: () => this.lists.tools,
+      timeout: () => this.timeout,
+    });
   }
 
   get state(): ServerState {
     return this.stateValue;
   }
+
+  /** tools/call, resources/read, prompts/get and completion on the live session. */
+  readonly requests: SessionRequests;
 
   /** Tools after include/exclude filters, resources, templates, prompts. */
   get catalog(): ServerLists {
@@ -144,63 +142,16 @@ export class ServerConnection {
 
   /** Resolves once the state is settled (connected, failed or disabled) or time runs out. */
   whenSettled(timeoutMs: number): Promise<ServerState> {
-    const settled = (s: ServerState) =>
-      s.kind === 'connected' || s.kind === 'failed' || s.kind === 'disabled';
-    if (settled(this.stateValue)) return Promise.resolve(this.stateValue);
+    if (isSettled(this.stateValue)) return Promise.resolve(this.stateValue);
     return new Promise((resolve) => {
-      const started = Date.now();
-      const poll = setInterval(() => {
-        if (settled(this.stateValue) || Date.now() - started > timeoutMs) {
-          clearInterval(poll);
-          resolve(this.stateValue);
-        }
-      }, 20);
+      const done = () => {
+        clearTimeout(timer);
+        this.settleWaiters.delete(done);
+        resolve(this.stateValue);
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.settleWaiters.add(done);
     });
-  }
-
-  async callTool(
-    name: string,
-    args: Record<string, unknown>,
-    opts: CallOptions = {},
-  ): Promise<CallToolResult> {
-    const client = this.connectedClient();
-    if (!this.lists.tools.some((t) => t.name === name)) {
-      throw new HostFailure('unknown_tool', `server "${this.id}" has no tool "${name}"`);
-    }
-    const result = await client.callTool(
-      { name, arguments: args },
-      {
-        timeout: opts.timeoutMs ?? this.timeout,
-        resetTimeoutOnProgress: true,
-        ...(opts.signal ? { signal: opts.signal } : {}),
-        ...(opts.onProgress ? { onprogress: opts.onProgress } : {}),
-      },
-    );
-    return result as CallToolResult;
-  }
-
-  async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
-    const client = this.connectedClient();
-    return await client.readResource({ uri }, { timeout: this.timeout, signal });
-  }
-
-  async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
-    const client = this.connectedClient();
-    return await client.getPrompt({ name, arguments: args }, { timeout: this.timeout });
-  }
-
-  async complete(
-    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
-    argument: { name: string; value: string },
-    context?: { arguments: Record<string, string> },
-  ): Promise<CompletionValues> {
-    const client = this.connectedClient();
-    if (!client.getServerCapabilities()?.completions) return { values: [] };
-    const res = await client.complete(
-      { ref, argument, ...(context ? { context } : {}) },
-      { timeout: this.timeout },
-    );
-    return { values: res.completion.values, total: res.completion.total, hasMore: res.completion.hasMore };
   }
 
   /** The roots changed: a sandboxed server is restarted (its mounts are fixed), any other is told. */
@@ -216,27 +167,15 @@ export class ServerConnection {
     await this.notifyRootsChanged();
   }
 
-  /**
-   * Tell the server our roots changed. Only a connected 2025-era connection has a channel
-   * for unsolicited notifications; a 2026-07-28 connection is stateless and the SDK offers
-   * nothing to push there — such a server asks through an input_required round on its next
-   * call and then receives the current list, so there is nothing to send. Returns whether a
-   * notification went out.
-   */
+  /** Tell the server our roots changed (see pushRootsListChanged); returns whether a notification went out. */
   async notifyRootsChanged(): Promise<boolean> {
     const client = this.current?.client;
     if (!this.deps.handlers.listRoots || this.stateValue.kind !== 'connected' || !client) return false;
-    if ((client.getProtocolEra() ?? 'legacy') !== 'legacy') return false;
-    try {
-      await client.sendRootsListChanged();
-      return true;
-    } catch (error) {
-      // A server that dropped mid-send reconnects and fetches the list afresh anyway.
+    return pushRootsListChanged(client, (error) =>
       this.deps.output.note(
         `roots list_changed failed: ${toHostError(error, this.deps.launch.redactor).message}`,
-      );
-      return false;
-    }
+      ),
+    );
   }
 
   /** A sign-in for this server is under way (the flow controller shows it; cancel restarts). */
@@ -244,20 +183,9 @@ export class ServerConnection {
     this.setState({ kind: 'authenticating', since: Date.now() });
   }
 
-  /** Redeem a sign-in's redirect query (`code`; `iss` checked by the SDK, RFC 9207; `state` already compared), then reconnect. */
+  /** Redeem a sign-in's redirect query with the provider of the last connect, then reconnect. */
   async finishAuth(params: URLSearchParams): Promise<void> {
-    const provider = this.authProvider;
-    const code = params.get('code');
-    if (!provider || !('redirectToAuthorization' in provider) || !this.serverUrl) {
-      throw new HostFailure('no_sign_in', `server "${this.id}" has no sign-in in progress`);
-    }
-    if (!code) throw new HostFailure('sign_in_failed', 'the authorization server sent no code');
-    const iss = params.get('iss');
-    await auth(provider, {
-      serverUrl: this.serverUrl,
-      authorizationCode: code,
-      ...(iss !== null ? { iss } : {}),
-    });
+    await redeemSignIn(this.id, this.authProvider, this.serverUrl, params);
     await this.restart();
   }
 
@@ -275,57 +203,38 @@ export class ServerConnection {
     this.attempt++;
     if (why === 'first') this.setState({ kind: 'connecting', attempt: this.attempt });
     const output = this.deps.output;
-    const key = launchKey(this.config);
-    const prior = this.deps.eraCache.get(key);
+    const era = readEra(this.config, this.deps.eraCache);
+    const stale = () => gen !== this.generation;
     try {
-      let plan = await planLaunch(this.id, this.config, this.deps.launch);
-      if (gen !== this.generation) return;
-      output.note(
-        plan.kind === 'stdio'
-          ? `starting: ${plan.command} ${plan.args.join(' ')}`
-          : `connecting to ${plan.url.origin}${plan.url.pathname}`,
+      const plan = await planConnect(
+        {
+          id: this.id,
+          config: this.config,
+          launch: this.deps.launch,
+          output,
+          sandboxDetector: this.sandboxDetector,
+          rootUris: () => (this.deps.handlers.listRoots?.() ?? []).map((r) => r.uri),
+          ...(this.deps.authProviderFor ? { authProviderFor: this.deps.authProviderFor } : {}),
+          stale,
+        },
+        era,
       );
-      this.launchedSandbox = undefined;
-      if (plan.kind === 'stdio' && this.sandboxed) {
-        // The mounts are fixed for the life of the process: a roots change restarts it (McpHost).
-        const sandboxed = sandboxLaunch(
-          plan,
-          (this.deps.handlers.listRoots?.() ?? []).map((r) => r.uri),
-          this.sandboxDetector.detect(),
-        );
-        output.note(describeSandbox(sandboxed));
-        this.launchedSandbox = sandboxed.state;
-        plan = sandboxed.plan;
-      }
-      this.authProvider = undefined;
-      if (plan.kind === 'http') {
-        this.serverUrl = plan.url;
-        // A configured Authorization header is the credential; OAuth would only fight it.
-        const hasStatic = Object.keys(plan.headers).some((h) => h.toLowerCase() === 'authorization');
-        if (!hasStatic) this.authProvider = await this.deps.authProviderFor?.(this.id, plan.url);
-        if (gen !== this.generation) return;
-      }
-      const opened = await openClient(plan, {
-        ...(this.authProvider ? { authProvider: this.authProvider } : {}),
-        clientOptions: {
-          capabilities: clientCapabilities(this.deps.handlers),
-          listChanged: this.listChangedHandlers(gen),
-        },
-        prior,
+      if (!plan) return;
+      this.launchedSandbox = plan.sandbox;
+      this.authProvider = plan.authProvider;
+      if (plan.serverUrl) this.serverUrl = plan.serverUrl;
+      const opened = await openSession(plan, {
+        id: this.id,
+        handlers: this.deps.handlers,
+        output,
         timeout: this.timeout,
-        prepare: (transport, client) => {
-          tapTransport(transport, (dir, msg) => output.record(dir, msg));
-          const stderr = (transport as { stderr?: NodeJS.ReadableStream | null }).stderr;
-          stderr?.setEncoding?.('utf8');
-          stderr?.on('data', (chunk: string | Buffer) => output.stderr(String(chunk)));
-          installHandlers(this.id, this.deps.handlers, this.deps.output, client);
-        },
+        listChanged: this.listChangedHandlers(gen),
       });
-      if (gen !== this.generation) {
+      if (stale()) {
         await closeOpened(opened);
         return;
       }
-      if (opened.verdict) this.deps.eraCache.set(key, opened.verdict);
+      if (opened.verdict) this.deps.eraCache.set(era.key, opened.verdict);
       this.current = opened;
       await this.rememberTree(opened);
       opened.client.onclose = () => this.onClosed(gen, opened);
@@ -333,21 +242,21 @@ export class ServerConnection {
         output.note(`transport error: ${toHostError(error, this.deps.launch.redactor).message}`);
       // A stateless (2026-07-28) connect with a cached verdict sends nothing before the
       // lists, so a missing or revoked token first shows here: that is "sign-in needed" too.
-      let authError: unknown;
+      let authWall: { error: unknown } | undefined;
       this.lists = await this.loadLists(opened.client, (error) => {
-        if (isAuthRequired(error)) authError ??= error;
+        if (isAuthRequired(error)) authWall ??= { error };
       });
-      if (authError !== undefined) throw authError;
-      if (gen !== this.generation) return;
+      if (authWall) throw authWall.error;
+      if (stale()) return;
       // Servers often spawn their workers during start-up; take the snapshot again now.
       await this.rememberTree(opened);
       this.attempt = 0;
       this.setState({ kind: 'connected', info: describeServer(this.id, opened), since: Date.now() });
       this.deps.onLists();
     } catch (error) {
-      if (gen !== this.generation) return;
+      if (stale()) return;
       // A stale verdict (server changed eras) must not poison every later attempt.
-      if (prior) this.deps.eraCache.delete(key);
+      if (era.prior) this.deps.eraCache.delete(era.key);
       await this.teardown();
       const hostError = this.explain(toHostError(error, this.deps.launch.redactor));
       output.note(`connect failed: ${hostError.message}`);
@@ -411,13 +320,12 @@ export class ServerConnection {
     }, delay);
   }
 
-  private async loadLists(client: Client, onError?: (error: unknown) => void): Promise<ServerLists> {
-    const lists = await fetchLists(client, this.timeout, (what, error) => {
+  /** A list that fails is noted in the log; `onError` also hears of it (a sign-in wall). */
+  private loadLists(client: Client, onError?: (error: unknown) => void): Promise<ServerLists> {
+    return loadServerLists(client, this.config, this.timeout, (what, error) => {
       onError?.(error);
       this.deps.output.note(`${what} failed: ${toHostError(error, this.deps.launch.redactor).message}`);
     });
-    const allowed = toolFilter(this.config);
-    return { ...lists, tools: lists.tools.filter((t) => allowed(t.name)) };
   }
 
   private listChangedHandlers(gen: number) {
@@ -453,10 +361,16 @@ export class ServerConnection {
   private setState(state: ServerState): void {
     this.stateValue = state;
     this.deps.onState(state);
+    if (isSettled(state)) for (const waiter of [...this.settleWaiters]) waiter();
   }
 
   /** For status lines: stdio or remote. */
   get transportKind(): 'stdio' | 'http' | 'sse' {
     return this.current?.transportKind ?? (isStdioConfig(this.config) ? 'stdio' : 'http');
   }
+}
+
+/** Connected, failed or disabled: nothing more happens without a person or a crash. */
+function isSettled(state: ServerState): boolean {
+  return state.kind === 'connected' || state.kind === 'failed' || state.kind === 'disabled';
 }

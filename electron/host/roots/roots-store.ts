@@ -3,6 +3,7 @@ import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HostFailure } from '../util/errors.js';
 import { SerialWriter } from '../util/atomic-write.js';
+import type { Disposable } from '../util/disposable.js';
 
 /** One root as servers receive it in `roots/list`: always a file:// URL. */
 export interface Root {
@@ -69,7 +70,7 @@ export function normalizeRoots(inputs: readonly RootInput[]): Root[] {
  * The folders the person has shared with servers. `set` validates everything before
  * changing anything, so a bad entry never leaves a half-applied list.
  */
-export class RootsStore {
+export class RootsStore implements Disposable {
   private roots: Root[] = [];
   private readonly listeners = new Set<RootsListener>();
 
@@ -139,6 +140,11 @@ export class RootsStore {
 
   async flush(): Promise<void> {
     await this.writer?.flush();
+  }
+
+  /** Shutdown: the last change reaches the disk. */
+  dispose(): Promise<void> {
+    return this.flush();
   }
 }
 

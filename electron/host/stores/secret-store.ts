@@ -1,3 +1,4 @@
+import type * as Keyring from '@napi-rs/keyring';
 import type { SecretStatus } from '../../../shared/domain/chat.js';
 import { APP_NAME } from '../paths.js';
 import { HostFailure } from '../util/errors.js';
@@ -114,7 +115,7 @@ export class MemorySecretStore implements SecretStore {
 }
 
 /** The part of `@napi-rs/keyring` this store uses (injectable, and loaded lazily). */
-export type KeyringModule = Pick<typeof import('@napi-rs/keyring'), 'AsyncEntry' | 'findCredentialsAsync'>;
+export type KeyringModule = Pick<typeof Keyring, 'AsyncEntry' | 'findCredentialsAsync'>;
 
 /** Options for KeychainSecretStore. */
 export interface KeychainSecretStoreOptions {

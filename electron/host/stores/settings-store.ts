@@ -3,6 +3,7 @@ import type { ChatSettings } from '../../../shared/domain/chat.js';
 import { describeIssues, HostFailure } from '../util/errors.js';
 import { ConfSettingsBackend } from './conf-settings-backend.js';
 import type { SettingsBackend, StoredSettings } from './settings-backend.js';
+import type { Disposable } from '../util/disposable.js';
 
 /** What a person gets before they change anything. */
 export const DEFAULT_CHAT_SETTINGS: Readonly<ChatSettings> = Object.freeze({
@@ -75,7 +76,7 @@ interface SettingsDocument {
  * rest fall back to defaults, with a warning. Secrets never live here (see secret-store.ts):
  * every field is named by the strict schemas, and none of them holds a key or token.
  */
-export class SettingsStore {
+export class SettingsStore implements Disposable {
   /** The last queued write; later writes wait for it so they land in order. */
   private writes: Promise<void> = Promise.resolve();
 

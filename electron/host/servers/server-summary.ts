@@ -1,9 +1,9 @@
-import { isStdioConfig } from '../../shared/domain/server-config.js';
-import type { ServerState, ServerSummary } from '../../shared/domain/server-state.js';
-import { maskConfig } from './config/config-mask.js';
-import type { ConfigEntry } from './config/config-document.js';
-import type { ServerConnection } from './connection/server-connection.js';
-import { withFailureHint } from './util/failure-hints.js';
+import { isStdioConfig } from '../../../shared/domain/server-config.js';
+import type { ServerState, ServerSummary } from '../../../shared/domain/server-state.js';
+import { maskConfig } from '../config/config-mask.js';
+import type { ConfigEntry } from '../config/config-document.js';
+import type { ServerConnection } from '../connection/server-connection.js';
+import { withFailureHint } from '../util/failure-hints.js';
 
 /** One configured server as the UI sees it: masked config, state, transport, sandbox, counts. */
 export function summarise(entry: ConfigEntry, connection: ServerConnection | undefined): ServerSummary {

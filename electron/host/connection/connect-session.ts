@@ -1,0 +1,39 @@
+import type { ClientOptions } from '@modelcontextprotocol/client';
+import { openClient, type OpenedClient } from './client-factory.js';
+import { clientCapabilities, installHandlers, type ServerRequestHandlers } from './client-session.js';
+import type { ConnectPlan } from './connect-plan.js';
+import type { ServerOutput } from './server-output.js';
+import { tapTransport } from './trace-tap.js';
+
+/** What running a session needs besides the plan: who answers the server, and where output goes. */
+export interface SessionContext {
+  id: string;
+  handlers: ServerRequestHandlers;
+  output: ServerOutput;
+  timeout: number;
+  listChanged: ClientOptions['listChanged'];
+}
+
+/**
+ * The session step of a connect: open the SDK client the plan describes, with the trace tap,
+ * the stderr capture and our request handlers attached before any byte moves.
+ */
+export function openSession(plan: ConnectPlan, ctx: SessionContext): Promise<OpenedClient> {
+  const { output } = ctx;
+  return openClient(plan.launch, {
+    ...(plan.authProvider ? { authProvider: plan.authProvider } : {}),
+    clientOptions: {
+      capabilities: clientCapabilities(ctx.handlers),
+      listChanged: ctx.listChanged,
+    },
+    prior: plan.era.prior,
+    timeout: ctx.timeout,
+    prepare: (transport, client) => {
+      tapTransport(transport, (dir, msg) => output.record(dir, msg));
+      const stderr = (transport as { stderr?: NodeJS.ReadableStream | null }).stderr;
+      stderr?.setEncoding?.('utf8');
+      stderr?.on('data', (chunk: string | Buffer) => output.stderr(String(chunk)));
+      installHandlers(ctx.id, ctx.handlers, output, client);
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import type { Client } from '@modelcontextprotocol/client';
+import type {
+  CallToolResult,
+  GetPromptResult,
+  ReadResourceResult,
+  Tool,
+} from '../../../shared/domain/mcp-types.js';
+import type { CompletionValues } from '../../../shared/ipc/contract.js';
+import { HostFailure } from '../util/errors.js';
+
+/** Options for one tools/call. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
+}
+
+/** A completion's target: a prompt argument or a resource template variable. */
+export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+
+/** What the requests need from the connection they run on. */
+export interface SessionAccess {
+  readonly id: string;
+  /** The live client; throws not_connected when there is none. */
+  client(): Client;
+  /** The tools after include/exclude filters: nothing else may be called. */
+  tools(): Tool[];
+  timeout(): number;
+}
+
+/** Requests a person (or the chat engine) makes of one connected server, with its timeout. */
+export class SessionRequests {
+  constructor(private readonly session: SessionAccess) {}
+
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    opts: CallOptions = {},
+  ): Promise<CallToolResult> {
+    const client = this.session.client();
+    if (!this.session.tools().some((t) => t.name === name)) {
+      throw new HostFailure('unknown_tool', `server "${this.session.id}" has no tool "${name}"`);
+    }
+    const result = await client.callTool(
+      { name, arguments: args },
+      {
+        timeout: opts.timeoutMs ?? this.session.timeout(),
+        resetTimeoutOnProgress: true,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.onProgress ? { onprogress: opts.onProgress } : {}),
+      },
+    );
+    return result as CallToolResult;
+  }
+
+  async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
+    const client = this.session.client();
+    return await client.readResource({ uri }, { timeout: this.session.timeout(), signal });
+  }
+
+  async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    const client = this.session.client();
+    return await client.getPrompt({ name, arguments: args }, { timeout: this.session.timeout() });
+  }
+
+  async complete(
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context?: { arguments: Record<string, string> },
+  ): Promise<CompletionValues> {
+    const client = this.session.client();
+    if (!client.getServerCapabilities()?.completions) return { values: [] };
+    const res = await client.complete(
+      { ref, argument, ...(context ? { context } : {}) },
+      { timeout: this.session.timeout() },
+    );
+    return { values: res.completion.values, total: res.completion.total, hasMore: res.completion.hasMore };
+  }
+}

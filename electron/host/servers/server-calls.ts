@@ -1,0 +1,119 @@
+import type { Root } from '@modelcontextprotocol/client';
+import type {
+  CallToolResult,
+  GetPromptResult,
+  ReadResourceResult,
+} from '../../../shared/domain/mcp-types.js';
+import type { CompletionValues } from '../../../shared/ipc/contract.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import { auditToolCall } from '../audit/host-audit.js';
+import type { ServerConnection } from '../connection/server-connection.js';
+import type { CallOptions, CompletionRef } from '../connection/session-requests.js';
+import { isInsideRoots } from '../roots/root-guard.js';
+import type { Disposable } from '../util/disposable.js';
+import { HostFailure } from '../util/errors.js';
+
+/** Options of one routed tool call; `callId` lets a later cancel() find it. */
+export interface ToolCallOptions {
+  callId?: string;
+  timeoutMs?: number;
+  onProgress?: CallOptions['onProgress'];
+}
+
+/** What the calls need: the live connection of a server, the shared folders, the audit log. */
+export interface ServerCallsDeps {
+  /** The server's connection; throws unknown_server / config_invalid. */
+  connection: (serverId: string) => ServerConnection;
+  listRoots?: () => Root[];
+  audit?: AuditLog;
+}
+
+/**
+ * Requests made of servers on a person's (or the chat engine's) behalf: tool calls with
+ * cancellation and audit, resource reads guarded by the shared folders, prompts, completion.
+ */
+export class ServerCalls implements Disposable {
+  private readonly calls = new Map<string, AbortController>();
+
+  constructor(private readonly deps: ServerCallsDeps) {}
+
+  /** Call a tool; `callId` lets a later cancel() find it. */
+  async callTool(
+    serverId: string,
+    tool: string,
+    args: Record<string, unknown>,
+    opts: ToolCallOptions = {},
+  ): Promise<CallToolResult> {
+    const connection = this.deps.connection(serverId);
+    const controller = new AbortController();
+    if (opts.callId) {
+      if (this.calls.has(opts.callId))
+        throw new HostFailure('duplicate_call', `call id "${opts.callId}" is already in flight`);
+      this.calls.set(opts.callId, controller);
+    }
+    const audited = auditToolCall(this.deps.audit, serverId, tool, args, opts.callId);
+    try {
+      const result = await connection.requests.callTool(tool, args, {
+        signal: controller.signal,
+        timeoutMs: opts.timeoutMs,
+        onProgress: opts.onProgress,
+      });
+      audited.ok(result);
+      return result;
+    } catch (error) {
+      // The SDK reports every abort as a REQUEST_TIMEOUT SdkError; a cancel is not a timeout.
+      const thrown: unknown =
+        controller.signal.aborted && controller.signal.reason instanceof HostFailure
+          ? controller.signal.reason
+          : error;
+      audited.failed(thrown);
+      throw thrown;
+    } finally {
+      if (opts.callId) this.calls.delete(opts.callId);
+    }
+  }
+
+  /** Cancel an in-flight call: the SDK sends notifications/cancelled to the server. */
+  cancel(callId: string): boolean {
+    const c = this.calls.get(callId);
+    if (!c) return false;
+    c.abort(new HostFailure('cancelled', 'cancelled by the user'));
+    return true;
+  }
+
+  /**
+   * Read a resource. A file:// URI must lie inside the shared folders (realpath, no `..` or
+   * symlink escapes), checked before anything reaches the server: the host should not fetch
+   * (and show, or hand to a model) a file the person did not share. With no roots configured
+   * nothing is shared yet and reads keep working as before the roots feature; the person has
+   * not drawn a boundary, so there is none to enforce. Other schemes are the server's own.
+   */
+  async readResource(serverId: string, uri: string): Promise<ReadResourceResult> {
+    const connection = this.deps.connection(serverId);
+    const roots = this.deps.listRoots?.() ?? [];
+    if (roots.length > 0 && /^file:/i.test(uri.trim())) {
+      const verdict = await isInsideRoots(uri.trim(), roots);
+      if (!verdict.ok)
+        throw new HostFailure('outside_roots', `refused to read ${uri}: ${verdict.reason}`, { uri });
+    }
+    return connection.requests.readResource(uri);
+  }
+
+  getPrompt(serverId: string, name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    return this.deps.connection(serverId).requests.getPrompt(name, args);
+  }
+
+  complete(
+    serverId: string,
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context?: { arguments: Record<string, string> },
+  ): Promise<CompletionValues> {
+    return this.deps.connection(serverId).requests.complete(ref, argument, context);
+  }
+
+  /** Shutdown: every call in flight ends as cancelled. */
+  dispose(): void {
+    for (const c of this.calls.values()) c.abort(new HostFailure('cancelled', 'the host is shutting down'));
+  }
+}
