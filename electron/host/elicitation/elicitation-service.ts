@@ -63,9 +63,7 @@ export class ElicitationService {
     const message = p.message;
     const mode = p.mode ?? 'form';
     if (mode !== 'form' && mode !== 'url')
-      throw invalid(
-        `unsupported elicitation mode ${JSON.stringify(String(mode).slice(0, 40))} (form or url)`,
-      );
+      throw invalid(`unsupported elicitation mode ${JSON.stringify(shown(mode).slice(0, 40))} (form or url)`);
 
     const controller = this.track(serverId, signal);
     try {
@@ -189,4 +187,9 @@ function clip(name: string): string {
 
 function invalid(message: string): ProtocolError {
   return new ProtocolError(ProtocolErrorCode.InvalidParams, message);
+}
+
+/** A value the server sent where a string belonged, as an error message quotes it. */
+function shown(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value);
 }

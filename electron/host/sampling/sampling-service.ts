@@ -7,7 +7,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { ChatSettings, ProviderId } from '../../../shared/domain/chat.js';
 import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
-import type { PendingRequest, PendingResponse, SamplingRequestView } from '../../../shared/domain/pending.js';
+import type { PendingRequest, PendingResponse } from '../../../shared/domain/pending.js';
 import type { ChatProvider, ModelTool } from '../chat/provider.js';
 import type { NewRequest, PendingBroker } from '../pending/pending-broker.js';
 import { toHostError } from '../util/errors.js';
