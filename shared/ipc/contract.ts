@@ -17,6 +17,7 @@ import type {
 } from '../domain/chat.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../domain/mcp-types.js';
 import { serverConfigSchema, serverNameSchema } from '../domain/server-config.js';
+import { chatSettingsPatchSchema } from '../domain/chat-settings.js';
 import type { SamplingConsent } from '../domain/pending.js';
 import type { LogLine, ServerSummary, TraceEntry } from '../domain/server-state.js';
 import type { EventName } from './event-names.js';
@@ -218,21 +219,7 @@ export const requestChannels = {
 
   'settings.get': { request: empty, response: typed<ChatSettings>() },
   'settings.update': {
-    request: z
-      .object({
-        provider: providerId.optional(),
-        geminiModel: z.string().min(1).max(200).optional(),
-        openaiBaseUrl: z
-          .string()
-          .url()
-          .refine((u) => /^https?:\/\//i.test(u), 'must be http(s)')
-          .optional(),
-        openaiModel: z.string().min(1).max(200).optional(),
-        maxTurns: z.number().int().min(1).max(100).optional(),
-        disabledServers: z.array(z.string().max(64)).max(1000).optional(),
-        disabledTools: z.array(z.string().max(300)).max(10_000).optional(),
-      })
-      .strict(),
+    request: chatSettingsPatchSchema,
     response: typed<ChatSettings>(),
   },
 

@@ -7,7 +7,7 @@ import { toHostError } from '../util/errors.js';
 import { functionResponse } from './model-history.js';
 import { ProviderError, type ChatProvider, type ModelMessage, type ModelPart } from './provider.js';
 import type { ToolOfferPlan } from './tool-offer.js';
-import type { ToolPolicy } from './tool-policy.js';
+import type { ToolPolicy } from '../policies/tool-policy.js';
 
 export interface AgentRun {
   provider: ChatProvider;

@@ -23,7 +23,7 @@ import { ProviderFactory } from './provider-factory.js';
 import { GEMINI_MAX_TOOLS } from './providers/gemini/gemini-provider.js';
 import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
 import { buildToolOffer } from './tool-offer.js';
-import type { ToolPolicy } from './tool-policy.js';
+import type { ToolPolicy } from '../policies/tool-policy.js';
 
 export interface ChatServiceDeps {
   host: McpHost;
