@@ -14,13 +14,14 @@ import type { SandboxDetector } from './connection/sandbox/sandbox-detector.js';
 import type { ConnectionDeps, ServerRequestHandlers } from './connection/server-connection.js';
 import { ChatService } from './chat/chat-service.js';
 import { ProviderFactory, type ProviderOverrides } from './chat/provider-factory.js';
-import { ToolPolicy } from './chat/tool-policy.js';
 import { ElicitationService, type OpenExternal } from './elicitation/elicitation-service.js';
 import { RateLimiter } from './sampling/rate-limiter.js';
-import { SamplingConsentStore } from './sampling/sampling-consent-store.js';
 import { SamplingService } from './sampling/sampling-service.js';
 import { HostEvents } from './host-events.js';
 import { PendingBroker } from './pending/pending-broker.js';
+import type { SamplingConsentStore } from './policies/sampling-consent-store.js';
+import { PolicyStore } from './policies/policy-store.js';
+import { ToolPolicy } from './policies/tool-policy.js';
 import { RootsStore } from './roots/roots-store.js';
 import { FileConversationStore, MemoryConversationStore } from './stores/conversation-store.js';
 import { ConfSettingsBackend } from './stores/conf-settings-backend.js';
@@ -85,7 +86,9 @@ export interface HostServices {
   audit: AuditLog;
   /** Answers servers' sampling requests (consent, rate limit, reviews, the model). */
   sampling: SamplingService;
-  /** Standing per-server sampling decisions. */
+  /** Trust, standing tool approvals and sampling consent: the one store of those records. */
+  policies: PolicyStore;
+  /** Standing per-server sampling decisions (the `sampling` section of `policies`). */
   samplingConsent: SamplingConsentStore;
   /** The folders shared with servers through roots/list (`<dataDir>/roots.json` when there is a dataDir). */
   roots: RootsStore;
@@ -210,18 +213,16 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       openExternal: opts.openExternal ?? (async () => undefined),
     }),
   );
-  // A server that stops, disconnects or is removed can no longer use an answer: settle its requests now.
+  // A server that stops, disconnects or is removed can no longer use an answer: settle everything it waits on.
   stack.defer(
-    events.on('servers.changed', (list) => {
-      const up = new Set(list.filter((s) => s.state.kind === 'connected').map((s) => s.id));
-      for (const id of elicitation.activeServers()) if (!up.has(id)) elicitation.cancelServer(id);
-    }),
+    events.on('servers.changed', (list) =>
+      broker.cancelServersExcept(new Set(list.filter((s) => s.state.kind === 'connected').map((s) => s.id))),
+    ),
   );
   const providers = new ProviderFactory(secrets, opts.providerOverrides);
-  const samplingConsent = opts.dataDir
-    ? await SamplingConsentStore.open(join(opts.dataDir, 'sampling.json'))
-    : SamplingConsentStore.inMemory();
-  stack.defer(() => samplingConsent.flush());
+  const policies = await PolicyStore.open(settings.trustRecords, opts.dataDir);
+  stack.defer(() => policies.flush());
+  const samplingConsent = policies.sampling;
   const limit = opts.sampling?.rateLimit;
   const sampling = stack.use(
     new SamplingService({
@@ -233,13 +234,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       ...(opts.sampling?.timeoutMs !== undefined ? { timeoutMs: opts.sampling.timeoutMs } : {}),
     }),
   );
-  stack.defer(
-    events.on('servers.changed', (list) => {
-      const up = new Set(list.filter((s) => s.state.kind === 'connected').map((s) => s.id));
-      for (const id of sampling.activeServers()) if (!up.has(id)) sampling.cancelServer(id);
-    }),
-  );
-  const policy = new ToolPolicy(settings, (id) => host.serverConfig(id));
+  const policy = new ToolPolicy(policies.trust, (id) => host.serverConfig(id));
   const chat = stack.use(
     new ChatService({
       host,
@@ -294,6 +289,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     broker,
     audit,
     sampling,
+    policies,
     samplingConsent,
     roots,
     auth,

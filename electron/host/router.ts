@@ -9,7 +9,7 @@ import {
 } from '../../shared/ipc/contract.js';
 import type { AuditLog } from './audit/audit-log.js';
 import type { AuthService } from './auth/auth-service.js';
-import type { SamplingConsentStore } from './sampling/sampling-consent-store.js';
+import type { SamplingConsentStore } from './policies/sampling-consent-store.js';
 import type { ChatService } from './chat/chat-service.js';
 import { type ProviderFactory } from './chat/provider-factory.js';
 import { exportJson, exportMarkdown } from './stores/conversation-export.js';

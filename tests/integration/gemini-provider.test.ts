@@ -14,7 +14,7 @@ import {
   type ProviderEvent,
   type StreamRequest,
 } from '../../electron/host/chat/provider.js';
-import { GeminiProvider } from '../../electron/host/chat/providers/gemini-provider.js';
+import { GeminiProvider } from '../../electron/host/chat/providers/gemini/gemini-provider.js';
 import { qualifyToolNames } from '../../electron/host/chat/tool-names.js';
 import type { JsonSchema } from '../../shared/domain/mcp-types.js';
 import {

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { PendingResponse, SamplingRequestView } from '../../shared/domain/pending.js';
-import { SamplingConsentStore } from '../../electron/host/sampling/sampling-consent-store.js';
+import { SamplingConsentStore } from '../../electron/host/policies/sampling-consent-store.js';
 import {
   declarationsOf,
   functionCall,

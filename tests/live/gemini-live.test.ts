@@ -12,7 +12,7 @@ import type {
   ProviderEvent,
   StreamRequest,
 } from '../../electron/host/chat/provider.js';
-import { GeminiProvider } from '../../electron/host/chat/providers/gemini-provider.js';
+import { GeminiProvider } from '../../electron/host/chat/providers/gemini/gemini-provider.js';
 
 const KEY = process.env.GEMINI_API_KEY?.trim();
 const MODEL = process.env.GEMINI_LIVE_MODEL?.trim() || 'gemini-2.5-flash';

@@ -12,10 +12,10 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import {
   applyArgFixes,
-  inlineRefs,
   toGeminiParameters,
   type GeminiSchema,
-} from '../../electron/host/chat/gemini-schema.js';
+} from '../../electron/host/chat/providers/gemini/gemini-schema.js';
+import { inlineRefs } from '../../electron/host/schema/json-schema-refs.js';
 import { qualifyToolNames } from '../../electron/host/chat/tool-names.js';
 import type { JsonSchema } from '../../shared/domain/mcp-types.js';
 import { validateFunctionDeclaration } from '../helpers/gemini-schema-validator.js';

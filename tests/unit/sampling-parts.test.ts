@@ -16,7 +16,7 @@ import {
   toModelMessages,
   toViews,
 } from '../../electron/host/sampling/sampling-content.js';
-import { SamplingConsentStore } from '../../electron/host/sampling/sampling-consent-store.js';
+import { SamplingConsentStore } from '../../electron/host/policies/sampling-consent-store.js';
 
 test('the rate limiter allows a burst, then refills evenly', () => {
   let now = 0;

@@ -24,11 +24,8 @@ import {
   MemorySecretStore,
   type SecretStore,
 } from '../../electron/host/stores/secret-store.js';
-import {
-  chatSettingsSchema,
-  DEFAULT_CHAT_SETTINGS,
-  SettingsStore,
-} from '../../electron/host/stores/settings-store.js';
+import { chatSettingsSchema } from '../../shared/domain/chat-settings.js';
+import { DEFAULT_CHAT_SETTINGS, SettingsStore } from '../../electron/host/stores/settings-store.js';
 
 register('../helpers/fake-electron-app-hooks.mjs', import.meta.url);
 const { ElectronStoreSettingsBackend } = await import('../../electron/main/electron-settings-backend.js');

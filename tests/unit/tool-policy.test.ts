@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { CatalogSnapshot } from '../../shared/domain/catalog.js';
 import type { ServerConfig } from '../../shared/domain/server-config.js';
 import { buildToolOffer } from '../../electron/host/chat/tool-offer.js';
-import { ToolPolicy } from '../../electron/host/chat/tool-policy.js';
+import { ToolPolicy } from '../../electron/host/policies/tool-policy.js';
 import { SettingsStore } from '../../electron/host/stores/settings-store.js';
 
 const tool = (name: string, extra: Record<string, unknown> = {}) => ({

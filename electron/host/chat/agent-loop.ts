@@ -7,7 +7,7 @@ import { toHostError } from '../util/errors.js';
 import { functionResponse } from './model-history.js';
 import { ProviderError, type ChatProvider, type ModelMessage, type ModelPart } from './provider.js';
 import type { ToolOfferPlan } from './tool-offer.js';
-import type { ToolPolicy } from './tool-policy.js';
+import type { ToolPolicy } from '../policies/tool-policy.js';
 
 export interface AgentRun {
   provider: ChatProvider;
@@ -265,8 +265,10 @@ function providerError(error: unknown): HostError {
 }
 
 function isNetworkError(error: unknown): boolean {
-  const msg =
-    error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : '';
+  if (!(error instanceof Error)) return false;
+  // fetch reports the socket's failure (ECONNREFUSED and the like) only in its cause.
+  const cause = (error as { cause?: unknown }).cause;
+  const msg = `${error.message} ${cause instanceof Error ? cause.toString() : typeof cause === 'string' ? cause : ''}`;
   return /fetch failed|ECONNRESET|ECONNREFUSED|ETIMEDOUT|socket hang up|network/i.test(msg);
 }
 

@@ -20,10 +20,10 @@ import { HostFailure, toHostError } from '../util/errors.js';
 import { runAgent } from './agent-loop.js';
 import { toModelHistory } from './model-history.js';
 import { ProviderFactory } from './provider-factory.js';
-import { GEMINI_MAX_TOOLS } from './providers/gemini-provider.js';
+import { GEMINI_MAX_TOOLS } from './providers/gemini/gemini-provider.js';
 import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
 import { buildToolOffer } from './tool-offer.js';
-import type { ToolPolicy } from './tool-policy.js';
+import type { ToolPolicy } from '../policies/tool-policy.js';
 
 export interface ChatServiceDeps {
   host: McpHost;

@@ -2,7 +2,7 @@ import type { ChatSettings, ProviderId } from '../../../shared/domain/chat.js';
 import type { SecretStore } from '../stores/secret-store.js';
 import { HostFailure } from '../util/errors.js';
 import type { ChatProvider } from './provider.js';
-import { GeminiProvider } from './providers/gemini-provider.js';
+import { GeminiProvider } from './providers/gemini/gemini-provider.js';
 import { OpenAiProvider } from './providers/openai-provider.js';
 
 /** Where providers connect, for tests and self-hosted gateways. */

@@ -5,7 +5,6 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/client';
 import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
-import type { PendingRequest } from '../../../shared/domain/pending.js';
 import {
   parseRequestedSchema,
   secretLikeFields,
@@ -37,7 +36,8 @@ const MAX_MESSAGE = 20_000;
  * requires; a timeout, a stopped server or shutdown is a cancel.
  */
 export class ElicitationService {
-  private readonly live = new Map<string, Set<AbortController>>();
+  /** Aborts every request of this service at once (dispose). */
+  private readonly closing = new AbortController();
   private readonly timeoutMs?: number;
   private readonly maxAttempts: number;
 
@@ -63,33 +63,34 @@ export class ElicitationService {
     const message = p.message;
     const mode = p.mode ?? 'form';
     if (mode !== 'form' && mode !== 'url')
-      throw invalid(
-        `unsupported elicitation mode ${JSON.stringify(String(mode).slice(0, 40))} (form or url)`,
-      );
+      throw invalid(`unsupported elicitation mode ${JSON.stringify(shown(mode).slice(0, 40))} (form or url)`);
 
-    const controller = this.track(serverId, signal);
+    const hold = this.deps.broker.hold(
+      serverId,
+      signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal,
+    );
     try {
       return mode === 'url'
-        ? await this.url(serverId, message, p.url, controller.signal)
-        : await this.form(serverId, message, p.requestedSchema, controller.signal);
+        ? await this.url(serverId, message, p.url, hold.signal)
+        : await this.form(serverId, message, p.requestedSchema, hold.signal);
     } finally {
-      this.untrack(serverId, controller);
+      hold.release();
     }
   }
 
-  /** Cancel everything a server is waiting on (it stopped, was removed or disconnected). */
+  /** Cancel everything a server is waiting on (the broker's `cancelServer`: one place for all kinds). */
   cancelServer(serverId: string): void {
-    for (const c of this.live.get(serverId) ?? []) c.abort();
-    this.deps.broker.cancelWhere((r: PendingRequest) => r.kind === 'elicitation' && r.serverId === serverId);
+    this.deps.broker.cancelServer(serverId);
   }
 
-  /** Servers with something pending (to cancel the ones that went away). */
+  /** Servers waiting on something (the broker's list, which this service's requests join). */
   activeServers(): string[] {
-    return [...this.live.keys()];
+    return this.deps.broker.waitingServers();
   }
 
+  /** Cancel every request of this service still in flight (the host is shutting down). */
   dispose(): void {
-    for (const id of [...this.live.keys()]) this.cancelServer(id);
+    this.closing.abort();
   }
 
   private async form(
@@ -165,22 +166,6 @@ export class ElicitationService {
     }
     return { action: 'accept' };
   }
-
-  private track(serverId: string, signal?: AbortSignal): AbortController {
-    const controller = new AbortController();
-    if (signal?.aborted) controller.abort();
-    else signal?.addEventListener('abort', () => controller.abort(), { once: true });
-    let set = this.live.get(serverId);
-    if (!set) this.live.set(serverId, (set = new Set()));
-    set.add(controller);
-    return controller;
-  }
-
-  private untrack(serverId: string, controller: AbortController): void {
-    const set = this.live.get(serverId);
-    set?.delete(controller);
-    if (set && set.size === 0) this.live.delete(serverId);
-  }
 }
 
 function clip(name: string): string {
@@ -189,4 +174,9 @@ function clip(name: string): string {
 
 function invalid(message: string): ProtocolError {
   return new ProtocolError(ProtocolErrorCode.InvalidParams, message);
+}
+
+/** A value the server sent where a string belonged, as an error message quotes it. */
+function shown(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value);
 }

@@ -17,6 +17,14 @@ export type NewRequest<K extends Kind> = Omit<RequestOfKind<K>, 'id' | 'createdA
 /** How a tool approval ended. */
 export type Settlement = ApprovalChoice | Unanswered;
 
+/** A server request in flight (see `PendingBroker.hold`). */
+export interface ServerHold {
+  /** Aborts when the caller's signal does, or when the server goes away. */
+  readonly signal: AbortSignal;
+  /** The request is over: stop tracking it. */
+  release(): void;
+}
+
 interface Entry {
   request: PendingRequest;
   settle: (s: PendingResponse | Unanswered) => void;
@@ -28,9 +36,14 @@ interface Entry {
  * elicitation forms. Every request gets an id, a deadline and a guaranteed settlement: the
  * person's answer, or `timeout`, or `cancelled` when its run stops, its server goes away
  * or the host shuts down. The UI sees the whole queue on every change.
+ *
+ * It is also the one place that knows what each server is waiting on: queued items name their
+ * server, and a server request that is busy elsewhere (a sampling request with the model) is
+ * `hold`-ed here, so `cancelServer` settles all of it at once when the server goes away.
  */
 export class PendingBroker {
   private readonly entries = new Map<string, Entry>();
+  private readonly holds = new Map<string, Set<AbortController>>();
 
   constructor(
     private readonly events: HostEvents,
@@ -101,7 +114,46 @@ export class PendingBroker {
     return n;
   }
 
+  /** Track a server's request until `release`, so `cancelServer` can abort it wherever it is. */
+  hold(serverId: string, signal?: AbortSignal): ServerHold {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    if (signal?.aborted) controller.abort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    let set = this.holds.get(serverId);
+    if (!set) this.holds.set(serverId, (set = new Set()));
+    set.add(controller);
+    return {
+      signal: controller.signal,
+      release: () => {
+        signal?.removeEventListener('abort', onAbort);
+        const live = this.holds.get(serverId);
+        live?.delete(controller);
+        if (live?.size === 0) this.holds.delete(serverId);
+      },
+    };
+  }
+
+  /** Cancel everything a server is waiting on: its held requests and every queued item naming it. */
+  cancelServer(serverId: string): void {
+    for (const c of this.holds.get(serverId) ?? []) c.abort();
+    this.cancelWhere((r) => r.serverId === serverId);
+  }
+
+  /** Servers with a request held or queued. */
+  waitingServers(): string[] {
+    const ids = new Set(this.holds.keys());
+    for (const e of this.entries.values()) ids.add(e.request.serverId);
+    return [...ids];
+  }
+
+  /** Settle everything of servers not in `connected` (they stopped, disconnected or were removed). */
+  cancelServersExcept(connected: ReadonlySet<string>): void {
+    for (const id of this.waitingServers()) if (!connected.has(id)) this.cancelServer(id);
+  }
+
   dispose(): void {
+    for (const id of [...this.holds.keys()]) this.cancelServer(id);
     this.cancelWhere(() => true);
   }
 

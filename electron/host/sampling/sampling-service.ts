@@ -7,7 +7,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { ChatSettings, ProviderId } from '../../../shared/domain/chat.js';
 import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
-import type { PendingRequest, PendingResponse, SamplingRequestView } from '../../../shared/domain/pending.js';
+import type { PendingResponse } from '../../../shared/domain/pending.js';
 import type { ChatProvider, ModelTool } from '../chat/provider.js';
 import type { NewRequest, PendingBroker } from '../pending/pending-broker.js';
 import { toHostError } from '../util/errors.js';
@@ -21,7 +21,7 @@ import {
   toViews,
   type SamplingMessageIn,
 } from './sampling-content.js';
-import type { SamplingConsentStore } from './sampling-consent-store.js';
+import type { SamplingConsentStore } from '../policies/sampling-consent-store.js';
 
 /** What a sampling request gets back: plain, or with tool_use blocks when tools were offered. */
 export type SamplingResult = CreateMessageResult | CreateMessageResultWithTools;
@@ -62,7 +62,8 @@ type Checked = Omit<NewRequest<'sampling'>, 'stage' | 'suggestedModel' | 'reply'
  * under the same consent policy (ask / session / always / never) as every other request.
  */
 export class SamplingService {
-  private readonly live = new Map<string, Set<AbortController>>();
+  /** Aborts every request of this service at once (dispose). */
+  private readonly closing = new AbortController();
   private readonly limiter: RateLimiter;
   private readonly knownModels = new Map<ProviderId, Promise<string[]>>();
 
@@ -87,27 +88,21 @@ export class SamplingService {
       );
     }
     const checked = checkParams(params);
-    const controller = this.track(serverId, signal);
+    // Held at the broker, so a server that goes away cancels the model call too, not only the reviews.
+    const hold = this.deps.broker.hold(
+      serverId,
+      signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal,
+    );
     try {
-      return await this.run(serverId, checked, standing, controller.signal);
+      return await this.run(serverId, checked, standing, hold.signal);
     } finally {
-      this.untrack(serverId, controller);
+      hold.release();
     }
   }
 
-  /** Cancel everything a server is waiting on (it stopped, was removed or disconnected). */
-  cancelServer(serverId: string): void {
-    for (const c of this.live.get(serverId) ?? []) c.abort();
-    this.deps.broker.cancelWhere((r: PendingRequest) => r.kind === 'sampling' && r.serverId === serverId);
-  }
-
-  /** Servers with a request in flight. */
-  activeServers(): string[] {
-    return [...this.live.keys()];
-  }
-
+  /** Cancel every request of this service still in flight (the host is shutting down). */
   dispose(): void {
-    for (const id of [...this.live.keys()]) this.cancelServer(id);
+    this.closing.abort();
   }
 
   private async run(
@@ -271,24 +266,6 @@ export class SamplingService {
       });
     }
     return known;
-  }
-
-  private track(serverId: string, signal?: AbortSignal): AbortController {
-    const controller = new AbortController();
-    if (signal) {
-      if (signal.aborted) controller.abort();
-      else signal.addEventListener('abort', () => controller.abort(), { once: true });
-    }
-    const set = this.live.get(serverId) ?? new Set<AbortController>();
-    set.add(controller);
-    this.live.set(serverId, set);
-    return controller;
-  }
-
-  private untrack(serverId: string, controller: AbortController): void {
-    const set = this.live.get(serverId);
-    set?.delete(controller);
-    if (set && !set.size) this.live.delete(serverId);
   }
 }
 

@@ -1,9 +1,10 @@
-import { z } from 'zod';
 import type { ChatSettings } from '../../../shared/domain/chat.js';
+import { chatSettingsPatchSchema, chatSettingsSchema } from '../../../shared/domain/chat-settings.js';
 import { describeIssues, HostFailure } from '../util/errors.js';
 import { ConfSettingsBackend } from './conf-settings-backend.js';
 import type { SettingsBackend, StoredSettings } from './settings-backend.js';
 import type { Disposable } from '../util/disposable.js';
+import { emptyTrust, parseTrust, TrustRecords, type TrustSettings } from '../policies/trust-records.js';
 
 /** What a person gets before they change anything. */
 export const DEFAULT_CHAT_SETTINGS: Readonly<ChatSettings> = Object.freeze({
@@ -16,39 +17,6 @@ export const DEFAULT_CHAT_SETTINGS: Readonly<ChatSettings> = Object.freeze({
   disabledTools: [],
 });
 
-/** The chat settings as stored and as accepted by `update` (same limits as the IPC contract). */
-export const chatSettingsSchema = z
-  .object({
-    provider: z.enum(['gemini', 'openai']),
-    geminiModel: z.string().trim().min(1).max(200),
-    openaiBaseUrl: z
-      .string()
-      .url()
-      .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
-    openaiModel: z.string().trim().min(1).max(200),
-    maxTurns: z.number().int().min(1).max(100),
-    disabledServers: z.array(z.string().min(1).max(64)).max(1000),
-    disabledTools: z.array(z.string().min(1).max(300)).max(10_000),
-  })
-  .strict();
-
-const settingsPatchSchema = chatSettingsSchema.partial().strict();
-
-const trustId = z.string().min(1).max(300);
-const allowedToolSchema = z.object({ serverId: trustId, launchKey: trustId, tool: trustId }).strict();
-const trustedServerSchema = z.object({ serverId: trustId, launchKey: trustId }).strict();
-
-/** A tool a person chose to "always allow", valid only for the launch config it was allowed with. */
-export type AllowedTool = z.infer<typeof allowedToolSchema>;
-/** A server a person trusted, valid only for the launch config it was trusted with. */
-export type TrustedServer = z.infer<typeof trustedServerSchema>;
-
-/** Standing trust decisions. `launchKey` is the policy's hash of a server's launch config. */
-export interface TrustSettings {
-  alwaysAllowed: AllowedTool[];
-  trustedServers: TrustedServer[];
-}
-
 /** Options for SettingsStore.open. */
 export interface SettingsStoreOptions {
   /** Told when the file was unreadable or partly invalid and what was done about it. */
@@ -60,6 +28,7 @@ type JsonObject = StoredSettings;
 
 interface SettingsDocument {
   chat: ChatSettings;
+  /** As read: from then on the records live in `SettingsStore.trustRecords`. */
   trust: TrustSettings;
   /** Keys this version does not know, written back untouched (a newer version, conf's own). */
   otherKeys: JsonObject;
@@ -69,7 +38,8 @@ interface SettingsDocument {
 /**
  * Chat settings and standing trust, in one plain JSON object (`{ chat, trust }`) kept by a
  * SettingsBackend: conf in plain Node, electron-store in Electron, both on
- * `<dataDir>/settings.json`. The zod schemas above are the only definition of what is valid;
+ * `<dataDir>/settings.json`. The zod schemas (shared/domain/chat-settings.ts, and for trust
+ * policies/trust-records.ts) are the only definition of what is valid;
  * the backends only move whole objects. Reads are synchronous from memory; every change is
  * written in order. A file that cannot be read or holds invalid values is never lost: it is
  * kept beside the original as `settings.json.bad-<ts>`, the valid values are kept and the
@@ -79,6 +49,8 @@ interface SettingsDocument {
 export class SettingsStore implements Disposable {
   /** The last queued write; later writes wait for it so they land in order. */
   private writes: Promise<void> = Promise.resolve();
+  /** The `trust` section: written with this file, ruled by policies/ (the PolicyStore's trust). */
+  readonly trustRecords: TrustRecords;
 
   private constructor(
     private doc: SettingsDocument,
@@ -86,7 +58,12 @@ export class SettingsStore implements Disposable {
     private readonly backend: SettingsBackend | undefined,
     /** The settings file, or undefined when nothing is persisted. */
     readonly path: string | undefined,
-  ) {}
+  ) {
+    this.trustRecords = new TrustRecords(doc.trust, {
+      save: () => this.persist(),
+      flush: () => this.flush(),
+    });
+  }
 
   /** Load `path` (usually `<dataDir>/settings.json`) through conf; a missing file means defaults. */
   static open(path: string, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
@@ -138,11 +115,7 @@ export class SettingsStore implements Disposable {
   static inMemory(initial: Partial<ChatSettings> = {}, trust?: TrustSettings): SettingsStore {
     const doc = emptyDocument();
     doc.chat = validateSettings({ ...doc.chat, ...initial });
-    if (trust)
-      doc.trust = {
-        alwaysAllowed: trust.alwaysAllowed.map((e) => ({ ...e })),
-        trustedServers: trust.trustedServers.map((e) => ({ ...e })),
-      };
+    if (trust) doc.trust = trust;
     return new SettingsStore(doc, undefined, undefined);
   }
 
@@ -153,7 +126,7 @@ export class SettingsStore implements Disposable {
 
   /** Change some settings; throws `invalid_settings` naming each bad field, changing nothing. */
   async update(patch: Partial<ChatSettings>): Promise<ChatSettings> {
-    const parsed = settingsPatchSchema.safeParse(patch);
+    const parsed = chatSettingsPatchSchema.safeParse(patch);
     if (!parsed.success)
       throw new HostFailure('invalid_settings', `invalid settings: ${describeIssues(parsed.error.issues)}`);
     const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
@@ -162,66 +135,43 @@ export class SettingsStore implements Disposable {
     return this.get();
   }
 
+  /*
+   * The trust records live in this file (its `trust` section, the format earlier versions
+   * wrote), but their rules are TrustRecords' (policies/), and the app reaches them through
+   * the PolicyStore. These pass-throughs keep the file's own API whole, for its tests.
+   */
+
   /** The standing trust decisions (a copy). */
   trust(): TrustSettings {
-    return {
-      alwaysAllowed: this.doc.trust.alwaysAllowed.map((e) => ({ ...e })),
-      trustedServers: this.doc.trust.trustedServers.map((e) => ({ ...e })),
-    };
+    return this.trustRecords.snapshot();
   }
 
   isAlwaysAllowed(serverId: string, launchKey: string, tool: string): boolean {
-    return this.doc.trust.alwaysAllowed.some(
-      (e) => e.serverId === serverId && e.launchKey === launchKey && e.tool === tool,
-    );
+    return this.trustRecords.isAlwaysAllowed(serverId, launchKey, tool);
   }
 
   /** Remember "always allow" for a tool of a server as launched with `launchKey`. */
-  async allowAlways(serverId: string, launchKey: string, tool: string): Promise<void> {
-    const entry = checkTrust(allowedToolSchema, { serverId, launchKey, tool });
-    if (this.isAlwaysAllowed(serverId, launchKey, tool)) return;
-    // An entry for an older launch config can never match again; replacing it keeps the file small.
-    const rest = this.doc.trust.alwaysAllowed.filter((e) => !(e.serverId === serverId && e.tool === tool));
-    this.doc.trust.alwaysAllowed = [...rest, entry];
-    await this.persist();
-  }
-
-  /** Forget "always allow" for one tool (any launch config). */
-  async disallowTool(serverId: string, tool: string): Promise<void> {
-    const before = this.doc.trust.alwaysAllowed.length;
-    this.doc.trust.alwaysAllowed = this.doc.trust.alwaysAllowed.filter(
-      (e) => !(e.serverId === serverId && e.tool === tool),
-    );
-    if (this.doc.trust.alwaysAllowed.length !== before) await this.persist();
+  allowAlways(serverId: string, launchKey: string, tool: string): Promise<void> {
+    return this.trustRecords.allowAlways(serverId, launchKey, tool);
   }
 
   isTrustedServer(serverId: string, launchKey: string): boolean {
-    return this.doc.trust.trustedServers.some((e) => e.serverId === serverId && e.launchKey === launchKey);
+    return this.trustRecords.isTrustedServer(serverId, launchKey);
   }
 
   /** Trust every tool of a server as launched with `launchKey`. */
-  async trustServer(serverId: string, launchKey: string): Promise<void> {
-    const entry = checkTrust(trustedServerSchema, { serverId, launchKey });
-    if (this.isTrustedServer(serverId, launchKey)) return;
-    const rest = this.doc.trust.trustedServers.filter((e) => e.serverId !== serverId);
-    this.doc.trust.trustedServers = [...rest, entry];
-    await this.persist();
+  trustServer(serverId: string, launchKey: string): Promise<void> {
+    return this.trustRecords.trustServer(serverId, launchKey);
   }
 
   /** Stop trusting a server (whatever launch config it was trusted with). */
-  async untrustServer(serverId: string): Promise<void> {
-    const before = this.doc.trust.trustedServers.length;
-    this.doc.trust.trustedServers = this.doc.trust.trustedServers.filter((e) => e.serverId !== serverId);
-    if (this.doc.trust.trustedServers.length !== before) await this.persist();
+  untrustServer(serverId: string): Promise<void> {
+    return this.trustRecords.untrustServer(serverId);
   }
 
   /** Drop every trust decision about a server (it was removed from the config). */
-  async forgetServer(serverId: string): Promise<void> {
-    const t = this.doc.trust;
-    const before = t.trustedServers.length + t.alwaysAllowed.length;
-    t.trustedServers = t.trustedServers.filter((e) => e.serverId !== serverId);
-    t.alwaysAllowed = t.alwaysAllowed.filter((e) => e.serverId !== serverId);
-    if (t.trustedServers.length + t.alwaysAllowed.length !== before) await this.persist();
+  forgetServer(serverId: string): Promise<void> {
+    return this.trustRecords.forgetServer(serverId);
   }
 
   /** Resolves once every queued write has finished. */
@@ -237,7 +187,7 @@ export class SettingsStore implements Disposable {
     const backend = this.backend;
     if (!backend) return Promise.resolve();
     // Copied now, so the queued write carries the state of this change and every earlier one.
-    const value = serialiseSettings(this.doc);
+    const value = serialiseSettings(this.doc, this.trustRecords.snapshot());
     const next = this.writes.then(() => backend.write(value));
     this.writes = next.catch(() => undefined);
     return next;
@@ -247,7 +197,7 @@ export class SettingsStore implements Disposable {
 function emptyDocument(): SettingsDocument {
   return {
     chat: copyChat(DEFAULT_CHAT_SETTINGS),
-    trust: { alwaysAllowed: [], trustedServers: [] },
+    trust: emptyTrust(),
     otherKeys: {},
     otherChatKeys: {},
   };
@@ -270,13 +220,6 @@ function validateSettings(value: unknown): ChatSettings {
   if (!parsed.success)
     throw new HostFailure('invalid_settings', `invalid settings: ${describeIssues(parsed.error.issues)}`);
   return normaliseChat(parsed.data);
-}
-
-function checkTrust<T>(schema: z.ZodType<T>, value: T): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success)
-    throw new HostFailure('invalid_trust', `invalid trust entry: ${describeIssues(parsed.error.issues)}`);
-  return parsed.data;
 }
 
 function isObject(value: unknown): value is JsonObject {
@@ -308,38 +251,12 @@ function parseSettings(stored: StoredSettings): { doc: SettingsDocument; problem
 
   if (trust !== undefined && !isObject(trust)) problems.push('"trust" is not an object');
   if (isObject(trust)) {
-    doc.trust.alwaysAllowed = parseList(
-      trust.alwaysAllowed,
-      allowedToolSchema,
-      'trust.alwaysAllowed',
-      problems,
-    );
-    doc.trust.trustedServers = parseList(
-      trust.trustedServers,
-      trustedServerSchema,
-      'trust.trustedServers',
-      problems,
-    );
+    doc.trust = parseTrust(trust, problems);
   }
   return { doc, problems };
 }
 
-function parseList<T>(value: unknown, schema: z.ZodType<T>, where: string, problems: string[]): T[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) {
-    problems.push(`${where} is not a list`);
-    return [];
-  }
-  const out: T[] = [];
-  value.forEach((item, i) => {
-    const parsed = schema.safeParse(item);
-    if (parsed.success) out.push(parsed.data);
-    else problems.push(`${where}[${i}]: ${describeIssues(parsed.error.issues)}`);
-  });
-  return out;
-}
-
-function serialiseSettings(doc: SettingsDocument): StoredSettings {
-  // A deep copy: trust lists are replaced in place on doc.trust while a write may still be queued.
-  return structuredClone({ ...doc.otherKeys, chat: { ...doc.otherChatKeys, ...doc.chat }, trust: doc.trust });
+function serialiseSettings(doc: SettingsDocument, trust: TrustSettings): StoredSettings {
+  // A deep copy: the queued write must carry the state of this change, not a later one.
+  return structuredClone({ ...doc.otherKeys, chat: { ...doc.otherChatKeys, ...doc.chat }, trust });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChatSettings, SecretStatus } from '../../domain/chat.js';
-import { empty, providerId, typed } from './channel-kit.js';
+import { chatSettingsPatchSchema } from '../../domain/chat-settings.js';
+import { empty, typed } from './channel-kit.js';
 
 const secretName = z.enum(['geminiApiKey', 'openaiApiKey']);
 
@@ -8,21 +9,7 @@ const secretName = z.enum(['geminiApiKey', 'openaiApiKey']);
 export const settingsChannels = {
   'settings.get': { request: empty, response: typed<ChatSettings>() },
   'settings.update': {
-    request: z
-      .object({
-        provider: providerId.optional(),
-        geminiModel: z.string().min(1).max(200).optional(),
-        openaiBaseUrl: z
-          .string()
-          .url()
-          .refine((u) => /^https?:\/\//i.test(u), 'must be http(s)')
-          .optional(),
-        openaiModel: z.string().min(1).max(200).optional(),
-        maxTurns: z.number().int().min(1).max(100).optional(),
-        disabledServers: z.array(z.string().max(64)).max(1000).optional(),
-        disabledTools: z.array(z.string().max(300)).max(10_000).optional(),
-      })
-      .strict(),
+    request: chatSettingsPatchSchema,
     response: typed<ChatSettings>(),
   },
 

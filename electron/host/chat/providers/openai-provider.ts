@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonSchema } from '../../../../shared/domain/mcp-types.js';
-import { inlineRefs } from '../gemini-schema.js';
+import { inlineRefs } from '../../schema/json-schema-refs.js';
 import {
   ProviderError,
   type ChatProvider,
@@ -293,7 +293,7 @@ export function toOpenAiParameters(schema: JsonSchema | undefined): JsonSchema {
 /** The `data:` payloads of a server-sent event stream. */
 async function* sseData(res: Response, signal: AbortSignal): AsyncIterable<string> {
   if (!res.body) return;
-  const reader = res.body.getReader();
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let buffer = '';
   let data: string[] = [];

@@ -2,13 +2,15 @@ import type { ApprovalChoice } from '../../../shared/domain/chat.js';
 import type { ServerConfig } from '../../../shared/domain/server-config.js';
 import type { Tool } from '../../../shared/domain/mcp-types.js';
 import { launchKey } from '../connection/launch.js';
-import type { SettingsStore } from '../stores/settings-store.js';
-import { toolKey } from './tool-offer.js';
+import type { TrustRecords } from './trust-records.js';
 
 /** The outcome of the policy for one tool call. */
 export type PolicyDecision =
   | { allow: true; how: 'trusted' | 'allow-listed' | 'chat' }
   | { allow: false; reason: string; outsideRoots?: string[] };
+
+/** What the policy reads and writes of the standing trust records (the PolicyStore's `trust`). */
+export type TrustLookup = Pick<TrustRecords, 'isTrustedServer' | 'isAlwaysAllowed' | 'allowAlways'>;
 
 /** How many outside paths a reason names before it says "and N more". */
 const REASON_PATHS = 5;
@@ -28,7 +30,7 @@ export class ToolPolicy {
   private readonly chatAllows = new Map<string, Set<string>>();
 
   constructor(
-    private readonly settings: SettingsStore,
+    private readonly trust: TrustLookup,
     private readonly configOf: (serverId: string) => ServerConfig | undefined,
   ) {}
 
@@ -44,10 +46,10 @@ export class ToolPolicy {
     if (outsideRoots.length > 0)
       return { allow: false, reason: outsideRootsReason(outsideRoots), outsideRoots: [...outsideRoots] };
     const key = launchKey(config);
-    if (config.trust === 'trusted' || this.settings.isTrustedServer(serverId, key))
+    if (config.trust === 'trusted' || this.trust.isTrustedServer(serverId, key))
       return { allow: true, how: 'trusted' };
-    if (this.settings.isAlwaysAllowed(serverId, key, tool.name)) return { allow: true, how: 'allow-listed' };
-    if (conversationId && this.chatAllows.get(conversationId)?.has(toolKey(serverId, tool.name)))
+    if (this.trust.isAlwaysAllowed(serverId, key, tool.name)) return { allow: true, how: 'allow-listed' };
+    if (conversationId && this.chatAllows.get(conversationId)?.has(chatKey(serverId, tool.name)))
       return { allow: true, how: 'chat' };
     const hints: string[] = [];
     if (tool.annotations?.destructiveHint) hints.push('it may change or delete data');
@@ -68,16 +70,22 @@ export class ToolPolicy {
     if (choice === 'chat' && conversationId) {
       let set = this.chatAllows.get(conversationId);
       if (!set) this.chatAllows.set(conversationId, (set = new Set()));
-      set.add(toolKey(serverId, tool));
+      set.add(chatKey(serverId, tool));
     } else if (choice === 'always') {
       const config = this.configOf(serverId);
-      if (config) await this.settings.allowAlways(serverId, launchKey(config), tool);
+      if (config) await this.trust.allowAlways(serverId, launchKey(config), tool);
     }
   }
 
+  /** Drop the "for this chat" choices of a conversation (it was deleted). */
   forgetConversation(conversationId: string): void {
     this.chatAllows.delete(conversationId);
   }
+}
+
+/** One server's tool, as the "for this chat" sets remember it. */
+function chatKey(serverId: string, tool: string): string {
+  return `${serverId}/${tool}`;
 }
 
 function outsideRootsReason(paths: readonly string[]): string {

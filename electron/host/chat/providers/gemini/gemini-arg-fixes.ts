@@ -1,4 +1,4 @@
-import { isRecord } from './json-schema-refs.js';
+import { isRecord } from '../../../schema/json-schema-refs.js';
 
 /**
  * The way back from what a provider could declare to what the MCP server asked for: the

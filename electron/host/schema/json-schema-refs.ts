@@ -67,12 +67,8 @@ export function mergeSchemas(a: JsonNode, b: JsonNode): JsonNode {
     out.properties = props;
   }
   if (Array.isArray(a.required) || Array.isArray(b.required)) {
-    out.required = [
-      ...new Set([
-        ...(Array.isArray(a.required) ? a.required : []),
-        ...(Array.isArray(b.required) ? b.required : []),
-      ]),
-    ];
+    const listed = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
+    out.required = [...new Set([...listed(a.required), ...listed(b.required)])];
   }
   if ((a.type === 'integer' && b.type === 'number') || (a.type === 'number' && b.type === 'integer'))
     out.type = 'integer';

@@ -1,5 +1,5 @@
 import { Type, type Schema } from '@google/genai';
-import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
+import type { JsonSchema } from '../../../../../shared/domain/mcp-types.js';
 import {
   isRecord,
   mergeSchemas,
@@ -8,7 +8,7 @@ import {
   str,
   withRefs,
   type JsonNode,
-} from './json-schema-refs.js';
+} from '../../../schema/json-schema-refs.js';
 import {
   annotations,
   coercedEnum,
@@ -19,11 +19,10 @@ import {
   where,
   type Ctx,
 } from './gemini-schema-leaves.js';
-import type { ArgFix, ArgPath } from './schema-arg-fixes.js';
+import type { ArgFix, ArgPath } from './gemini-arg-fixes.js';
 
-// Re-exported so importers keep one entry point for everything schema-related.
-export { applyArgFixes, type ArgFix, type ArgPath } from './schema-arg-fixes.js';
-export { inlineRefs } from './json-schema-refs.js';
+// Re-exported so the provider has one entry point for its schema conversion and the way back.
+export { applyArgFixes, type ArgFix, type ArgPath } from './gemini-arg-fixes.js';
 
 /**
  * MCP tool input schemas (JSON Schema 2020-12 / draft-07, as servers send them) converted to
@@ -95,7 +94,7 @@ export function toGeminiParameters(schema: JsonSchema | undefined): GeminiParame
       );
     else if (!freeForm)
       warnings.push(
-        `the input schema is not an object (${String(schema.type ?? 'untyped')}); the tool is offered without parameters`,
+        `the input schema is not an object (${typeText(schema.type)}); the tool is offered without parameters`,
       );
     return { warnings, argFixes: [] };
   }
@@ -169,7 +168,7 @@ function convert(raw: unknown, path: ArgPath, ctx: Ctx): GeminiSchema {
     if (nullable) node.nullable = true;
     if (branches.length === 1) return convert(mergeSchemas(node, asNode(branches[0])), path, ctx);
     if (branches.length > 1 && branches.every(isLiteral)) {
-      node.enum = branches.flatMap((b) => (Array.isArray(b.enum) ? b.enum : [b.const]));
+      node.enum = branches.flatMap((b) => (Array.isArray(b.enum) ? (b.enum as unknown[]) : [b.const]));
       const described = branches
         .filter((b) => typeof b.description === 'string')
         .map((b) => `${JSON.stringify(b.const ?? b.enum)}: ${String(b.description)}`);
@@ -213,10 +212,10 @@ function convertTyped(node: JsonNode, path: ArgPath, ctx: Ctx): GeminiSchema {
   }
   switch (type) {
     case 'string':
-      return convertString(node, values as string[] | undefined, notes, path, ctx);
+      return convertString(node, values as string[] | undefined, notes);
     case 'integer':
     case 'number':
-      return convertNumber(node, type, notes, path, ctx);
+      return convertNumber(node, type, notes);
     case 'boolean':
       return { type: Type.BOOLEAN, ...annotations(node, notes, 'boolean') };
     case 'array':
@@ -358,4 +357,12 @@ function declaresExtraKeys(schema: JsonNode): boolean {
 
 function asNode(value: unknown): JsonNode {
   return isRecord(value) ? value : {};
+}
+
+/** A `type` keyword as a warning shows it (`string,null` for a list, as String() would). */
+function typeText(type: unknown): string {
+  if (type === undefined || type === null) return 'untyped';
+  if (typeof type === 'string') return type;
+  if (Array.isArray(type)) return type.map((t) => (typeof t === 'string' ? t : JSON.stringify(t))).join(',');
+  return JSON.stringify(type);
 }

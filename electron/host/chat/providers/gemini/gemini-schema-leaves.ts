@@ -1,6 +1,6 @@
 import { Type, type Schema as GeminiSchema } from '@google/genai';
-import { isRecord, note, str, type JsonNode } from './json-schema-refs.js';
-import type { ArgFix, ArgPath } from './schema-arg-fixes.js';
+import { isRecord, note, str, type JsonNode } from '../../../schema/json-schema-refs.js';
+import type { ArgFix, ArgPath } from './gemini-arg-fixes.js';
 
 /**
  * The parts of the Gemini converter that never recurse into sub-schemas: strings, numbers,
@@ -18,13 +18,7 @@ export interface Ctx {
 }
 
 /** A STRING node; formats and patterns Gemini refuses become description notes. */
-export function convertString(
-  node: JsonNode,
-  values: string[] | undefined,
-  notes: string[],
-  path: ArgPath,
-  ctx: Ctx,
-): GeminiSchema {
+export function convertString(node: JsonNode, values: string[] | undefined, notes: string[]): GeminiSchema {
   const out: GeminiSchema = { type: Type.STRING };
   if (values) out.enum = [...new Set(values)];
   if (node.format === 'date-time') out.format = 'date-time';
@@ -41,13 +35,7 @@ export function convertString(
 }
 
 /** An INTEGER or NUMBER node; exclusive bounds become inclusive ones where the type allows. */
-export function convertNumber(
-  node: JsonNode,
-  type: 'integer' | 'number',
-  notes: string[],
-  path: ArgPath,
-  ctx: Ctx,
-): GeminiSchema {
+export function convertNumber(node: JsonNode, type: 'integer' | 'number', notes: string[]): GeminiSchema {
   const out: GeminiSchema = { type: type === 'integer' ? Type.INTEGER : Type.NUMBER };
   const formats = type === 'integer' ? ['int32', 'int64'] : ['float', 'double'];
   if (typeof node.format === 'string' && formats.includes(node.format)) out.format = node.format;

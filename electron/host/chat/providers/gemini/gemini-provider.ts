@@ -8,7 +8,7 @@ import {
   type GenerateContentResponse,
   type Part,
 } from '@google/genai';
-import { applyArgFixes, toGeminiParameters, type ArgFix } from '../gemini-schema.js';
+import { applyArgFixes, toGeminiParameters, type ArgFix } from './gemini-schema.js';
 import {
   ProviderError,
   type ChatProvider,
@@ -17,7 +17,7 @@ import {
   type ModelTool,
   type ProviderEvent,
   type StreamRequest,
-} from '../provider.js';
+} from '../../provider.js';
 
 /** Where and how to reach the Gemini API; the key comes from the caller (keychain), never env. */
 export interface GeminiProviderOptions {

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import type { TrustRecords } from './trust-records.js';
+import { SamplingConsentStore } from './sampling-consent-store.js';
+
+/**
+ * The one store of standing policy decisions: trusted servers and "always allowed" tools
+ * (`trust`, tied to a hash of each server's launch config) and each server's sampling consent
+ * (`sampling`). Everything in the app that reads or changes those records goes through here.
+ *
+ * On disk the two sections keep the files earlier versions wrote, so nothing is migrated: trust
+ * is the `trust` section of settings.json (written in order with the chat settings by the
+ * settings store, through conf or electron-store), sampling consent is `<dataDir>/sampling.json`.
+ */
+export class PolicyStore {
+  constructor(
+    /** Trusted servers and standing tool approvals. */
+    readonly trust: TrustRecords,
+    /** Per-server sampling consent (ask / session / always / never) and reply review. */
+    readonly sampling: SamplingConsentStore,
+  ) {}
+
+  /** Open the policies of a data folder (`trust` comes from its already open settings file); no folder: memory only. */
+  static async open(trust: TrustRecords, dataDir: string | undefined): Promise<PolicyStore> {
+    const sampling = dataDir
+      ? await SamplingConsentStore.open(join(dataDir, 'sampling.json'))
+      : SamplingConsentStore.inMemory();
+    return new PolicyStore(trust, sampling);
+  }
+
+  /** Drop every standing decision about a server (it was removed from the config). */
+  async forgetServer(serverId: string): Promise<void> {
+    await Promise.all([this.trust.forgetServer(serverId), this.sampling.forget(serverId)]);
+  }
+
+  /** Resolves once every queued write of both sections has finished. */
+  async flush(): Promise<void> {
+    await Promise.all([this.trust.flush(), this.sampling.flush()]);
+  }
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { ChatSettings } from './chat.js';
+
+/**
+ * The chat settings: one schema for what the settings store keeps and what `settings.update`
+ * accepts over the contract. Model names are trimmed, so a stray space typed into a field never
+ * becomes part of a stored model id.
+ */
+export const chatSettingsSchema = z
+  .object({
+    provider: z.enum(['gemini', 'openai']),
+    geminiModel: z.string().trim().min(1).max(200),
+    openaiBaseUrl: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
+    openaiModel: z.string().trim().min(1).max(200),
+    maxTurns: z.number().int().min(1).max(100),
+    disabledServers: z.array(z.string().min(1).max(64)).max(1000),
+    disabledTools: z.array(z.string().min(1).max(300)).max(10_000),
+  })
+  .strict() satisfies z.ZodType<ChatSettings>;
+
+/** A change to some chat settings (`settings.update`): any subset of the fields, nothing else. */
+export const chatSettingsPatchSchema = chatSettingsSchema.partial().strict();
