@@ -29,6 +29,7 @@ import {
   DEFAULT_CHAT_SETTINGS,
   SettingsStore,
 } from '../../electron/host/stores/settings-store.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 register('../helpers/fake-electron-app-hooks.mjs', import.meta.url);
 const { ElectronStoreSettingsBackend } = await import('../../electron/main/electron-settings-backend.js');
@@ -36,16 +37,6 @@ const fakeElectron = createRequire(import.meta.url)('../helpers/fake-electron-ap
   ipcListeners: string[];
   removedListeners: string[];
 };
-
-const temps: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'mcp-desk-settings-'));
-  temps.push(dir);
-  return dir;
-}
-after(async () => {
-  await Promise.all(temps.map((d) => rm(d, { recursive: true, force: true })));
-});
 
 const noWarnings = { onWarning: (message: string) => assert.fail(`unexpected warning: ${message}`) };
 const AT = Date.UTC(2026, 0, 2, 3, 4, 5);
