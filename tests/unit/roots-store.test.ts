@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { normalizeRoot, RootsStore } from '../../electron/host/roots/roots-store.js';
 import { HostFailure } from '../../electron/host/util/errors.js';

@@ -19,20 +19,9 @@ import {
 } from '../../electron/host/stores/secret-store.js';
 import { DEFAULT_CHAT_SETTINGS, SettingsStore } from '../../electron/host/stores/settings-store.js';
 import { HostFailure } from '../../electron/host/util/errors.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const temps: string[] = [];
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'mcp-desk-stores-'));
-  temps.push(dir);
-  return dir;
-}
-
-after(async () => {
-  await Promise.all(temps.map((d) => rm(d, { recursive: true, force: true })));
-});
-
 /** A clock the test moves by hand, so "newest first" does not depend on timing. */
 function clock(start = 1_000_000): { now: () => number; tick: () => void } {
   let t = start;
