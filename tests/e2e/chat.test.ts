@@ -5,10 +5,10 @@
 // there. Screenshots of every step land in test-results/e2e/chat-*.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test, type TestContext } from 'node:test';
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { after, before, test } from 'node:test';
+import { type Browser, type Download, type Page } from 'playwright-core';
 import {
   functionCall,
   hold,
@@ -20,18 +20,16 @@ import {
   thought,
   type FakeGemini,
 } from '../fixtures/fake-gemini.js';
+import {
+  chromiumSkipReason,
+  launchChromium,
+  logPageErrors,
+  pageOrSkip,
+  saveScreenshot,
+  withEvidence as keepEvidence,
+} from '../helpers/chromium.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const SHOTS = join(repoRoot, 'test-results', 'e2e');
 const EVERYTHING = join(
   repoRoot,
   'node_modules',
@@ -52,13 +50,13 @@ const FINAL_TEXT = 'The echo said: Echo: hi';
 // How the host names server-everything's echo for the model (electron/host/chat/tool-names.ts).
 const ECHO_FOR_MODEL = 'everything__echo';
 
-const skipReason = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
-  : !existsSync(EVERYTHING)
+const skipReason =
+  chromiumSkipReason ??
+  (!existsSync(EVERYTHING)
     ? `${EVERYTHING} not found (npm install)`
     : process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
       ? 'no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): the API key is kept in the OS keychain; run under dbus-run-session with gnome-keyring as .ci/run does'
-      : null;
+      : null);
 
 let gemini: FakeGemini | null = null;
 let mode: BrowserMode | null = null;
@@ -72,7 +70,6 @@ before(async () => {
     console.log(`chat e2e skipped: ${skipReason}`);
     return;
   }
-  mkdirSync(SHOTS, { recursive: true });
   gemini = await startFakeGemini({
     apiKey: API_KEY,
     script: [
@@ -90,9 +87,9 @@ before(async () => {
   mode = await startBrowserMode({
     config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  logPageErrors(page);
 });
 
 after(async () => {
@@ -103,28 +100,16 @@ after(async () => {
   await gemini?.close();
 });
 
-function pageOrSkip(t: TestContext): Page | null {
-  if (skipReason || !page) {
-    t.skip(skipReason ?? 'setup failed');
-    return null;
-  }
-  return page;
-}
+const shot = (p: Page, name: string): Promise<void> => saveScreenshot(p, `chat-${name}`);
 
-async function shot(p: Page, name: string): Promise<void> {
-  await p.screenshot({ path: join(SHOTS, `chat-${name}.png`), fullPage: true });
-}
-
-async function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promise<void> {
-  try {
-    await steps();
-  } catch (error) {
-    await shot(p, `${name}-FAILED`).catch(() => undefined);
-    if (mode) console.log(`browser mode output:\n${mode.output()}`);
-    if (gemini)
-      console.log(`fake Gemini saw: ${gemini.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
-    throw error;
-  }
+function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promise<void> {
+  return keepEvidence(
+    p,
+    `chat-${name}`,
+    steps,
+    () => mode && `browser mode output:\n${mode.output()}`,
+    () => gemini && `fake Gemini saw: ${gemini.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+  );
 }
 
 async function readDownload(download: Download): Promise<string> {
@@ -142,7 +127,7 @@ async function removeStoredKey(p: Page): Promise<void> {
 }
 
 test('chat: streamed text, an approved tool call and the answer', { timeout: 180_000 }, async (t) => {
-  const p = pageOrSkip(t);
+  const p = pageOrSkip(t, skipReason, page);
   if (!p || !mode || !gemini) return;
   await withEvidence(p, 'flow', async () => {
     await p.goto(mode!.url);
@@ -238,7 +223,7 @@ test(
   'chat: after a reload the conversation and its tool card are still there',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode) return;
     await withEvidence(p, 'reload', async () => {
       await p.reload();
@@ -300,7 +285,7 @@ test(
   'chat: a / prompt, an attached resource, thinking, sanitised Markdown and a denied call',
   { timeout: 120_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode || !gemini) return;
     await withEvidence(p, 'prompt-attach-deny', async () => {
       const before = gemini!.generateRequests().length;
@@ -401,7 +386,7 @@ test(
 );
 
 test('chat: Stop ends a run that is still streaming', { timeout: 60_000 }, async (t) => {
-  const p = pageOrSkip(t);
+  const p = pageOrSkip(t, skipReason, page);
   if (!p || !mode || !gemini) return;
   await withEvidence(p, 'stop', async () => {
     const before = gemini!.generateRequests().length;
@@ -426,7 +411,7 @@ test(
   'chat: a reload while a call waits for approval keeps the card, and the run finishes',
   { timeout: 60_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode || !gemini) return;
     await withEvidence(p, 'reload-mid-run', async () => {
       gemini!.enqueue(

@@ -5,11 +5,11 @@
 // Screenshots of every step land in test-results/e2e/requests-*.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { after, before, test, type TestContext } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { after, before, test } from 'node:test';
+import { type Browser, type Page } from 'playwright-core';
 import {
   functionCall,
   partsOf,
@@ -18,18 +18,16 @@ import {
   text,
   type FakeGemini,
 } from '../fixtures/fake-gemini.js';
+import {
+  chromiumSkipReason,
+  launchChromium,
+  logPageErrors,
+  pageOrSkip,
+  saveScreenshot,
+  withEvidence as keepEvidence,
+} from '../helpers/chromium.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const SHOTS = join(repoRoot, 'test-results', 'e2e');
 const EVERYTHING = join(
   repoRoot,
   'node_modules',
@@ -73,11 +71,8 @@ server.registerTool('ask-secret', { description: 'Asks for a token' }, async () 
 await server.connect(new StdioServerTransport());
 `;
 
-const skipReason = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
-  : !existsSync(EVERYTHING)
-    ? `${EVERYTHING} not found (npm install)`
-    : null;
+const skipReason =
+  chromiumSkipReason ?? (!existsSync(EVERYTHING) ? `${EVERYTHING} not found (npm install)` : null);
 // Only sampling needs a model, and the model's key lives in the OS keychain.
 const noKeychain =
   process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
@@ -96,7 +91,6 @@ before(async () => {
     console.log(`requests e2e skipped: ${skipReason}`);
     return;
   }
-  mkdirSync(SHOTS, { recursive: true });
   gemini = await startFakeGemini({ apiKey: API_KEY, script: [reply(text(MODEL_REPLY))] });
   // The browser-mode child inherits this environment: its Gemini provider talks to the fake,
   // and its keychain entries stay apart from a person's real ones.
@@ -110,9 +104,9 @@ before(async () => {
       },
     },
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  logPageErrors(page);
   await page.goto(mode.url);
   await page.getByTestId('nav-servers').click();
   await page
@@ -130,26 +124,10 @@ after(async () => {
   await gemini?.close();
 });
 
-function pageOrSkip(t: TestContext): Page | null {
-  if (skipReason || !page) {
-    t.skip(skipReason ?? 'setup failed');
-    return null;
-  }
-  return page;
-}
+const shot = (p: Page, name: string): Promise<void> => saveScreenshot(p, `requests-${name}`);
 
-async function shot(p: Page, name: string): Promise<void> {
-  await p.screenshot({ path: join(SHOTS, `requests-${name}.png`), fullPage: true });
-}
-
-async function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promise<void> {
-  try {
-    await steps();
-  } catch (error) {
-    await shot(p, `${name}-FAILED`).catch(() => undefined);
-    if (mode) console.log(`browser mode output:\n${mode.output()}`);
-    throw error;
-  }
+function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promise<void> {
+  return keepEvidence(p, `requests-${name}`, steps, () => mode && `browser mode output:\n${mode.output()}`);
 }
 
 /** Open a tool of server-everything in the Tools view; false when the server does not offer it. */
@@ -199,7 +177,7 @@ test(
   'requests: a sampling request is reviewed, edited and approved; the edited prompt is what the model gets',
   { timeout: 180_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode || !gemini) return;
     await withEvidence(p, 'sampling', async () => {
       // server-everything registers trigger-sampling-request only for a client that declares
@@ -279,7 +257,7 @@ test(
   'requests: an elicitation form shows a validation error, then is accepted',
   { timeout: 120_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode) return;
     await withEvidence(p, 'elicitation', async () => {
       assert.ok(
@@ -355,7 +333,7 @@ test(
   'requests: a URL elicitation shows the whole URL and its domain; Decline is not Cancel',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode) return;
     await withEvidence(p, 'url', async () => {
       const url = 'https://auth.example.com/consent?client=mcp-desk&state=a1b2c3d4e5f6&scope=read%20write';
@@ -394,7 +372,7 @@ test(
   'requests: a form asking for a secret is flagged, and its markup stays text',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode) return;
     await withEvidence(p, 'secret', async () => {
       await p.getByTestId('nav-tools').click();
@@ -440,7 +418,7 @@ test(
   'requests: a chat tool approval is in the queue too, and can be answered there',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode || !gemini) return;
     if (noKeychain) {
       t.skip(noKeychain);
