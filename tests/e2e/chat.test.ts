@@ -5,10 +5,8 @@
 // there. Screenshots of every step land in test-results/e2e/chat-*.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Browser, type Download, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import {
   functionCall,
   hold,
@@ -28,16 +26,17 @@ import {
   saveScreenshot,
   withEvidence as keepEvidence,
 } from '../helpers/chromium.js';
-import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+import {
+  EVERYTHING_SERVER,
+  everythingSkipReason,
+  keychainSkipReason,
+  readDownload,
+  removeStoredKey,
+} from '../helpers/e2e-app.js';
+import { HOSTILE_MARKDOWN } from '../fixtures/hostile-markdown.js';
 
-const EVERYTHING = join(
-  repoRoot,
-  'node_modules',
-  '@modelcontextprotocol',
-  'server-everything',
-  'dist',
-  'index.js',
-);
+const EVERYTHING = EVERYTHING_SERVER;
 const CONNECT_TIMEOUT_MS = 60_000;
 const STEP_TIMEOUT_MS = 30_000;
 
@@ -51,12 +50,7 @@ const FINAL_TEXT = 'The echo said: Echo: hi';
 const ECHO_FOR_MODEL = 'everything__echo';
 
 const skipReason =
-  chromiumSkipReason ??
-  (!existsSync(EVERYTHING)
-    ? `${EVERYTHING} not found (npm install)`
-    : process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
-      ? 'no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): the API key is kept in the OS keychain; run under dbus-run-session with gnome-keyring as .ci/run does'
-      : null);
+  chromiumSkipReason ?? everythingSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
 
 let gemini: FakeGemini | null = null;
 let mode: BrowserMode | null = null;
@@ -110,20 +104,6 @@ function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promis
     () => mode && `browser mode output:\n${mode.output()}`,
     () => gemini && `fake Gemini saw: ${gemini.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`,
   );
-}
-
-async function readDownload(download: Download): Promise<string> {
-  const path = await download.path();
-  return readFileSync(path, 'utf8');
-}
-
-async function removeStoredKey(p: Page): Promise<void> {
-  if (!(await p.getByTestId('settings-panel').isVisible())) await p.getByTestId('settings-open').click();
-  const remove = p.getByTestId('api-key-remove');
-  if (await remove.isVisible()) {
-    await remove.click();
-    await p.locator('[data-testid="api-key-status"][data-set="false"]').waitFor({ timeout: 5_000 });
-  }
 }
 
 test('chat: streamed text, an approved tool call and the answer', { timeout: 180_000 }, async (t) => {
@@ -262,24 +242,6 @@ test(
     });
   },
 );
-
-// Model output is untrusted: raw HTML must stay inert, a javascript: link must not become a
-// link, and only http(s) links may open (through the checked path, in a new context).
-const HOSTILE_MARKDOWN = [
-  'Here is the weather:',
-  '',
-  '| City | Temp |',
-  '|---|---|',
-  '| Paris | 21 |',
-  '',
-  '<img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>',
-  '[click me](javascript:window.__pwned=3) and [the docs](https://example.com/docs)',
-  '',
-  '```js',
-  'const answer = 42;',
-  '```',
-  '',
-].join('\n');
 
 test(
   'chat: a / prompt, an attached resource, thinking, sanitised Markdown and a denied call',
