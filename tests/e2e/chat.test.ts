@@ -2,38 +2,31 @@
 // mode, the real @google/genai client pointed at a fake Gemini that speaks the wire format,
 // and server-everything over stdio. The model streams text, asks for `echo`, a person
 // approves it in the UI, the tool runs, the model answers; after a reload it is all still
-// there. Screenshots of every step land in test-results/e2e/chat-*.png.
+// there. Stopping a run and reloading mid-run are in chat-in-flight.test.ts. Screenshots of
+// every step land in test-results/e2e/chat-*.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import {
   functionCall,
-  hold,
   partsOf,
   reply,
   splitText,
-  startFakeGemini,
   text,
   thought,
   type FakeGemini,
 } from '../fixtures/fake-gemini.js';
+import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
+import { type BrowserMode } from '../helpers/browser-mode.js';
 import {
-  chromiumSkipReason,
-  launchChromium,
-  logPageErrors,
-  pageOrSkip,
-  saveScreenshot,
-  withEvidence as keepEvidence,
-} from '../helpers/chromium.js';
-import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
-import {
+  ECHO_FOR_MODEL,
   EVERYTHING_SERVER,
   everythingSkipReason,
   keychainSkipReason,
   readDownload,
-  removeStoredKey,
 } from '../helpers/e2e-app.js';
+import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
 import { HOSTILE_MARKDOWN } from '../fixtures/hostile-markdown.js';
 
 const EVERYTHING = EVERYTHING_SERVER;
@@ -46,65 +39,41 @@ const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
 const PROMPT = 'Please echo "hi" with the echo tool.';
 const FIRST_TEXT = 'Let me echo that.';
 const FINAL_TEXT = 'The echo said: Echo: hi';
-// How the host names server-everything's echo for the model (electron/host/chat/tool-names.ts).
-const ECHO_FOR_MODEL = 'everything__echo';
 
 const skipReason =
   chromiumSkipReason ?? everythingSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
 
+let session: E2eSession | null = null;
 let gemini: FakeGemini | null = null;
 let mode: BrowserMode | null = null;
-let browser: Browser | null = null;
 let page: Page | null = null;
-/** Set once this test stored a key, so only a key it stored is removed again. */
-let storedKey = false;
 
 before(async () => {
   if (skipReason) {
     console.log(`chat e2e skipped: ${skipReason}`);
     return;
   }
-  gemini = await startFakeGemini({
-    apiKey: API_KEY,
-    script: [
-      {
-        ...reply(...splitText(FIRST_TEXT, 3), functionCall(ECHO_FOR_MODEL, { message: 'hi' })),
-        chunkDelayMs: 60,
-      },
-      { ...reply(...splitText(FINAL_TEXT, 4)), chunkDelayMs: 60 },
-    ],
-  });
-  // The browser-mode child inherits this process's environment: point its Gemini provider
-  // at the fake, and keep its keychain entries apart from a person's real ones.
-  process.env.MCP_DESK_GEMINI_BASE_URL = gemini.baseUrl;
-  process.env.MCP_DESK_KEYCHAIN_SERVICE = `MCP Desk e2e ${randomBytes(6).toString('hex')}`;
-  mode = await startBrowserMode({
+  session = await startE2eSession({
+    gemini: {
+      apiKey: API_KEY,
+      script: [
+        {
+          ...reply(...splitText(FIRST_TEXT, 3), functionCall(ECHO_FOR_MODEL, { message: 'hi' })),
+          chunkDelayMs: 60,
+        },
+        { ...reply(...splitText(FINAL_TEXT, 4)), chunkDelayMs: 60 },
+      ],
+    },
     config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
+    viewport: { width: 1400, height: 900 },
   });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  logPageErrors(page);
+  ({ gemini, mode, page } = session);
 });
 
-after(async () => {
-  // Leave no key behind in the keychain, whatever happened above.
-  if (page && !page.isClosed() && storedKey) await removeStoredKey(page).catch(() => undefined);
-  await browser?.close();
-  await mode?.stop();
-  await gemini?.close();
-});
+// Leaves no key behind in the keychain, whatever happened above.
+after(() => session?.stop());
 
-const shot = (p: Page, name: string): Promise<void> => saveScreenshot(p, `chat-${name}`);
-
-function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promise<void> {
-  return keepEvidence(
-    p,
-    `chat-${name}`,
-    steps,
-    () => mode && `browser mode output:\n${mode.output()}`,
-    () => gemini && `fake Gemini saw: ${gemini.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`,
-  );
-}
+const { shot, withEvidence } = e2eEvidence('chat', () => session);
 
 test('chat: streamed text, an approved tool call and the answer', { timeout: 180_000 }, async (t) => {
   const p = pageOrSkip(t, skipReason, page);
@@ -132,7 +101,7 @@ test('chat: streamed text, an approved tool call and the answer', { timeout: 180
     }
     await p.getByTestId('api-key-input').fill(API_KEY);
     await p.getByTestId('api-key-save').click();
-    storedKey = true;
+    session?.keyStored();
     await p.locator('[data-testid="api-key-status"][data-set="true"]').waitFor({ timeout: STEP_TIMEOUT_MS });
     assert.equal(
       await p.getByTestId('api-key-input').inputValue(),
@@ -343,65 +312,6 @@ test(
       const denial = partsOf(second).filter(({ part }) => 'functionResponse' in part);
       assert.equal(denial.length, 1);
       assert.doesNotMatch(JSON.stringify(denial[0].part), /Echo: deny me/, 'the denied tool never ran');
-    });
-  },
-);
-
-test('chat: Stop ends a run that is still streaming', { timeout: 60_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
-  if (!p || !mode || !gemini) return;
-  await withEvidence(p, 'stop', async () => {
-    const before = gemini!.generateRequests().length;
-    gemini!.enqueue(hold(text('Once upon a time')));
-    await p.getByTestId('chat-input').fill('Tell me a very long story.');
-    await p.getByTestId('chat-input').press('Enter');
-    await p
-      .getByTestId('assistant-text')
-      .filter({ hasText: 'Once upon a time' })
-      .waitFor({ timeout: STEP_TIMEOUT_MS });
-    await p.getByTestId('chat-stop').click();
-    await p.getByTestId('run-end').filter({ hasText: 'Stopped' }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    await p.getByTestId('chat-send').waitFor();
-    const streaming = gemini!.generateRequests()[before];
-    assert.ok(streaming, 'the model was asked');
-    assert.equal(await streaming.closed, 'client-disconnected', 'Stop aborted the model stream');
-    await shot(p, '10-stopped');
-  });
-});
-
-test(
-  'chat: a reload while a call waits for approval keeps the card, and the run finishes',
-  { timeout: 60_000 },
-  async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !mode || !gemini) return;
-    await withEvidence(p, 'reload-mid-run', async () => {
-      gemini!.enqueue(
-        reply(functionCall(ECHO_FOR_MODEL, { message: 'after reload' })),
-        reply(text('Done after the reload.')),
-      );
-      await p.getByTestId('chat-input').fill('Echo "after reload", please.');
-      await p.getByTestId('chat-input').press('Enter');
-      await p.getByTestId('approval-card').waitFor({ timeout: STEP_TIMEOUT_MS });
-      await p.reload();
-      // The page never saw this run start: the waiting approval still shows, and so does Stop.
-      const card = p.getByTestId('approval-card');
-      await card.waitFor({ timeout: STEP_TIMEOUT_MS });
-      assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), {
-        message: 'after reload',
-      });
-      await p.getByTestId('chat-stop').waitFor();
-      await card.getByTestId('approve-once').click();
-      await p
-        .getByTestId('assistant-text')
-        .filter({ hasText: 'Done after the reload.' })
-        .waitFor({ timeout: STEP_TIMEOUT_MS });
-      const tool = p
-        .locator('[data-testid="tool-card"][data-status="done"]')
-        .filter({ hasText: 'Echo: after reload' });
-      await tool.waitFor();
-      await p.getByTestId('chat-send').waitFor();
-      await shot(p, '11-after-mid-run-reload');
     });
   },
 );

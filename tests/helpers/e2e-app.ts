@@ -16,6 +16,9 @@ export const EVERYTHING_SERVER = join(
   'index.js',
 );
 
+/** How the host names server-everything's echo for the model (electron/host/chat/tool-names.ts). */
+export const ECHO_FOR_MODEL = 'everything__echo';
+
 /** Why server-everything cannot run here, or null. */
 export const everythingSkipReason: string | null = existsSync(EVERYTHING_SERVER)
   ? null
