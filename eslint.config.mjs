@@ -96,6 +96,8 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
+      // Without this import-x reads only .js files, so no-cycle never followed a .ts import.
+      'import-x/extensions': ['.ts', '.tsx', '.cts', '.mts', '.js', '.jsx', '.cjs', '.mjs'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({ project: ['tsconfig.json', 'renderer/tsconfig.json'] }),
       ],

@@ -1,17 +1,19 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, build, then every tests/**/*.test.ts under Node's own test runner.
+// `npm test`: format check, lint and typecheck (side by side), build, then every
+// tests/**/*.test.ts under Node's own test runner.
 //   npm test                 everything
 //   npm test -- bridge e2e   only test files whose path contains "bridge" or "e2e"
 //   npm test -- --test-name-pattern=reconnect   arguments starting with -- go to `node --test`
-//   TEST_SKIP_BUILD=1        skip typecheck and build (fast local iteration on tests)
+//   TEST_SKIP_BUILD=1        skip format check, lint, typecheck and build (fast local iteration)
 //   TEST_TOTAL_TIMEOUT_MS    kill a hung run after this long (default 70 min, under CI's 90)
 // The very last line printed is always `N passed, N failed, N skipped`: CI reads that line, so
-// nothing may be printed after it. A failed typecheck or build counts as one failed test, and
-// the tests still run, so one run shows every problem.
+// nothing may be printed after it. A failed format check, lint, typecheck or build counts as one
+// failed test each, and the tests still run, so one run shows every problem.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureDependencies } from './ensure-deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,15 +32,26 @@ const testEnv = {
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Runs a command with inherited output; resolves to its exit code (1 if it could not start). */
-function run(command, args, { onStdoutLine, timeoutMs } = {}) {
+/**
+ * Runs a command; resolves to its exit code (1 if it could not start). Output is inherited, or
+ * with `capture` collected into `capture.text` so checks that run side by side do not interleave.
+ */
+function run(command, args, { onStdoutLine, timeoutMs, capture } = {}) {
   return new Promise((resolve) => {
+    const piped = capture ? 'pipe' : 'inherit';
     const child = spawn(command, args, {
       cwd: root,
       env: testEnv,
-      stdio: ['ignore', onStdoutLine ? 'pipe' : 'inherit', 'inherit'],
+      stdio: ['ignore', onStdoutLine || capture ? 'pipe' : 'inherit', piped],
       shell: process.platform === 'win32',
     });
+    if (capture) {
+      capture.text = '';
+      for (const stream of [child.stderr, ...(onStdoutLine ? [] : [child.stdout])]) {
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => (capture.text += chunk));
+      }
+    }
     let timer;
     if (timeoutMs) {
       timer = setTimeout(() => {
@@ -96,13 +109,55 @@ function finish() {
 
 ensureDependencies(root);
 
-if (skipBuild) {
-  console.log('test: TEST_SKIP_BUILD=1, skipping typecheck and build');
-} else {
-  if ((await run(npm, ['run', 'typecheck'])) !== 0) {
-    counts.failed += 1;
-    problems.push('typecheck FAILED (see tsc output above)');
+/**
+ * The static checks, started together (lint and tsc each keep a core busy) with their output
+ * held back and printed one block per check, in this order, so the log reads as if run in turn.
+ */
+async function staticChecks() {
+  const nodeBin = (...parts) => [process.execPath, [path.join(root, 'node_modules', ...parts)]];
+  const [prettier, prettierArgs] = nodeBin('prettier', 'bin', 'prettier.cjs');
+  const [eslint, eslintArgs] = nodeBin('eslint', 'bin', 'eslint.js');
+  const checks = [
+    {
+      name: 'format check',
+      shown: 'prettier --check .',
+      command: prettier,
+      args: [...prettierArgs, '--check', '.'],
+    },
+    {
+      name: 'lint',
+      shown: 'eslint . --max-warnings=0',
+      command: eslint,
+      args: [...eslintArgs, '.', '--max-warnings=0'],
+    },
+    { name: 'typecheck', shown: 'npm run typecheck', command: npm, args: ['run', 'typecheck'] },
+  ];
+  console.log(`test: running ${checks.map((check) => check.name).join(', ')} side by side`);
+  const started = Date.now();
+  const running = checks.map((check) => {
+    const capture = { text: '' };
+    const done = run(check.command, check.args, { capture }).then((code) => ({
+      code,
+      seconds: ((Date.now() - started) / 1000).toFixed(1),
+    }));
+    return { check, capture, done };
+  });
+  for (const { check, capture, done } of running) {
+    const { code, seconds } = await done;
+    console.log(`\n── ${check.name}: ${check.shown} ── ${code === 0 ? 'passed' : 'FAILED'} (${seconds} s)`);
+    if (capture.text.trim()) console.log(capture.text.trimEnd());
+    if (code !== 0) {
+      counts.failed += 1;
+      problems.push(`${check.name} FAILED (see the "${check.name}" block above; \`${check.shown}\`)`);
+    }
   }
+  console.log('');
+}
+
+if (skipBuild) {
+  console.log('test: TEST_SKIP_BUILD=1, skipping format check, lint, typecheck and build');
+} else {
+  await staticChecks();
   if ((await run(process.execPath, [path.join('scripts', 'build.mjs')])) !== 0) {
     counts.failed += 1;
     problems.push('build FAILED (see build output above)');
@@ -143,14 +198,13 @@ console.log(`test: running ${files.length} file(s)`);
 // counter wins, in case a test's own output happens to contain a similar line.
 const summary = {};
 const summaryLine = /^\s*ℹ (pass|fail|cancelled|skipped|todo) (\d+)\s*$/;
-const ansi = /\u001b\[[0-9;]*m/g;
 const runnerCode = await run(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...runnerFlags, ...files],
   {
     timeoutMs: totalTimeoutMs,
     onStdoutLine: (line) => {
-      const match = summaryLine.exec(line.replace(ansi, ''));
+      const match = summaryLine.exec(stripVTControlCharacters(line));
       if (match) summary[match[1]] = Number(match[2]);
     },
   },

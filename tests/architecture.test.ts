@@ -1,190 +1,34 @@
 /**
- * Layering rules from DESIGN.md §1, enforced on every .ts/.tsx file instead of by review:
- * - renderer/ and shared/ import neither `electron` nor any Node builtin;
- * - shared/ imports only `zod` and other files inside shared/;
- * - renderer/ imports nothing from electron/;
- * - electron/host/ never imports `electron` (static, type-only, dynamic or require), nor the
- *   Electron shell, preload or Node entry that sit on top of it;
- * - electron/preload/ (sandboxed) imports no Node builtin and no host, main or headless code.
+ * The layer table of DESIGN.md §1, enforced on every .ts/.tsx file instead of by review. The
+ * table is scripts/layers.mjs, the very one eslint.config.mjs turns into import rules, so lint and
+ * this test agree; this test reads it independently (tests/helpers/layer-check.ts), so a lint
+ * config that stops matching files cannot hide a violation. It also fails on any import cycle in
+ * electron/, renderer/ and shared/, type-only imports and re-exports included, naming the path.
  * Imports are read from the TypeScript AST, so comments and strings never count.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { layers } from '../scripts/layers.mjs';
+import { buildGraph, findCycles, listSourceFiles } from './helpers/import-graph.js';
+import { checkFile, formatViolation, layerOf } from './helpers/layer-check.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** A module reference found in a source file. */
-export interface ImportRef {
-  specifier: string;
-  line: number;
-  kind: 'import' | 'export' | 'dynamic import' | 'require' | 'import =';
+/** Every source file of every layer, repo-relative -> text. */
+function readSources(): Map<string, string> {
+  const files = layers.flatMap((layer) => listSourceFiles(repoRoot, layer.folder));
+  return new Map(files.map((file) => [file, readFileSync(path.join(repoRoot, file), 'utf8')]));
 }
 
-/** A broken layering rule, located to file:line. */
-export interface Violation {
-  file: string;
-  line: number;
-  specifier: string;
-  kind: ImportRef['kind'];
-  rule: string;
-}
+const sources = readSources();
 
-type Layer = 'renderer' | 'shared' | 'host' | 'preload';
+const lines = (cycles: ReturnType<typeof findCycles>): string =>
+  cycles.map((cycle) => `  ${cycle.path.join(' -> ')}`).join('\n');
 
-const scannedFolders: ReadonlyArray<readonly [folder: string, layer: Layer]> = [
-  ['renderer', 'renderer'],
-  ['shared', 'shared'],
-  ['electron/host', 'host'],
-  ['electron/preload', 'preload'],
-];
-
-const sourceExtensions = /\.(?:ts|tsx|mts|cts)$/;
-
-/** Lists every module reference in a source text: imports, re-exports, import(), require(). */
-export function findImports(fileName: string, sourceText: string): ImportRef[] {
-  const kind = fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const sourceFile = ts.createSourceFile(fileName, sourceText, ts.ScriptTarget.Latest, true, kind);
-  const found: ImportRef[] = [];
-  const add = (node: ts.Node, specifier: string, refKind: ImportRef['kind']): void => {
-    const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-    found.push({ specifier, line, kind: refKind });
-  };
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      add(node.moduleSpecifier, node.moduleSpecifier.text, 'import');
-    } else if (
-      ts.isExportDeclaration(node) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      add(node.moduleSpecifier, node.moduleSpecifier.text, 'export');
-    } else if (
-      ts.isImportEqualsDeclaration(node) &&
-      ts.isExternalModuleReference(node.moduleReference) &&
-      ts.isStringLiteral(node.moduleReference.expression)
-    ) {
-      add(node.moduleReference.expression, node.moduleReference.expression.text, 'import =');
-    } else if (ts.isCallExpression(node)) {
-      const [first] = node.arguments;
-      const literal = first && ts.isStringLiteralLike(first) ? first : undefined;
-      if (literal && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-        add(literal, literal.text, 'dynamic import');
-      } else if (literal && ts.isIdentifier(node.expression) && node.expression.text === 'require') {
-        add(literal, literal.text, 'require');
-      }
-    } else if (ts.isImportTypeNode(node)) {
-      // `typeof import('electron')` in a type position couples the layer just the same.
-      const argument = node.argument;
-      if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)) {
-        add(argument.literal, argument.literal.text, 'dynamic import');
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  return found;
-}
-
-const isElectron = (specifier: string): boolean =>
-  specifier === 'electron' || specifier.startsWith('electron/');
-
-const isNodeBuiltin = (specifier: string): boolean => specifier.startsWith('node:') || isBuiltin(specifier);
-
-const isRelative = (specifier: string): boolean => specifier.startsWith('./') || specifier.startsWith('../');
-
-/** Repo-relative, forward-slash path a relative specifier points at. */
-function resolveRelative(fileRel: string, specifier: string): string {
-  return path.posix.normalize(path.posix.join(path.posix.dirname(fileRel), specifier));
-}
-
-const isInside = (target: string, folder: string): boolean =>
-  target === folder || target.startsWith(`${folder}/`);
-
-/** Which layer a repo-relative path belongs to, if it is one the rules cover. */
-export function layerOf(fileRel: string): Layer | undefined {
-  const match = scannedFolders.find(([folder]) => isInside(fileRel, folder));
-  return match?.[1];
-}
-
-/** Explains why one reference breaks the rules of its file's layer, or returns undefined. */
-function ruleBroken(layer: Layer, fileRel: string, specifier: string): string | undefined {
-  const target = isRelative(specifier) ? resolveRelative(fileRel, specifier) : undefined;
-  switch (layer) {
-    case 'renderer':
-      if (isElectron(specifier)) return 'renderer/ must not import electron';
-      if (isNodeBuiltin(specifier)) return 'renderer/ must not import Node builtins';
-      if (target && isInside(target, 'electron'))
-        return 'renderer/ must not import from electron/ (use HostApi)';
-      return undefined;
-    case 'shared':
-      if (isElectron(specifier)) return 'shared/ must not import electron';
-      if (isNodeBuiltin(specifier)) return 'shared/ must not import Node builtins';
-      if (target)
-        return isInside(target, 'shared')
-          ? undefined
-          : 'shared/ may import relative files only inside shared/';
-      if (specifier === 'zod' || specifier.startsWith('zod/')) return undefined;
-      return 'shared/ may import only zod';
-    case 'host':
-      if (isElectron(specifier)) return 'electron/host/ must not import electron (it runs in plain Node)';
-      if (
-        target &&
-        ['electron/main', 'electron/preload', 'electron/headless', 'renderer'].some((f) =>
-          isInside(target, f),
-        )
-      ) {
-        return 'electron/host/ must not import the layers built on top of it';
-      }
-      return undefined;
-    case 'preload':
-      if (isNodeBuiltin(specifier)) return 'electron/preload/ is sandboxed and must not import Node builtins';
-      if (
-        target &&
-        ['electron/host', 'electron/main', 'electron/headless', 'renderer'].some((f) => isInside(target, f))
-      ) {
-        return 'electron/preload/ may import only shared/ and electron';
-      }
-      return undefined;
-    default: {
-      const unreachable: never = layer;
-      return unreachable;
-    }
-  }
-}
-
-/** Checks one file's text against the rules of the layer its path belongs to. */
-export function checkFile(fileRel: string, sourceText: string): Violation[] {
-  const layer = layerOf(fileRel);
-  if (!layer) return [];
-  return findImports(fileRel, sourceText).flatMap((ref) => {
-    const rule = ruleBroken(layer, fileRel, ref.specifier);
-    return rule ? [{ file: fileRel, line: ref.line, specifier: ref.specifier, kind: ref.kind, rule }] : [];
-  });
-}
-
-function listSourceFiles(folderAbs: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(folderAbs);
-  } catch {
-    return []; // a layer nobody has written yet has nothing to break
-  }
-  return names.flatMap((name) => {
-    if (name === 'node_modules' || name.startsWith('.')) return [];
-    const full = path.join(folderAbs, name);
-    if (statSync(full).isDirectory()) return listSourceFiles(full);
-    return sourceExtensions.test(name) ? [full] : [];
-  });
-}
-
-const format = (v: Violation): string => `${v.file}:${v.line}: ${v.kind} '${v.specifier}': ${v.rule}`;
-
-describe('architecture: layering', () => {
+describe('architecture: the layer table', () => {
   it('the checker reports forbidden imports (self-test)', () => {
     const rendererFake = [
       '// require("electron") in a comment does not count',
@@ -206,6 +50,7 @@ describe('architecture: layering', () => {
       "export * from '../../electron/host/x.js';",
       "import { EventEmitter } from 'events';",
       "import React from 'react';",
+      "import { z as z4 } from 'zod/v4';",
     ].join('\n');
     const sharedFound = checkFile('shared/ipc/fake.ts', sharedFake).map((v) => `${v.line}:${v.specifier}`);
     assert.deepEqual(sharedFound, ['3:../../electron/host/x.js', '4:events', '5:react']);
@@ -217,6 +62,7 @@ describe('architecture: layering', () => {
       "const { app } = require('electron/main');",
       "import { mainWindow } from '../../main/window.js';",
       "type Shell = typeof import('electron').shell;",
+      "import { Client } from '@modelcontextprotocol/client';",
     ].join('\n');
     const hostFound = checkFile('electron/host/connection/fake.ts', hostFake).map(
       (v) => `${v.line}:${v.kind}`,
@@ -230,18 +76,119 @@ describe('architecture: layering', () => {
     ]);
 
     assert.deepEqual(checkFile('electron/main/fake.ts', "import { app } from 'electron';"), []);
+    assert.deepEqual(
+      checkFile('electron/main/fake.ts', "import { x } from '../headless/cli.js';").map((v) => v.line),
+      [1],
+      'main may not import headless',
+    );
+    assert.deepEqual(
+      checkFile(
+        'electron/headless/fake.ts',
+        "import { app } from 'electron';\nimport '../main/index.js';",
+      ).map((v) => v.line),
+      [1, 2],
+      'headless runs in plain Node: neither electron nor the shell',
+    );
+    assert.deepEqual(
+      checkFile('electron/preload/fake.ts', "import 'node:fs';\nimport '../host/mcp-host.js';").map(
+        (v) => v.line,
+      ),
+      [1, 2],
+      'preload is sandboxed: no builtins, no host',
+    );
+    assert.deepEqual(
+      checkFile(
+        'renderer/views/audit/fake.tsx',
+        "import '../chat/chat-view.js';\nimport '../../hooks/x.js';",
+      ).map((v) => `${v.line}:${v.rule.slice(0, 9)}`),
+      ['1:view rule'],
+      'a view folder may not import another view folder',
+    );
+    assert.deepEqual(
+      checkFile('renderer/app.tsx', "import { ChatView } from './views/chat/chat-view.js';"),
+      [],
+      'the app shell may import the views',
+    );
   });
 
-  it('renderer/, shared/, electron/host/ and electron/preload/ keep to their layer', () => {
-    const files = scannedFolders.flatMap(([folder]) => listSourceFiles(path.join(repoRoot, folder)));
-    assert.ok(
-      files.length > 0,
-      'found no source files to check: is the repository layout still renderer/, shared/, electron/?',
+  it('covers every folder of electron/, and renderer/ and shared/', () => {
+    const electronFolders = readdirSync(path.join(repoRoot, 'electron'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `electron/${entry.name}`);
+    const missing = [...electronFolders, 'renderer', 'shared'].filter(
+      (folder) => layerOf(`${folder}/x.ts`)?.folder !== folder,
     );
-    const violations = files.flatMap((abs) => {
-      const rel = path.relative(repoRoot, abs).split(path.sep).join('/');
-      return checkFile(rel, readFileSync(abs, 'utf8'));
-    });
-    assert.equal(violations.length, 0, `layering violations:\n${violations.map(format).join('\n')}`);
+    assert.deepEqual(missing, [], 'every source folder needs a row in scripts/layers.mjs');
+    for (const layer of layers) {
+      assert.ok(
+        [...sources.keys()].some((file) => layerOf(file) === layer),
+        `no source file found in ${layer.folder}/: is the layout still what scripts/layers.mjs says?`,
+      );
+    }
+  });
+
+  const violations = [...sources].flatMap(([file, text]) => checkFile(file, text));
+
+  it('every file keeps to its layer', () => {
+    const broken = violations.filter((v) => !v.rule.startsWith('view rule'));
+    assert.equal(broken.length, 0, `layering violations:\n${broken.map(formatViolation).join('\n')}`);
+  });
+
+  it('no view folder imports another view folder', () => {
+    const broken = violations.filter((v) => v.rule.startsWith('view rule'));
+    assert.equal(broken.length, 0, `view folder violations:\n${broken.map(formatViolation).join('\n')}`);
+  });
+});
+
+describe('architecture: import cycles', () => {
+  it('the cycle finder sees type-only imports, re-exports and dynamic imports (self-test)', () => {
+    const fake = new Map([
+      ['shared/a.ts', "import type { B } from './b.js';\nexport type A = B;"],
+      ['shared/b.ts', "export * from './c.js';"],
+      ['shared/c.ts', "export const c = () => import('./a.js');"],
+      ['shared/d.ts', "import { c } from './c.js';\nimport { e } from './e/index.js';"],
+      ['shared/e/index.ts', "export { d } from '../d';"],
+      ['shared/leaf.ts', "import { z } from 'zod';\nimport { c } from './c.js';"],
+      ['shared/self.ts', "export * as me from './self.js';"],
+    ]);
+    const cycles = findCycles(buildGraph(fake));
+    assert.deepEqual(
+      cycles.map((cycle) => cycle.path.join(' -> ')),
+      [
+        'shared/a.ts -> shared/b.ts -> shared/c.ts -> shared/a.ts',
+        'shared/d.ts -> shared/e/index.ts -> shared/d.ts',
+        'shared/self.ts -> shared/self.ts',
+      ],
+    );
+    assert.deepEqual(cycles[0]?.files, ['shared/a.ts', 'shared/b.ts', 'shared/c.ts']);
+    assert.deepEqual(findCycles(buildGraph(new Map([...fake].filter(([f]) => f !== 'shared/c.ts')))), [
+      {
+        files: ['shared/d.ts', 'shared/e/index.ts'],
+        path: ['shared/d.ts', 'shared/e/index.ts', 'shared/d.ts'],
+      },
+      { files: ['shared/self.ts'], path: ['shared/self.ts', 'shared/self.ts'] },
+    ]);
+  });
+
+  it('the cycle finder reports one tangle once, with a shortest path through its first file (self-test)', () => {
+    // Two loops through x (x -> y -> x, x -> p -> q -> x) make one tangle, reported once.
+    const graph = new Map([
+      ['x', ['p', 'y']],
+      ['y', ['x']],
+      ['p', ['q']],
+      ['q', ['x']],
+    ]);
+    assert.deepEqual(findCycles(graph), [{ files: ['p', 'q', 'x', 'y'], path: ['p', 'q', 'x', 'p'] }]);
+  });
+
+  it('electron/, renderer/ and shared/ have no import cycle (type-only imports included)', () => {
+    const graph = buildGraph(sources);
+    assert.ok(graph.size > 0, 'found no source files');
+    const cycles = findCycles(graph);
+    assert.equal(
+      cycles.length,
+      0,
+      `import cycles (each a shortest path around one tangle):\n${lines(cycles)}`,
+    );
   });
 });

@@ -72,7 +72,7 @@ describe('process-tree', () => {
       env: { ...process.env, PID_FILE: pidFile },
       stdio: ['pipe', 'ignore', 'ignore'],
     });
-    let pids: PidFile | undefined;
+    let pids: PidFile | undefined = undefined;
     cleanups.push(async () => {
       // Last resort so a failing assertion never leaves processes behind.
       for (const pid of [pids?.grandchild, server.pid]) {

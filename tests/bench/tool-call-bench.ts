@@ -59,7 +59,11 @@ async function main(): Promise<void> {
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   const pending = new Map<number, (ok: boolean) => void>();
   ws.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as { type: string; id?: number; ok?: boolean };
+    const frame = JSON.parse((data as Buffer).toString('utf8')) as {
+      type: string;
+      id?: number;
+      ok?: boolean;
+    };
     if (frame.type === 'result' && frame.id !== undefined) pending.get(frame.id)?.(frame.ok === true);
   });
   let nextId = 0;

@@ -2,22 +2,19 @@
 // its connection shows up as an audit row, the kind filter narrows the table, and Export
 // downloads the records as JSON lines.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test, type TestContext } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { after, before, test } from 'node:test';
+import { type Browser, type Page } from 'playwright-core';
+import {
+  chromiumSkipReason,
+  launchChromium,
+  logPageErrors,
+  pageOrSkip,
+  saveScreenshot,
+} from '../helpers/chromium.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const SHOTS = join(repoRoot, 'test-results', 'e2e');
 const EVERYTHING = join(
   repoRoot,
   'node_modules',
@@ -27,11 +24,8 @@ const EVERYTHING = join(
   'index.js',
 );
 
-const skipReason = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
-  : !existsSync(EVERYTHING)
-    ? `${EVERYTHING} not found (npm install)`
-    : null;
+const skipReason =
+  chromiumSkipReason ?? (!existsSync(EVERYTHING) ? `${EVERYTHING} not found (npm install)` : null);
 
 let mode: BrowserMode | null = null;
 let browser: Browser | null = null;
@@ -45,9 +39,9 @@ before(async () => {
   mode = await startBrowserMode({
     config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  logPageErrors(page);
 });
 
 after(async () => {
@@ -55,19 +49,11 @@ after(async () => {
   await mode?.stop();
 });
 
-function pageOrSkip(t: TestContext): Page | null {
-  if (skipReason || !page) {
-    t.skip(skipReason ?? 'setup failed');
-    return null;
-  }
-  return page;
-}
-
 test(
   'Activity shows the connection record, filters by kind, and exports JSON lines',
   { timeout: 120_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode) return;
     try {
       await p.goto(mode.url);
@@ -82,8 +68,7 @@ test(
       const row = p.getByTestId('audit-row').filter({ hasText: 'connected' }).first();
       assert.match(await row.innerText(), /everything/);
       await row.locator('summary').click();
-      mkdirSync(SHOTS, { recursive: true });
-      await p.screenshot({ path: join(SHOTS, 'audit-activity.png') });
+      await saveScreenshot(p, 'audit-activity', false);
 
       await p.getByTestId('audit-filter-kind').selectOption('tool-call');
       await p.getByTestId('audit-empty').waitFor();
@@ -104,6 +89,7 @@ test(
       );
       assert.ok(records.some((r) => r.action === 'connected'));
     } catch (error) {
+      await saveScreenshot(p, 'audit-FAILED').catch(() => undefined);
       console.log(`browser mode output:\n${mode.output()}`);
       throw error;
     }

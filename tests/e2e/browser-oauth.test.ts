@@ -4,33 +4,30 @@
 // points browser mode's opener at a script that writes the URL to a file this test reads.
 // Needs the Secret Service (gnome-keyring under dbus-run-session, as .ci/run does).
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test, type TestContext } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { after, before, test } from 'node:test';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server.js';
-import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+import {
+  chromiumSkipReason,
+  launchChromium,
+  pageOrSkip,
+  saveScreenshot,
+  withEvidence as keepEvidence,
+} from '../helpers/chromium.js';
+import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const SHOTS = join(repoRoot, 'test-results', 'e2e');
 const SERVICE = `mcp-desk-e2e-oauth-${process.pid}`;
 const ID = 'protected';
 
-const skipReason = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
-  : !process.env.DBUS_SESSION_BUS_ADDRESS
+const skipReason =
+  chromiumSkipReason ??
+  (!process.env.DBUS_SESSION_BUS_ADDRESS
     ? 'no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): tokens live in the OS keychain; run under dbus-run-session with gnome-keyring as .ci/run does'
-    : null;
+    : null);
 
 let as: OAuthFixture | null = null;
 let mode: BrowserMode | null = null;
@@ -47,7 +44,6 @@ before(async () => {
     console.log(`browser oauth e2e skipped: ${skipReason}`);
     return;
   }
-  mkdirSync(SHOTS, { recursive: true });
   dir = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-oauth-'));
   const opener = join(dir, 'open.sh');
   writeFileSync(opener, `#!/bin/sh\nprintf '%s\\n' "$1" >> '${openedFile()}'\n`);
@@ -60,7 +56,7 @@ before(async () => {
   configPath = join(dir, 'mcp-servers.json');
   writeFileSync(configPath, JSON.stringify({ mcpServers: {} }));
   mode = await startBrowserMode({ configPath });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   app = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   asContext = await browser.newContext();
 });
@@ -72,24 +68,8 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function pageOrSkip(t: TestContext): Page | null {
-  if (skipReason || !app || !mode) {
-    t.skip(skipReason ?? 'setup failed');
-    return null;
-  }
-  return app;
-}
-
-async function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promise<void> {
-  try {
-    await steps();
-  } catch (error) {
-    await p
-      .screenshot({ path: join(SHOTS, `oauth-${name}-FAILED.png`), fullPage: true })
-      .catch(() => undefined);
-    if (mode) console.log(`browser mode output:\n${mode.output()}`);
-    throw error;
-  }
+function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promise<void> {
+  return keepEvidence(p, `oauth-${name}`, steps, () => mode && `browser mode output:\n${mode.output()}`);
 }
 
 async function tokenEntries(): Promise<string[]> {
@@ -110,7 +90,7 @@ async function nextOpened(count: number): Promise<string> {
 }
 
 test('add a protected server, sign in through the browser, tools appear', { timeout: 120_000 }, async (t) => {
-  const p = pageOrSkip(t);
+  const p = pageOrSkip(t, skipReason, mode ? app : null);
   if (!p) return;
   await withEvidence(p, 'sign-in', async () => {
     await p.goto(mode!.url);
@@ -128,7 +108,7 @@ test('add a protected server, sign in through the browser, tools appear', { time
     await p.getByTestId(`sign-in-${ID}`).click();
     const authUrl = await nextOpened(0);
     await p.locator(`[data-testid="sign-in-bar-${ID}"][data-auth="signing-in"]`).waitFor({ timeout: 10_000 });
-    await p.screenshot({ path: join(SHOTS, 'oauth-01-signing-in.png'), fullPage: true });
+    await saveScreenshot(p, 'oauth-01-signing-in');
 
     // The person, in their browser: oidc-provider's login, then its consent.
     const asPage = await asContext!.newPage();
@@ -159,7 +139,7 @@ test('add a protected server, sign in through the browser, tools appear', { time
       assert.ok(!mode!.output().includes(secret), 'a token reached the host output');
       assert.ok(!pageText.includes(secret), 'a token reached the renderer');
     }
-    await p.screenshot({ path: join(SHOTS, 'oauth-02-signed-in.png'), fullPage: true });
+    await saveScreenshot(p, 'oauth-02-signed-in');
   });
 });
 
@@ -167,7 +147,7 @@ test(
   'after restarting browser mode the server is still signed in (token from the keychain)',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, mode ? app : null);
     if (!p) return;
     await withEvidence(p, 'restart', async () => {
       const opened = existsSync(openedFile()) ? readFileSync(openedFile(), 'utf8') : '';
@@ -194,7 +174,7 @@ test(
   'sign out: the keychain no longer holds the token, sign-in needed again',
   { timeout: 60_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, mode ? app : null);
     if (!p) return;
     await withEvidence(p, 'sign-out', async () => {
       await p.getByTestId(`sign-out-${ID}`).click();
@@ -202,7 +182,7 @@ test(
         .locator(`[data-testid="sign-in-bar-${ID}"][data-auth="sign-in-needed"]`)
         .waitFor({ timeout: 30_000 });
       assert.deepEqual(await tokenEntries(), []);
-      await p.screenshot({ path: join(SHOTS, 'oauth-03-signed-out.png'), fullPage: true });
+      await saveScreenshot(p, 'oauth-03-signed-out');
       // Leave nothing behind in the test keychain (client registrations, discovery).
       const vault = oauthVault();
       for (const name of await vault.names()) await vault.delete(name);

@@ -2,27 +2,16 @@
 // badge say what the host reports ("Sandboxed" where bubblewrap works, "Sandbox unavailable: …"
 // elsewhere), find `"sandbox": true` in the config file, and the box still ticked on Edit.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { systemSandboxDetector } from '../../electron/host/connection/sandbox/sandbox-detector.js';
+import { chromiumSkipReason, launchChromium, saveScreenshot } from '../helpers/chromium.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const SHOTS = join(repoRoot, 'test-results', 'e2e');
 const PROBE = join(repoRoot, 'tests', 'fixtures', 'path-probe-server.mjs');
-const skipReason = existsSync(CHROMIUM)
-  ? null
-  : `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`;
+const skipReason = chromiumSkipReason;
 
 let mode: BrowserMode | null = null;
 let browser: Browser | null = null;
@@ -33,9 +22,8 @@ before(async () => {
     console.log(`browser sandbox e2e skipped: ${skipReason}`);
     return;
   }
-  mkdirSync(SHOTS, { recursive: true });
   mode = await startBrowserMode({ config: { mcpServers: {} } });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 });
 
@@ -73,7 +61,7 @@ test(
       } else {
         assert.match((await badge.textContent()) ?? '', /^Sandbox unavailable: /);
       }
-      await p.screenshot({ path: join(SHOTS, 'sandbox-badge.png'), fullPage: true });
+      await saveScreenshot(p, 'sandbox-badge');
 
       const saved = JSON.parse(readFileSync(mode!.configPath, 'utf8')) as {
         mcpServers: Record<string, { sandbox?: boolean }>;
@@ -82,9 +70,7 @@ test(
       await p.getByTestId('edit-server-probe').click();
       assert.equal(await p.getByTestId('server-sandbox').isChecked(), true, 'Edit shows the box ticked');
     } catch (error) {
-      await p
-        .screenshot({ path: join(SHOTS, 'sandbox-badge-FAILED.png'), fullPage: true })
-        .catch(() => undefined);
+      await saveScreenshot(p, 'sandbox-badge-FAILED').catch(() => undefined);
       if (mode) console.log(`browser mode output:\n${mode.output()}`);
       throw error;
     }

@@ -6,12 +6,13 @@
 // Needs the Secret Service (gnome-keyring under dbus-run-session, as .ci/run does).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { SERVER_SECRET_PREFIX } from '../../electron/host/config/server-secrets.js';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
+import { chromiumSkipReason, launchChromium, saveScreenshot } from '../helpers/chromium.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 import {
   CleanupStack,
@@ -21,16 +22,6 @@ import {
   type HeaderRecorder,
 } from '../helpers/host-harness.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const SHOTS = join(repoRoot, 'test-results', 'e2e');
 const EVERYTHING = join(
   repoRoot,
   'node_modules',
@@ -44,13 +35,13 @@ const NAME = 'e2e-key';
 const VALUE = `e2e-secret-${randomBytes(8).toString('hex')}`;
 const SERVICE = `MCP Desk e2e ${randomBytes(6).toString('hex')}`;
 
-const skipReason = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
-  : !existsSync(EVERYTHING)
+const skipReason =
+  chromiumSkipReason ??
+  (!existsSync(EVERYTHING)
     ? `${EVERYTHING} not found (npm install)`
     : process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
       ? 'no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): server secrets live in the OS keychain; run under dbus-run-session with gnome-keyring as .ci/run does'
-      : null;
+      : null);
 
 const stack = new CleanupStack();
 let recorder: HeaderRecorder;
@@ -60,7 +51,6 @@ let page: Page | null = null;
 
 before(async () => {
   if (skipReason) return;
-  mkdirSync(SHOTS, { recursive: true });
   const http = await startEverythingHttp(stack, 'streamableHttp');
   recorder = await startHeaderRecorder(stack, http.port);
   // Browser mode inherits this: its keychain entries stay apart from a person's real ones.
@@ -77,7 +67,7 @@ before(async () => {
       },
     },
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 });
 
@@ -141,7 +131,7 @@ test(
       await p.locator(`[data-testid="secret-row-${NAME}"][data-set="true"]`).waitFor();
       assert.equal(await p.getByTestId(`secret-state-${NAME}`).textContent(), 'set');
       assert.equal(await input.inputValue(), '', 'the field is cleared after saving');
-      await p.screenshot({ path: join(SHOTS, 'server-secret-set.png'), fullPage: true });
+      await saveScreenshot(p, 'server-secret-set');
 
       // Both users restarted with the value.
       for (const id of ['remote', 'local'])
@@ -167,9 +157,7 @@ test(
       for (const [path, text] of filesUnder(dirname(mode.configPath)))
         assert.ok(!text.includes(VALUE), `${path} holds the secret`);
     } catch (error) {
-      await p
-        .screenshot({ path: join(SHOTS, 'server-secret-FAILED.png'), fullPage: true })
-        .catch(() => undefined);
+      await saveScreenshot(p, 'server-secret-FAILED').catch(() => undefined);
       console.log(`browser mode output:\n${mode.output()}`);
       throw error;
     }

@@ -2,23 +2,20 @@
 // through the form, watch it connect, call `echo` through the generated form, and check
 // the server survives a reload. Screenshots of every step land in test-results/e2e/.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test, type TestContext } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { after, before, test } from 'node:test';
+import { type Browser, type Page } from 'playwright-core';
+import {
+  chromiumSkipReason,
+  launchChromium,
+  logPageErrors,
+  pageOrSkip,
+  saveScreenshot,
+  withEvidence as keepEvidence,
+} from '../helpers/chromium.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
-// Debian's Chromium; CHROMIUM_PATH points elsewhere (another distro, a local build).
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const SHOTS = join(repoRoot, 'test-results', 'e2e');
 const EVERYTHING = join(
   repoRoot,
   'node_modules',
@@ -29,11 +26,8 @@ const EVERYTHING = join(
 );
 const CONNECT_TIMEOUT_MS = 60_000;
 
-const skipReason = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
-  : !existsSync(EVERYTHING)
-    ? `${EVERYTHING} not found (npm install)`
-    : null;
+const skipReason =
+  chromiumSkipReason ?? (!existsSync(EVERYTHING) ? `${EVERYTHING} not found (npm install)` : null);
 
 let mode: BrowserMode | null = null;
 let browser: Browser | null = null;
@@ -44,11 +38,10 @@ before(async () => {
     console.log(`browser e2e skipped: ${skipReason}`);
     return;
   }
-  mkdirSync(SHOTS, { recursive: true });
   mode = await startBrowserMode({ config: { mcpServers: {} } });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  logPageErrors(page);
 });
 
 after(async () => {
@@ -56,32 +49,15 @@ after(async () => {
   await mode?.stop();
 });
 
-/** The shared page, or a skip with the reason when this machine cannot run the test. */
-function pageOrSkip(t: TestContext): Page | null {
-  if (skipReason || !page) {
-    t.skip(skipReason ?? 'setup failed');
-    return null;
-  }
-  return page;
-}
-
-async function shot(p: Page, name: string): Promise<void> {
-  await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (p: Page, name: string): Promise<void> => saveScreenshot(p, name);
 
 /** Run the steps; on failure keep a screenshot and the host's output for the diagnosis. */
-async function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promise<void> {
-  try {
-    await steps();
-  } catch (error) {
-    await shot(p, `${name}-FAILED`).catch(() => undefined);
-    if (mode) console.log(`browser mode output:\n${mode.output()}`);
-    throw error;
-  }
+function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promise<void> {
+  return keepEvidence(p, name, steps, () => mode && `browser mode output:\n${mode.output()}`);
 }
 
 test('add server-everything through the form and call echo', { timeout: 120_000 }, async (t) => {
-  const p = pageOrSkip(t);
+  const p = pageOrSkip(t, skipReason, page);
   if (!p || !mode) return;
   const message = 'hello from the e2e test, with spaces & ünïcode';
   await withEvidence(p, 'add-and-call', async () => {
@@ -129,7 +105,7 @@ test('add server-everything through the form and call echo', { timeout: 120_000 
 });
 
 test('after a reload the server is still listed and connected', { timeout: 90_000 }, async (t) => {
-  const p = pageOrSkip(t);
+  const p = pageOrSkip(t, skipReason, page);
   if (!p || !mode) return;
   await withEvidence(p, 'reload', async () => {
     await p.reload();

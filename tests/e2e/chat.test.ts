@@ -2,44 +2,34 @@
 // mode, the real @google/genai client pointed at a fake Gemini that speaks the wire format,
 // and server-everything over stdio. The model streams text, asks for `echo`, a person
 // approves it in the UI, the tool runs, the model answers; after a reload it is all still
-// there. Screenshots of every step land in test-results/e2e/chat-*.png.
+// there. Stopping a run and reloading mid-run are in chat-in-flight.test.ts. Screenshots of
+// every step land in test-results/e2e/chat-*.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, test, type TestContext } from 'node:test';
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { after, before, test } from 'node:test';
+import { type Page } from 'playwright-core';
 import {
   functionCall,
-  hold,
   partsOf,
   reply,
   splitText,
-  startFakeGemini,
   text,
   thought,
   type FakeGemini,
 } from '../fixtures/fake-gemini.js';
-import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
+import { type BrowserMode } from '../helpers/browser-mode.js';
+import {
+  ECHO_FOR_MODEL,
+  EVERYTHING_SERVER,
+  everythingSkipReason,
+  keychainSkipReason,
+  readDownload,
+} from '../helpers/e2e-app.js';
+import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { HOSTILE_MARKDOWN } from '../fixtures/hostile-markdown.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const SHOTS = join(repoRoot, 'test-results', 'e2e');
-const EVERYTHING = join(
-  repoRoot,
-  'node_modules',
-  '@modelcontextprotocol',
-  'server-everything',
-  'dist',
-  'index.js',
-);
+const EVERYTHING = EVERYTHING_SERVER;
 const CONNECT_TIMEOUT_MS = 60_000;
 const STEP_TIMEOUT_MS = 30_000;
 
@@ -49,100 +39,44 @@ const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
 const PROMPT = 'Please echo "hi" with the echo tool.';
 const FIRST_TEXT = 'Let me echo that.';
 const FINAL_TEXT = 'The echo said: Echo: hi';
-// How the host names server-everything's echo for the model (electron/host/chat/tool-names.ts).
-const ECHO_FOR_MODEL = 'everything__echo';
 
-const skipReason = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
-  : !existsSync(EVERYTHING)
-    ? `${EVERYTHING} not found (npm install)`
-    : process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
-      ? 'no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): the API key is kept in the OS keychain; run under dbus-run-session with gnome-keyring as .ci/run does'
-      : null;
+const skipReason =
+  chromiumSkipReason ?? everythingSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
 
+let session: E2eSession | null = null;
 let gemini: FakeGemini | null = null;
 let mode: BrowserMode | null = null;
-let browser: Browser | null = null;
 let page: Page | null = null;
-/** Set once this test stored a key, so only a key it stored is removed again. */
-let storedKey = false;
 
 before(async () => {
   if (skipReason) {
     console.log(`chat e2e skipped: ${skipReason}`);
     return;
   }
-  mkdirSync(SHOTS, { recursive: true });
-  gemini = await startFakeGemini({
-    apiKey: API_KEY,
-    script: [
-      {
-        ...reply(...splitText(FIRST_TEXT, 3), functionCall(ECHO_FOR_MODEL, { message: 'hi' })),
-        chunkDelayMs: 60,
-      },
-      { ...reply(...splitText(FINAL_TEXT, 4)), chunkDelayMs: 60 },
-    ],
-  });
-  // The browser-mode child inherits this process's environment: point its Gemini provider
-  // at the fake, and keep its keychain entries apart from a person's real ones.
-  process.env.MCP_DESK_GEMINI_BASE_URL = gemini.baseUrl;
-  process.env.MCP_DESK_KEYCHAIN_SERVICE = `MCP Desk e2e ${randomBytes(6).toString('hex')}`;
-  mode = await startBrowserMode({
+  session = await startE2eSession({
+    gemini: {
+      apiKey: API_KEY,
+      script: [
+        {
+          ...reply(...splitText(FIRST_TEXT, 3), functionCall(ECHO_FOR_MODEL, { message: 'hi' })),
+          chunkDelayMs: 60,
+        },
+        { ...reply(...splitText(FINAL_TEXT, 4)), chunkDelayMs: 60 },
+      ],
+    },
     config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
+    viewport: { width: 1400, height: 900 },
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  ({ gemini, mode, page } = session);
 });
 
-after(async () => {
-  // Leave no key behind in the keychain, whatever happened above.
-  if (page && !page.isClosed() && storedKey) await removeStoredKey(page).catch(() => undefined);
-  await browser?.close();
-  await mode?.stop();
-  await gemini?.close();
-});
+// Leaves no key behind in the keychain, whatever happened above.
+after(() => session?.stop());
 
-function pageOrSkip(t: TestContext): Page | null {
-  if (skipReason || !page) {
-    t.skip(skipReason ?? 'setup failed');
-    return null;
-  }
-  return page;
-}
-
-async function shot(p: Page, name: string): Promise<void> {
-  await p.screenshot({ path: join(SHOTS, `chat-${name}.png`), fullPage: true });
-}
-
-async function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promise<void> {
-  try {
-    await steps();
-  } catch (error) {
-    await shot(p, `${name}-FAILED`).catch(() => undefined);
-    if (mode) console.log(`browser mode output:\n${mode.output()}`);
-    if (gemini)
-      console.log(`fake Gemini saw: ${gemini.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
-    throw error;
-  }
-}
-
-async function readDownload(download: Download): Promise<string> {
-  const path = await download.path();
-  return readFileSync(path, 'utf8');
-}
-
-async function removeStoredKey(p: Page): Promise<void> {
-  if (!(await p.getByTestId('settings-panel').isVisible())) await p.getByTestId('settings-open').click();
-  const remove = p.getByTestId('api-key-remove');
-  if (await remove.isVisible()) {
-    await remove.click();
-    await p.locator('[data-testid="api-key-status"][data-set="false"]').waitFor({ timeout: 5_000 });
-  }
-}
+const { shot, withEvidence } = e2eEvidence('chat', () => session);
 
 test('chat: streamed text, an approved tool call and the answer', { timeout: 180_000 }, async (t) => {
-  const p = pageOrSkip(t);
+  const p = pageOrSkip(t, skipReason, page);
   if (!p || !mode || !gemini) return;
   await withEvidence(p, 'flow', async () => {
     await p.goto(mode!.url);
@@ -167,7 +101,7 @@ test('chat: streamed text, an approved tool call and the answer', { timeout: 180
     }
     await p.getByTestId('api-key-input').fill(API_KEY);
     await p.getByTestId('api-key-save').click();
-    storedKey = true;
+    session?.keyStored();
     await p.locator('[data-testid="api-key-status"][data-set="true"]').waitFor({ timeout: STEP_TIMEOUT_MS });
     assert.equal(
       await p.getByTestId('api-key-input').inputValue(),
@@ -238,7 +172,7 @@ test(
   'chat: after a reload the conversation and its tool card are still there',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode) return;
     await withEvidence(p, 'reload', async () => {
       await p.reload();
@@ -278,29 +212,11 @@ test(
   },
 );
 
-// Model output is untrusted: raw HTML must stay inert, a javascript: link must not become a
-// link, and only http(s) links may open (through the checked path, in a new context).
-const HOSTILE_MARKDOWN = [
-  'Here is the weather:',
-  '',
-  '| City | Temp |',
-  '|---|---|',
-  '| Paris | 21 |',
-  '',
-  '<img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>',
-  '[click me](javascript:window.__pwned=3) and [the docs](https://example.com/docs)',
-  '',
-  '```js',
-  'const answer = 42;',
-  '```',
-  '',
-].join('\n');
-
 test(
   'chat: a / prompt, an attached resource, thinking, sanitised Markdown and a denied call',
   { timeout: 120_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode || !gemini) return;
     await withEvidence(p, 'prompt-attach-deny', async () => {
       const before = gemini!.generateRequests().length;
@@ -396,65 +312,6 @@ test(
       const denial = partsOf(second).filter(({ part }) => 'functionResponse' in part);
       assert.equal(denial.length, 1);
       assert.doesNotMatch(JSON.stringify(denial[0].part), /Echo: deny me/, 'the denied tool never ran');
-    });
-  },
-);
-
-test('chat: Stop ends a run that is still streaming', { timeout: 60_000 }, async (t) => {
-  const p = pageOrSkip(t);
-  if (!p || !mode || !gemini) return;
-  await withEvidence(p, 'stop', async () => {
-    const before = gemini!.generateRequests().length;
-    gemini!.enqueue(hold(text('Once upon a time')));
-    await p.getByTestId('chat-input').fill('Tell me a very long story.');
-    await p.getByTestId('chat-input').press('Enter');
-    await p
-      .getByTestId('assistant-text')
-      .filter({ hasText: 'Once upon a time' })
-      .waitFor({ timeout: STEP_TIMEOUT_MS });
-    await p.getByTestId('chat-stop').click();
-    await p.getByTestId('run-end').filter({ hasText: 'Stopped' }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    await p.getByTestId('chat-send').waitFor();
-    const streaming = gemini!.generateRequests()[before];
-    assert.ok(streaming, 'the model was asked');
-    assert.equal(await streaming.closed, 'client-disconnected', 'Stop aborted the model stream');
-    await shot(p, '10-stopped');
-  });
-});
-
-test(
-  'chat: a reload while a call waits for approval keeps the card, and the run finishes',
-  { timeout: 60_000 },
-  async (t) => {
-    const p = pageOrSkip(t);
-    if (!p || !mode || !gemini) return;
-    await withEvidence(p, 'reload-mid-run', async () => {
-      gemini!.enqueue(
-        reply(functionCall(ECHO_FOR_MODEL, { message: 'after reload' })),
-        reply(text('Done after the reload.')),
-      );
-      await p.getByTestId('chat-input').fill('Echo "after reload", please.');
-      await p.getByTestId('chat-input').press('Enter');
-      await p.getByTestId('approval-card').waitFor({ timeout: STEP_TIMEOUT_MS });
-      await p.reload();
-      // The page never saw this run start: the waiting approval still shows, and so does Stop.
-      const card = p.getByTestId('approval-card');
-      await card.waitFor({ timeout: STEP_TIMEOUT_MS });
-      assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), {
-        message: 'after reload',
-      });
-      await p.getByTestId('chat-stop').waitFor();
-      await card.getByTestId('approve-once').click();
-      await p
-        .getByTestId('assistant-text')
-        .filter({ hasText: 'Done after the reload.' })
-        .waitFor({ timeout: STEP_TIMEOUT_MS });
-      const tool = p
-        .locator('[data-testid="tool-card"][data-status="done"]')
-        .filter({ hasText: 'Echo: after reload' });
-      await tool.waitFor();
-      await p.getByTestId('chat-send').waitFor();
-      await shot(p, '11-after-mid-run-reload');
     });
   },
 );

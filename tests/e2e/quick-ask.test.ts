@@ -8,10 +8,10 @@
 // an Electron binary exists. Screenshots land in test-results/e2e/quick-ask-*.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
 import {
   functionCall,
@@ -21,18 +21,15 @@ import {
   text,
   type FakeGemini,
 } from '../fixtures/fake-gemini.js';
+import {
+  chromiumSkipReason,
+  launchChromium,
+  logPageErrors,
+  saveScreenshot,
+  withEvidence as keepEvidence,
+} from '../helpers/chromium.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const SHOTS = join(repoRoot, 'test-results', 'e2e');
 const EVERYTHING = join(
   repoRoot,
   'node_modules',
@@ -46,13 +43,13 @@ const API_KEY = `qa-${randomBytes(12).toString('hex')}`;
 const QUESTION = 'Echo "quick" for me, please.';
 const ANSWER = 'Done: the echo said Echo: quick';
 
-const skipReason = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
-  : !existsSync(EVERYTHING)
+const skipReason =
+  chromiumSkipReason ??
+  (!existsSync(EVERYTHING)
     ? `${EVERYTHING} not found (npm install)`
     : process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
       ? 'no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): the API key lives in the OS keychain; run under dbus-run-session with gnome-keyring as .ci/run does'
-      : null;
+      : null);
 
 let gemini: FakeGemini | null = null;
 let mode: BrowserMode | null = null;
@@ -64,7 +61,6 @@ before(async () => {
     console.log(`quick-ask e2e skipped: ${skipReason}`);
     return;
   }
-  mkdirSync(SHOTS, { recursive: true });
   gemini = await startFakeGemini({
     apiKey: API_KEY,
     script: [
@@ -84,7 +80,7 @@ before(async () => {
   mode = await startBrowserMode({
     config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -101,15 +97,8 @@ function quickAskUrl(url: string): string {
   return u.toString();
 }
 
-async function evidence(pages: Page[], steps: () => Promise<void>): Promise<void> {
-  try {
-    await steps();
-  } catch (error) {
-    for (const [i, p] of pages.entries())
-      await p.screenshot({ path: join(SHOTS, `quick-ask-FAILED-${i}.png`) }).catch(() => undefined);
-    if (mode) console.log(`browser mode output:\n${mode.output()}`);
-    throw error;
-  }
+function evidence(pages: Page[], steps: () => Promise<void>): Promise<void> {
+  return keepEvidence(pages, 'quick-ask', steps, () => mode && `browser mode output:\n${mode.output()}`);
 }
 
 test(
@@ -122,7 +111,7 @@ test(
     }
     const main = await browser.newPage({ viewport: { width: 1300, height: 850 } });
     const quick = await browser.newPage({ viewport: { width: 620, height: 460 } });
-    for (const p of [main, quick]) p.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+    for (const p of [main, quick]) logPageErrors(p);
     await evidence([main, quick], async () => {
       await main.goto(mode!.url);
       await main.getByTestId('nav-servers').click();
@@ -149,14 +138,14 @@ test(
       assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), {
         message: 'quick',
       });
-      await quick.screenshot({ path: join(SHOTS, 'quick-ask-01-approval.png') });
+      await saveScreenshot(quick, 'quick-ask-01-approval', false);
       await card.getByTestId('approve-once').click();
       await quick
         .getByTestId('assistant-text')
         .filter({ hasText: ANSWER })
         .waitFor({ timeout: STEP_TIMEOUT_MS });
       await quick.locator('[data-testid="tool-card"][data-status="done"]').waitFor();
-      await quick.screenshot({ path: join(SHOTS, 'quick-ask-02-answer.png') });
+      await saveScreenshot(quick, 'quick-ask-02-answer', false);
 
       await quick.getByTestId('quick-ask-open-main').click();
       await main.getByTestId('chat-view').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
@@ -174,7 +163,7 @@ test(
         /Echo "quick" for me/,
         'the conversation is titled by the question and selected',
       );
-      await main.screenshot({ path: join(SHOTS, 'quick-ask-03-main-window.png') });
+      await saveScreenshot(main, 'quick-ask-03-main-window', false);
 
       // A follow-up continues the same conversation; "New question" starts another.
       assert.equal(gemini!.generateRequests().length, 2);
@@ -212,7 +201,7 @@ test(
         (await card.getByTestId('approval-outside-path').first().textContent())?.trim(),
         '/etc/passwd',
       );
-      await quick.screenshot({ path: join(SHOTS, 'quick-ask-04-outside-roots.png') });
+      await saveScreenshot(quick, 'quick-ask-04-outside-roots', false);
       await card.getByTestId('deny').click();
       await quick
         .getByTestId('assistant-text')

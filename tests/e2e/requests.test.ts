@@ -1,285 +1,57 @@
-// Server-initiated requests, end to end with real parts: the real renderer in real Chromium,
-// real browser mode, server-everything over stdio asking the host for sampling and for a
-// form, and (for sampling) the real @google/genai client pointed at a fake Gemini. A person
-// answers in the Requests view; what they approved is what reaches the model and the server.
-// Screenshots of every step land in test-results/e2e/requests-*.png.
+// Server-initiated forms, end to end with real parts: the real renderer in real Chromium, real
+// browser mode, server-everything and the asker fixture over stdio asking the host for a form or
+// a URL. A person answers in the Requests view; what they approved is what reaches the server.
+// Sampling and tool approvals, which need the model, are in requests-model.test.ts. Screenshots
+// of every step land in test-results/e2e/requests-*.png.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { after, before, test, type TestContext } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { after, before, test } from 'node:test';
+import { type Page } from 'playwright-core';
+import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
+import { type BrowserMode } from '../helpers/browser-mode.js';
 import {
-  functionCall,
-  partsOf,
-  reply,
-  startFakeGemini,
-  text,
-  type FakeGemini,
-} from '../fixtures/fake-gemini.js';
-import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+  EVERYTHING_SERVER,
+  everythingSkipReason,
+  openEverythingTool as openTool,
+} from '../helpers/e2e-app.js';
+import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { ASKER } from '../fixtures/asker-server.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const SHOTS = join(repoRoot, 'test-results', 'e2e');
-const EVERYTHING = join(
-  repoRoot,
-  'node_modules',
-  '@modelcontextprotocol',
-  'server-everything',
-  'dist',
-  'index.js',
-);
-const CONNECT_TIMEOUT_MS = 60_000;
+const EVERYTHING = EVERYTHING_SERVER;
 const STEP_TIMEOUT_MS = 30_000;
 
-// A key only this run knows: the fake accepts nothing else.
-const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
-const ORIGINAL_PROMPT = `original words ${randomBytes(4).toString('hex')}`;
-const EDITED_PROMPT = `EDITED by the person ${randomBytes(4).toString('hex')}: answer with one word`;
-const MODEL_REPLY = `banana-${randomBytes(4).toString('hex')}`;
+const skipReason = chromiumSkipReason ?? everythingSkipReason;
 
-// A small server, inline, whose form breaks the rules: it asks for a token (the spec forbids
-// secrets in form mode) and puts markup in its text, which must stay text.
-const SDK = (file: string) =>
-  pathToFileURL(join(repoRoot, 'node_modules', '@modelcontextprotocol', 'sdk', 'dist', 'esm', 'server', file))
-    .href;
-const ASKER = `
-const { McpServer } = await import(${JSON.stringify(SDK('mcp.js'))});
-const { StdioServerTransport } = await import(${JSON.stringify(SDK('stdio.js'))});
-const server = new McpServer({ name: 'asker', version: '1.0.0' });
-server.registerTool('ask-secret', { description: 'Asks for a token' }, async () => {
-  const r = await server.server.elicitInput({
-    message: '<script>window.__pwned = 1</script>Please <b>confirm</b> your token.',
-    requestedSchema: {
-      type: 'object',
-      properties: {
-        apiToken: { type: 'string', title: '<img src=x onerror="window.__pwned = 2">API token', minLength: 8 },
-        colour: { type: 'string', enum: ['red', 'green'], enumNames: ['<i>Red</i>', 'Green'] },
-      },
-      required: ['apiToken'],
-    },
-  });
-  return { content: [{ type: 'text', text: 'asker got ' + JSON.stringify(r) }] };
-});
-await server.connect(new StdioServerTransport());
-`;
-
-const skipReason = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`
-  : !existsSync(EVERYTHING)
-    ? `${EVERYTHING} not found (npm install)`
-    : null;
-// Only sampling needs a model, and the model's key lives in the OS keychain.
-const noKeychain =
-  process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
-    ? 'no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): the API key is kept in the OS keychain; run under dbus-run-session with gnome-keyring as .ci/run does'
-    : null;
-
-let gemini: FakeGemini | null = null;
+let session: E2eSession | null = null;
 let mode: BrowserMode | null = null;
-let browser: Browser | null = null;
 let page: Page | null = null;
-/** Set once this test stored a key, so only a key it stored is removed again. */
-let storedKey = false;
 
 before(async () => {
   if (skipReason) {
     console.log(`requests e2e skipped: ${skipReason}`);
     return;
   }
-  mkdirSync(SHOTS, { recursive: true });
-  gemini = await startFakeGemini({ apiKey: API_KEY, script: [reply(text(MODEL_REPLY))] });
-  // The browser-mode child inherits this environment: its Gemini provider talks to the fake,
-  // and its keychain entries stay apart from a person's real ones.
-  process.env.MCP_DESK_GEMINI_BASE_URL = gemini.baseUrl;
-  process.env.MCP_DESK_KEYCHAIN_SERVICE = `MCP Desk e2e ${randomBytes(6).toString('hex')}`;
-  mode = await startBrowserMode({
+  session = await startE2eSession({
     config: {
       mcpServers: {
         everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
         asker: { command: process.execPath, args: ['--input-type=module', '-e', ASKER] },
       },
     },
+    viewport: { width: 1400, height: 1000 },
+    connect: ['everything', 'asker'],
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
-  await page.goto(mode.url);
-  await page.getByTestId('nav-servers').click();
-  await page
-    .locator('[data-testid="server-state-everything"][data-state="connected"]')
-    .waitFor({ timeout: CONNECT_TIMEOUT_MS });
-  await page
-    .locator('[data-testid="server-state-asker"][data-state="connected"]')
-    .waitFor({ timeout: CONNECT_TIMEOUT_MS });
+  ({ mode, page } = session);
 });
 
-after(async () => {
-  if (page && !page.isClosed() && storedKey) await removeStoredKey(page).catch(() => undefined);
-  await browser?.close();
-  await mode?.stop();
-  await gemini?.close();
-});
+after(() => session?.stop());
 
-function pageOrSkip(t: TestContext): Page | null {
-  if (skipReason || !page) {
-    t.skip(skipReason ?? 'setup failed');
-    return null;
-  }
-  return page;
-}
-
-async function shot(p: Page, name: string): Promise<void> {
-  await p.screenshot({ path: join(SHOTS, `requests-${name}.png`), fullPage: true });
-}
-
-async function withEvidence(p: Page, name: string, steps: () => Promise<void>): Promise<void> {
-  try {
-    await steps();
-  } catch (error) {
-    await shot(p, `${name}-FAILED`).catch(() => undefined);
-    if (mode) console.log(`browser mode output:\n${mode.output()}`);
-    throw error;
-  }
-}
-
-/** Open a tool of server-everything in the Tools view; false when the server does not offer it. */
-async function openTool(p: Page, name: string): Promise<boolean> {
-  await p.getByTestId('nav-tools').click();
-  // The elicitation tool is always there once the catalog has loaded: wait for it first, so a
-  // missing tool means "not offered", not "not loaded yet".
-  await p
-    .getByTestId('tool-item-everything-trigger-elicitation-request')
-    .waitFor({ timeout: STEP_TIMEOUT_MS });
-  const item = p.getByTestId(`tool-item-everything-${name}`);
-  if ((await item.count()) === 0) return false;
-  await item.click();
-  return true;
-}
-
-async function storeKey(p: Page): Promise<void> {
-  if (storedKey) return;
-  await p.getByTestId('nav-chat').click();
-  await p.getByTestId('settings-open').click();
-  await p.getByTestId('settings-panel').waitFor();
-  const status = p.getByTestId('api-key-status');
-  await status.filter({ hasNotText: 'Checking' }).waitFor();
-  if ((await status.getAttribute('data-set')) === 'true') {
-    throw new Error(
-      'a Gemini key is already stored under the test keychain service; refusing to overwrite it',
-    );
-  }
-  await p.getByTestId('api-key-input').fill(API_KEY);
-  await p.getByTestId('api-key-save').click();
-  storedKey = true;
-  await p.locator('[data-testid="api-key-status"][data-set="true"]').waitFor({ timeout: STEP_TIMEOUT_MS });
-  await p.getByTestId('settings-close').click();
-}
-
-async function removeStoredKey(p: Page): Promise<void> {
-  await p.getByTestId('nav-chat').click();
-  if (!(await p.getByTestId('settings-panel').isVisible())) await p.getByTestId('settings-open').click();
-  const remove = p.getByTestId('api-key-remove');
-  if (await remove.isVisible()) {
-    await remove.click();
-    await p.locator('[data-testid="api-key-status"][data-set="false"]').waitFor({ timeout: 5_000 });
-  }
-}
-
-test(
-  'requests: a sampling request is reviewed, edited and approved; the edited prompt is what the model gets',
-  { timeout: 180_000 },
-  async (t) => {
-    const p = pageOrSkip(t);
-    if (!p || !mode || !gemini) return;
-    await withEvidence(p, 'sampling', async () => {
-      // server-everything registers trigger-sampling-request only for a client that declares
-      // sampling, which the host does only when its sampling handler is wired.
-      if (!(await openTool(p, 'trigger-sampling-request'))) {
-        const reason =
-          'the host does not declare the sampling capability (handlers.sample is not wired in electron/host/compose.ts), so server-everything offers no trigger-sampling-request';
-        console.log(`requests e2e (sampling) skipped: ${reason}`);
-        t.skip(reason);
-        return;
-      }
-      if (noKeychain) {
-        t.skip(noKeychain);
-        return;
-      }
-      await storeKey(p);
-      await openTool(p, 'trigger-sampling-request');
-      await p.getByTestId('field-prompt').fill(ORIGINAL_PROMPT);
-      await p.getByTestId('call-tool').click();
-
-      // The request waits in the queue; the nav says so from any view.
-      await p.getByTestId('nav-requests-badge').waitFor({ timeout: STEP_TIMEOUT_MS });
-      assert.equal((await p.getByTestId('nav-requests-badge').textContent())?.trim(), '1');
-      await p.getByTestId('nav-requests').click();
-      const card = p.locator('[data-testid="sampling-card"][data-stage="request"]');
-      await card.waitFor({ timeout: STEP_TIMEOUT_MS });
-      const item = p.getByTestId('request-item').filter({ has: card });
-      assert.equal((await item.getByTestId('request-server').textContent())?.trim(), 'everything');
-      assert.match((await item.getByTestId('request-expiry').textContent()) ?? '', /expires in \d/);
-      const message = card.getByTestId('sampling-message-0');
-      assert.match(await message.inputValue(), new RegExp(ORIGINAL_PROMPT));
-      assert.equal(await card.getByTestId('sampling-system').inputValue(), 'You are a helpful test server.');
-      assert.match(
-        (await card.getByTestId('sampling-params').textContent()) ?? '',
-        /0\.7/,
-        'the temperature the server asked for is shown',
-      );
-      assert.notEqual(await card.getByTestId('sampling-model').inputValue(), '', 'a model is suggested');
-      assert.equal(await card.getByTestId('sampling-remember').inputValue(), 'ask');
-      await shot(p, '01-sampling-request');
-
-      await message.fill(EDITED_PROMPT);
-      await shot(p, '02-sampling-edited');
-      await card.getByTestId('sampling-approve').click();
-
-      // The model's answer comes back for review before the server sees it (when the host asks).
-      const replyCard = p.locator('[data-testid="sampling-card"][data-stage="reply"]');
-      const result = p.getByTestId('tool-result');
-      await replyCard.or(result).first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS });
-      if ((await replyCard.count()) > 0) {
-        assert.match(
-          await replyCard.getByTestId('sampling-reply-text').inputValue(),
-          new RegExp(MODEL_REPLY),
-        );
-        await shot(p, '03-sampling-reply');
-        await replyCard.getByTestId('sampling-reply-approve').click();
-        await replyCard.waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
-      }
-      assert.equal(await p.getByTestId('nav-requests-badge').count(), 0, 'nothing waits any more');
-
-      // The model got the person's words, not the server's.
-      const sent = gemini!.generateRequests().map((r) => JSON.stringify(partsOf(r)));
-      assert.ok(sent.length >= 1, 'the model was asked');
-      const last = sent[sent.length - 1];
-      assert.ok(last.includes(EDITED_PROMPT), 'the edited prompt reached the model');
-      assert.ok(!last.includes(ORIGINAL_PROMPT), 'the original prompt did not');
-
-      await p.getByTestId('nav-tools').click();
-      await result.filter({ hasText: MODEL_REPLY }).waitFor({ timeout: STEP_TIMEOUT_MS });
-      assert.equal(await result.getAttribute('data-status'), 'ok');
-      await shot(p, '04-sampling-result');
-    });
-  },
-);
+const { shot, withEvidence } = e2eEvidence('requests', () => session);
 
 test(
   'requests: an elicitation form shows a validation error, then is accepted',
   { timeout: 120_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode) return;
     await withEvidence(p, 'elicitation', async () => {
       assert.ok(
@@ -355,7 +127,7 @@ test(
   'requests: a URL elicitation shows the whole URL and its domain; Decline is not Cancel',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode) return;
     await withEvidence(p, 'url', async () => {
       const url = 'https://auth.example.com/consent?client=mcp-desk&state=a1b2c3d4e5f6&scope=read%20write';
@@ -394,7 +166,7 @@ test(
   'requests: a form asking for a secret is flagged, and its markup stays text',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t);
+    const p = pageOrSkip(t, skipReason, page);
     if (!p || !mode) return;
     await withEvidence(p, 'secret', async () => {
       await p.getByTestId('nav-tools').click();
@@ -432,58 +204,6 @@ test(
         .getByTestId('tool-result')
         .filter({ hasText: 'asker got {"action":"cancel"}' })
         .waitFor({ timeout: STEP_TIMEOUT_MS });
-    });
-  },
-);
-
-test(
-  'requests: a chat tool approval is in the queue too, and can be answered there',
-  { timeout: 90_000 },
-  async (t) => {
-    const p = pageOrSkip(t);
-    if (!p || !mode || !gemini) return;
-    if (noKeychain) {
-      t.skip(noKeychain);
-      return;
-    }
-    await withEvidence(p, 'approval', async () => {
-      await storeKey(p);
-      await p.getByTestId('nav-chat').click();
-      gemini!.enqueue(
-        reply(functionCall('everything__echo', { message: 'from the queue' })),
-        reply(text('Echoed from the queue.')),
-      );
-      await p.getByTestId('chat-input').fill('Echo "from the queue", please.');
-      await p.getByTestId('chat-input').press('Enter');
-      await p.getByTestId('nav-chat-badge').waitFor({ timeout: STEP_TIMEOUT_MS });
-      assert.equal(
-        (await p.getByTestId('nav-requests-badge').textContent())?.trim(),
-        '1',
-        'the queue counts the approval',
-      );
-
-      await p.getByTestId('nav-requests').click();
-      const item = p.locator('[data-testid="request-item"][data-kind="tool-approval"]');
-      await item.waitFor({ timeout: STEP_TIMEOUT_MS });
-      assert.equal((await item.getByTestId('request-kind').textContent())?.trim(), 'Tool call');
-      const card = item.getByTestId('approval-card');
-      assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), {
-        message: 'from the queue',
-      });
-      await shot(p, '11-approval-in-queue');
-      await card.getByTestId('approve-once').click();
-      await item.waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
-
-      await p.getByTestId('nav-chat').click();
-      await p
-        .getByTestId('assistant-text')
-        .filter({ hasText: 'Echoed from the queue.' })
-        .waitFor({ timeout: STEP_TIMEOUT_MS });
-      await p
-        .locator('[data-testid="tool-card"][data-status="done"]')
-        .filter({ hasText: 'Echo: from the queue' })
-        .waitFor();
-      assert.equal(await p.getByTestId('nav-requests-badge').count(), 0);
     });
   },
 );

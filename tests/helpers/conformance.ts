@@ -64,6 +64,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 /** Repository root (this file is tests/helpers/conformance.ts). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -278,7 +279,7 @@ export function redactRunnerOutput(text: string): string {
 /** The suite's closing summary on stdout (scenario lines, totals, the baseline verdict), redacted. */
 export function summaryBlock(run: Pick<ConformanceRun, 'stdout'>): string[] {
   // The clients' own output goes to stderr; the summary is the tail of stdout.
-  const text = run.stdout.replace(/\u001b\[[0-9;]*m/g, '');
+  const text = stripVTControlCharacters(run.stdout);
   const start = text.indexOf('=== SUITE SUMMARY ===');
   if (start < 0) return [];
   return redactRunnerOutput(text.slice(start))

@@ -5,84 +5,24 @@
  * every server is a real process speaking real MCP.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
-import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { composeHost, type ComposeOptions, type HostServices } from '../../electron/host/compose.js';
-import { isAlive } from '../../electron/host/connection/process-tree.js';
 import { toHostError } from '../../electron/host/util/errors.js';
 import type { CallToolResult } from '../../shared/domain/mcp-types.js';
 import type { HostError, ServerState, ServerSummary } from '../../shared/domain/server-state.js';
+import type { CleanupStack } from './cleanup-stack.js';
+import { tempDir } from './temp-dir.js';
+import { waitFor, WAIT_MS } from './wait.js';
 
-/** The repository root (tests spawn the CLI from here). */
-export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-
-/** Absolute paths of the fixture servers and the installed reference servers. */
-export const SERVERS = {
-  everything: join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'),
-  filesystem: join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'),
-  crash: join(REPO_ROOT, 'tests/fixtures/crash-server.mjs'),
-  grandchild: join(REPO_ROOT, 'tests/fixtures/grandchild-server.mjs'),
-  modern: join(REPO_ROOT, 'tests/fixtures/modern-server.mjs'),
-  modernHttp: join(REPO_ROOT, 'tests/fixtures/modern-http-server.mjs'),
-  garbage: join(REPO_ROOT, 'tests/fixtures/garbage-server.mjs'),
-  hang: join(REPO_ROOT, 'tests/fixtures/hang-server.mjs'),
-  paged: join(REPO_ROOT, 'tests/fixtures/paged-server.mjs'),
-  fileResources: join(REPO_ROOT, 'tests/fixtures/file-resource-server.mjs'),
-} as const;
-
-/** Generous on purpose: CI machines have two cores and run two test files at once. */
-export const WAIT_MS = 30_000;
+// One import line for the integration tests: the helpers split into their own files.
+export { CleanupStack } from './cleanup-stack.js';
+export * from './server-processes.js';
+export { tempDir } from './temp-dir.js';
+export * from './wait.js';
 
 /** Reconnects fast enough for a test, still exercising real backoff. */
 export const TEST_BACKOFF = { baseMs: 100, maxMs: 500, maxAttempts: 4 };
-
-type CleanupFn = () => Promise<void> | void;
-
-/**
- * A LIFO list of cleanups. Register `after(() => stack.run())` once per file (or
- * `t.after(...)` per test); every helper below pushes its own teardown onto it.
- */
-export class CleanupStack {
-  private readonly fns: CleanupFn[] = [];
-
-  defer(fn: CleanupFn): void {
-    this.fns.push(fn);
-  }
-
-  /** Run every cleanup, newest first; one failing cleanup never skips the others. */
-  async run(): Promise<void> {
-    const errors: unknown[] = [];
-    while (this.fns.length) {
-      const fn = this.fns.pop()!;
-      try {
-        await fn();
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-    if (errors.length) throw errors[0];
-  }
-}
-
-// Last resort: if the runner kills a file mid-test, `after` never runs; SIGKILL what we spawned.
-const spawned = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of spawned)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
-
-/** A temp directory removed at cleanup. */
-export async function tempDir(stack: CleanupStack, prefix = 'mcp-desk-it-'): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  stack.defer(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 /** A host plus where its files live. */
 export interface TestHost extends HostServices {
@@ -145,25 +85,6 @@ export async function createTestHost(stack: CleanupStack, opts: TestHostOptions 
   stack.defer(() => services.dispose());
   if (opts.init !== false) await services.host.init();
   return { ...services, dir, configPath };
-}
-
-/** Poll until `probe` returns something other than undefined; the error names `what`. */
-export async function waitFor<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = WAIT_MS,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await delay(25);
-  }
-}
-
-export function delay(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
 }
 
 type StateKind = ServerState['kind'];
@@ -249,211 +170,4 @@ export async function rejection(promise: Promise<unknown>): Promise<HostError> {
     return toHostError(error);
   }
   assert.fail('expected the promise to reject, but it resolved');
-}
-
-/** A stdio config running a Node script with this Node binary. */
-export function nodeServer(
-  script: string,
-  args: string[] = [],
-  extra: Record<string, unknown> = {},
-): Record<string, unknown> {
-  return { command: process.execPath, args: [script, ...args], ...extra };
-}
-
-/** A port that was free a moment ago (the caller retries if it loses the race). */
-export async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
-/** True once something accepts TCP connections on 127.0.0.1:port. */
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((r) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      r(true);
-    });
-    socket.once('error', () => r(false));
-  });
-}
-
-/** A child process we started, with its recent output for failure messages. */
-export interface SpawnedServer {
-  child: ChildProcess;
-  port: number;
-  /** `http://127.0.0.1:PORT` */
-  origin: string;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** Spawn a process, capture its output, and kill it at cleanup. */
-export function spawnTracked(
-  stack: CleanupStack,
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  spawned.add(child);
-  let out = '';
-  const keep = (chunk: Buffer) => {
-    out = (out + chunk.toString('utf8')).slice(-8000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-    spawned.delete(child);
-  };
-  stack.defer(stop);
-  return { child, output: () => out, stop };
-}
-
-/**
- * server-everything over Streamable HTTP (`/mcp`) or legacy SSE (`/sse`) on a free port.
- * Resolves once the port accepts connections; retries on a lost port race.
- */
-export async function startEverythingHttp(
-  stack: CleanupStack,
-  mode: 'streamableHttp' | 'sse',
-): Promise<SpawnedServer> {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const proc = spawnTracked(stack, process.execPath, [SERVERS.everything, mode], {
-      ...process.env,
-      PORT: String(port),
-    });
-    // Its own "listening" line, not just an open port: another process may have won the port.
-    const up = await waitFor(
-      `server-everything ${mode} on port ${port}`,
-      async () => {
-        if (proc.child.exitCode !== null) return false;
-        return /listening on port|running on port/i.test(proc.output()) && (await portOpen(port))
-          ? true
-          : undefined;
-      },
-      WAIT_MS,
-    );
-    if (up)
-      return {
-        child: proc.child,
-        port,
-        origin: `http://127.0.0.1:${port}`,
-        output: proc.output,
-        stop: proc.stop,
-      };
-    if (attempt >= 3) throw new Error(`server-everything ${mode} would not start: ${proc.output()}`);
-  }
-}
-
-/** The modern HTTP fixture on a random port (it prints `LISTENING <port>`). */
-export async function startModernHttp(stack: CleanupStack): Promise<SpawnedServer> {
-  const proc = spawnTracked(stack, process.execPath, [SERVERS.modernHttp], { ...process.env, PORT: '0' });
-  const port = await waitFor(`modern-http-server to listen (${proc.output()})`, () => {
-    const m = /LISTENING (\d+)/.exec(proc.output());
-    return m ? Number(m[1]) : undefined;
-  });
-  return {
-    child: proc.child,
-    port,
-    origin: `http://127.0.0.1:${port}`,
-    output: proc.output,
-    stop: proc.stop,
-  };
-}
-
-/** A recording HTTP proxy in front of a server: every request's headers, in order. */
-export interface HeaderRecorder {
-  origin: string;
-  requests: { method: string; url: string; headers: IncomingHttpHeaders }[];
-}
-
-/**
- * Forward every request to `target` (streaming both ways, so SSE works) and remember what
- * headers arrived. Used to prove custom headers really leave the host.
- */
-export async function startHeaderRecorder(stack: CleanupStack, targetPort: number): Promise<HeaderRecorder> {
-  const requests: HeaderRecorder['requests'] = [];
-  const server = createServer((req, res) => {
-    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-    const upstream = request(
-      {
-        host: '127.0.0.1',
-        port: targetPort,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: `127.0.0.1:${targetPort}` },
-      },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    res.on('close', () => upstream.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  stack.defer(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
-  });
-  const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, requests };
-}
-
-/**
- * Every live process whose environment holds `marker` (Linux /proc). Children inherit the
- * environment, so a unique marker finds a server and everything it spawned, even after
- * re-parenting; this is how the tests prove nothing was orphaned.
- */
-export function pidsWithEnv(marker: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const pid = Number(name);
-    if (pid === process.pid) continue;
-    try {
-      if (readFileSync(`/proc/${name}/environ`, 'utf8').includes(marker) && isAlive(pid)) found.push(pid);
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  return found;
-}
-
-/** Wait until every pid is dead; fails listing the survivors. */
-export async function waitAllDead(pids: number[], timeoutMs = 10_000): Promise<void> {
-  let alive: number[] = pids;
-  try {
-    await waitFor(
-      'processes to exit',
-      () => {
-        alive = pids.filter((p) => isAlive(p));
-        return alive.length === 0 ? true : undefined;
-      },
-      timeoutMs,
-    );
-  } catch {
-    for (const p of alive) {
-      try {
-        process.kill(p, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
-    assert.fail(`processes still alive: ${alive.join(', ')}`);
-  }
 }

@@ -35,7 +35,7 @@ class Client {
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as HostFrame;
+      const frame = JSON.parse((data as Buffer).toString('utf8')) as HostFrame;
       if (frame.type === 'event') this.events.push({ event: frame.event, payload: frame.payload });
       else this.waiting.get(frame.id)?.(frame);
     });

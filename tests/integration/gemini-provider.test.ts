@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import {
   ProviderError,
   type ModelMessage,
@@ -379,42 +379,5 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
     assert.equal((await p2.listModels()).length, 130);
     assert.ok(f.requests.filter((r) => r.action === 'listModels').length >= 2, 'followed nextPageToken');
     assert.equal(provider.maxTools, 128);
-  });
-});
-
-describe('the fake Gemini API itself', () => {
-  let f: FakeGemini;
-  before(async () => {
-    f = await startFakeGemini({ apiKey: KEY, script: [reply(text('a'), text('b'))] });
-  });
-  after(() => f.close());
-
-  it('serves the unary generateContent form and rejects bad declarations like the real API', async () => {
-    const res = await fetch(`${f.baseUrl}/v1/models/${MODEL}:generateContent`, {
-      method: 'POST',
-      headers: { 'x-goog-api-key': KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'x' }] }] }),
-    });
-    const body = (await res.json()) as {
-      candidates: { content: { parts: { text: string }[] }; finishReason: string }[];
-    };
-    assert.deepEqual(body.candidates[0]?.content.parts, [{ text: 'ab' }]);
-    assert.equal(body.candidates[0]?.finishReason, 'STOP');
-
-    const bad = await fetch(`${f.baseUrl}/v1beta/models/${MODEL}:streamGenerateContent?alt=sse`, {
-      method: 'POST',
-      headers: { 'x-goog-api-key': KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        contents: [{ role: 'user', parts: [{ text: 'x' }] }],
-        tools: [{ functionDeclarations: [{ name: 't', parameters: { type: 'object', properties: {} } }] }],
-      }),
-    });
-    assert.equal(bad.status, 400);
-    const error = (await bad.json()) as { error: { code: number; status: string; message: string } };
-    assert.equal(error.error.status, 'INVALID_ARGUMENT');
-    assert.match(error.error.message, /function_declarations\[0\]\.parameters\.type/);
-
-    const noKey = await fetch(`${f.baseUrl}/v1beta/models`);
-    assert.equal(noKey.status, 403);
   });
 });

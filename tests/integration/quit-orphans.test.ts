@@ -118,7 +118,7 @@ class BridgeClient {
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as HostFrame;
+      const frame = JSON.parse((data as Buffer).toString('utf8')) as HostFrame;
       if (frame.type === 'result') this.waiting.get(frame.id)?.(frame);
     });
   }

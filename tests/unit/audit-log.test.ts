@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   auditDay,
   FileAuditLog,
@@ -10,16 +9,7 @@ import {
   type AuditLog,
 } from '../../electron/host/audit/audit-log.js';
 import { REDACTED, Redactor } from '../../electron/host/util/redact.js';
-
-const temps: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'mcp-desk-audit-'));
-  temps.push(dir);
-  return dir;
-}
-after(async () => {
-  await Promise.all(temps.map((d) => rm(d, { recursive: true, force: true })));
-});
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** A clock the test moves by hand. */
 function clock(start: number): { now: () => number; set: (t: number) => void } {

@@ -255,7 +255,9 @@ test('the service refuses malformed requests with InvalidParams, and warns about
     await assert.rejects(
       service.handle('s', params(p)),
       (e: unknown) =>
-        e instanceof ProtocolError && e.code === ProtocolErrorCode.InvalidParams && re.test(e.message),
+        e instanceof ProtocolError &&
+        e.code === Number(ProtocolErrorCode.InvalidParams) &&
+        re.test(e.message),
     );
   };
   await rejects(

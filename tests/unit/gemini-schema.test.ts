@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { Type } from '@google/genai';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import {
@@ -59,7 +60,7 @@ async function listTools(
 function at(schema: GeminiSchema | undefined, path: string[]): GeminiSchema | undefined {
   let cur = schema;
   for (const key of path) {
-    while (cur?.type === 'ARRAY') cur = cur.items;
+    while (cur?.type === Type.ARRAY) cur = cur.items;
     cur = cur?.properties?.[key];
   }
   return cur;
@@ -81,7 +82,7 @@ function requiredPaths(schema: unknown, prefix: string[] = []): string[][] {
 
 function assertRequired(parameters: GeminiSchema | undefined, path: string[], label: string): void {
   const parent = at(parameters, path.slice(0, -1));
-  const holder = parent?.type === 'ARRAY' ? parent.items : parent;
+  const holder = parent?.type === Type.ARRAY ? parent.items : parent;
   assert.ok(
     holder?.required?.includes(path.at(-1)!),
     `${label}: ${path.join('.')} stays required (got ${JSON.stringify(holder?.required)})`,

@@ -34,7 +34,7 @@ test(
         process.execPath,
         ['--import', 'tsx', '-e', script],
         { env: { ...process.env, SHELL: shell, PATH: '/usr/bin:/bin' } },
-        (e, stdout) => (e ? reject(e) : resolve(stdout)),
+        (e, stdout) => (e instanceof Error ? reject(e) : resolve(stdout)),
       ),
     );
     const parts = out.split(delimiter);

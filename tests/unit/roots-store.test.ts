@@ -1,21 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { normalizeRoot, RootsStore } from '../../electron/host/roots/roots-store.js';
 import { HostFailure } from '../../electron/host/util/errors.js';
-
-const temps: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'mcp-desk-roots-'));
-  temps.push(dir);
-  return dir;
-}
-after(async () => {
-  await Promise.all(temps.map((d) => rm(d, { recursive: true, force: true })));
-});
+import { tempDir } from '../helpers/temp-dir.js';
 
 function refusal(fn: () => unknown): HostFailure {
   try {

@@ -7,11 +7,10 @@
  * electron-store and conf write real files.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire, register } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import Conf from 'conf';
 import type { SecretStatus } from '../../shared/domain/chat.js';
 import { composeHost } from '../../electron/host/compose.js';
@@ -26,6 +25,7 @@ import {
 } from '../../electron/host/stores/secret-store.js';
 import { chatSettingsSchema } from '../../shared/domain/chat-settings.js';
 import { DEFAULT_CHAT_SETTINGS, SettingsStore } from '../../electron/host/stores/settings-store.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 register('../helpers/fake-electron-app-hooks.mjs', import.meta.url);
 const { ElectronStoreSettingsBackend } = await import('../../electron/main/electron-settings-backend.js');
@@ -33,16 +33,6 @@ const fakeElectron = createRequire(import.meta.url)('../helpers/fake-electron-ap
   ipcListeners: string[];
   removedListeners: string[];
 };
-
-const temps: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'mcp-desk-settings-'));
-  temps.push(dir);
-  return dir;
-}
-after(async () => {
-  await Promise.all(temps.map((d) => rm(d, { recursive: true, force: true })));
-});
 
 const noWarnings = { onWarning: (message: string) => assert.fail(`unexpected warning: ${message}`) };
 const AT = Date.UTC(2026, 0, 2, 3, 4, 5);
@@ -103,7 +93,7 @@ describe('settings through conf', () => {
     assert.match(warnings[0] ?? '', /not valid JSON.*kept as .*settings\.json\.bad-2026-01-02T03-04-05-000Z/);
     assert.equal(await readFile(join(dir, ASIDE), 'utf8'), garbage, 'the original is kept, byte for byte');
     assert.deepEqual(
-      JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).chat,
+      (JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')) as { chat: unknown }).chat,
       DEFAULT_CHAT_SETTINGS,
     );
     await store.update({ maxTurns: 4 });
@@ -221,7 +211,7 @@ describe('settings through electron-store (Electron backend, electron faked)', (
     assert.match(warnings[0] ?? '', /not valid JSON/);
     assert.equal(await readFile(join(dir, ASIDE), 'utf8'), 'not json');
     assert.deepEqual(
-      JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).chat,
+      (JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')) as { chat: unknown }).chat,
       DEFAULT_CHAT_SETTINGS,
     );
   });
@@ -268,7 +258,10 @@ describe('secrets never reach the settings file', () => {
     assert.equal(await secretStore.get('geminiApiKey'), key);
     const settingsText = await readFile(join(dir, 'settings.json'), 'utf8');
     assert.ok(!settingsText.includes(key), 'settings.json holds no key');
-    assert.equal(JSON.parse(settingsText).chat.geminiModel, 'gemini-2.5-pro');
+    assert.equal(
+      (JSON.parse(settingsText) as { chat: { geminiModel: unknown } }).chat.geminiModel,
+      'gemini-2.5-pro',
+    );
     const files = await allFiles(dir);
     assert.ok(files.length > 0);
     for (const file of files) assert.ok(!file.text.includes(key), `${file.path} holds the key`);

@@ -1,0 +1,113 @@
+// A chat run in flight, end to end with real parts (real renderer in real Chromium, real browser
+// mode, the real @google/genai client pointed at a fake Gemini, server-everything over stdio):
+// Stop ends a run that is still streaming, and a reload while a call waits for approval loses
+// nothing. The rest of the chat is in chat.test.ts. Screenshots land in
+// test-results/e2e/chat-*.png.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import { type Page } from 'playwright-core';
+import { functionCall, hold, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
+import { type BrowserMode } from '../helpers/browser-mode.js';
+import {
+  ECHO_FOR_MODEL,
+  EVERYTHING_SERVER,
+  everythingSkipReason,
+  keychainSkipReason,
+} from '../helpers/e2e-app.js';
+import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+
+const STEP_TIMEOUT_MS = 30_000;
+
+// A key only this run knows: the fake accepts nothing else.
+const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
+
+const skipReason =
+  chromiumSkipReason ?? everythingSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
+
+let session: E2eSession | null = null;
+let gemini: FakeGemini | null = null;
+let mode: BrowserMode | null = null;
+let page: Page | null = null;
+
+before(async () => {
+  if (skipReason) {
+    console.log(`chat (in flight) e2e skipped: ${skipReason}`);
+    return;
+  }
+  // Each test enqueues its own turns.
+  session = await startE2eSession({
+    gemini: { apiKey: API_KEY, script: [] },
+    config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } } },
+    viewport: { width: 1400, height: 900 },
+    connect: ['everything'],
+  });
+  ({ gemini, mode, page } = session);
+  // The runs below need a key; the session removes it again at the end.
+  await session.storeKey(page);
+  await page.getByTestId('chat-view').waitFor();
+});
+
+after(() => session?.stop());
+
+const { shot, withEvidence } = e2eEvidence('chat', () => session);
+
+test('chat: Stop ends a run that is still streaming', { timeout: 60_000 }, async (t) => {
+  const p = pageOrSkip(t, skipReason, page);
+  if (!p || !mode || !gemini) return;
+  await withEvidence(p, 'stop', async () => {
+    const before = gemini!.generateRequests().length;
+    gemini!.enqueue(hold(text('Once upon a time')));
+    await p.getByTestId('chat-input').fill('Tell me a very long story.');
+    await p.getByTestId('chat-input').press('Enter');
+    await p
+      .getByTestId('assistant-text')
+      .filter({ hasText: 'Once upon a time' })
+      .waitFor({ timeout: STEP_TIMEOUT_MS });
+    await p.getByTestId('chat-stop').click();
+    await p.getByTestId('run-end').filter({ hasText: 'Stopped' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await p.getByTestId('chat-send').waitFor();
+    const streaming = gemini!.generateRequests()[before];
+    assert.ok(streaming, 'the model was asked');
+    assert.equal(await streaming.closed, 'client-disconnected', 'Stop aborted the model stream');
+    await shot(p, '10-stopped');
+  });
+});
+
+test(
+  'chat: a reload while a call waits for approval keeps the card, and the run finishes',
+  { timeout: 60_000 },
+  async (t) => {
+    const p = pageOrSkip(t, skipReason, page);
+    if (!p || !mode || !gemini) return;
+    await withEvidence(p, 'reload-mid-run', async () => {
+      gemini!.enqueue(
+        reply(functionCall(ECHO_FOR_MODEL, { message: 'after reload' })),
+        reply(text('Done after the reload.')),
+      );
+      await p.getByTestId('chat-input').fill('Echo "after reload", please.');
+      await p.getByTestId('chat-input').press('Enter');
+      await p.getByTestId('approval-card').waitFor({ timeout: STEP_TIMEOUT_MS });
+      await p.reload();
+      // The page never saw this run start: the waiting approval still shows, and so does Stop.
+      const card = p.getByTestId('approval-card');
+      await card.waitFor({ timeout: STEP_TIMEOUT_MS });
+      assert.deepEqual(JSON.parse((await card.getByTestId('approval-args').textContent()) ?? 'null'), {
+        message: 'after reload',
+      });
+      await p.getByTestId('chat-stop').waitFor();
+      await card.getByTestId('approve-once').click();
+      await p
+        .getByTestId('assistant-text')
+        .filter({ hasText: 'Done after the reload.' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      const tool = p
+        .locator('[data-testid="tool-card"][data-status="done"]')
+        .filter({ hasText: 'Echo: after reload' });
+      await tool.waitFor();
+      await p.getByTestId('chat-send').waitFor();
+      await shot(p, '11-after-mid-run-reload');
+    });
+  },
+);
