@@ -5,7 +5,7 @@ import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { useServers } from '../../hooks/use-servers.js';
-import { downloadText } from '../chat/download.js';
+import { downloadText } from '../../lib/download.js';
 import { AuditRow } from './audit-row.js';
 import { EMPTY_FILTERS, toQuery, type AuditFilterForm } from './audit-filters.js';
 import { useAudit } from './use-audit.js';

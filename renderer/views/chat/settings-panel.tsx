@@ -3,8 +3,8 @@ import type { ChatSettings, ProviderId, SecretStatus } from '../../../shared/dom
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { ApiKeyField } from './api-key-field.js';
-import type { SettingsHandle } from './use-chat-settings.js';
-import { useModels, useToolOffer } from './use-models.js';
+import type { SettingsHandle } from '../../hooks/use-chat-settings.js';
+import { useModels, useToolOffer } from '../../hooks/use-models.js';
 
 const PROVIDERS: { id: ProviderId; label: string }[] = [
   { id: 'gemini', label: 'Google Gemini' },
