@@ -39,7 +39,7 @@ function draftForSpec(spec: FieldSpec, v: unknown): Draft {
     case 'string':
       return {
         kind: 'text',
-        text: typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v),
+        text: typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v),
       };
     case 'number':
       return { kind: 'text', text: typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '' };

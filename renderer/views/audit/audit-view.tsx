@@ -20,7 +20,7 @@ export function AuditView({ active }: { active: boolean }) {
   const query = useMemo(() => toQuery(filters, LIMIT), [filters]);
   const { state, refresh } = useAudit(query, active);
   const [exportError, setExportError] = useState<HostError | null>(null);
-  const records = state.kind === 'ready' ? state.records : [];
+  const records = useMemo(() => (state.kind === 'ready' ? state.records : []), [state]);
 
   // Servers configured now plus any only seen in the log (removed since): both can be asked about.
   const serverIds = useMemo(() => {

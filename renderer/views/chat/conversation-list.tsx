@@ -108,6 +108,7 @@ function ConversationItem({
     return (
       <li className="conversation-item editing" data-testid={`conversation-item-${summary.id}`}>
         <input
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the person just chose Rename: the title field is where they type
           autoFocus
           value={mode.draft}
           maxLength={200}

@@ -87,6 +87,7 @@ export function QuickAskView() {
       <form className="quick-ask-form" onSubmit={(e) => void ask(e)}>
         <textarea
           ref={input}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the window exists to take one question: typing starts at once
           autoFocus
           rows={2}
           value={question}

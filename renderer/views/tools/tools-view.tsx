@@ -17,7 +17,7 @@ export function ToolsView() {
   const chatSettings = useChatSettings();
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Selection>(null);
-  const tools = catalog.kind === 'ready' ? catalog.catalog.tools : [];
+  const tools = useMemo(() => (catalog.kind === 'ready' ? catalog.catalog.tools : []), [catalog]);
   const groups = useMemo(
     () =>
       groupByServer(
