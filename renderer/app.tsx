@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useHost, useLinkStatus } from './host/host-context.js';
+import { useCallback, useState } from 'react';
+import { useLinkStatus } from './host/host-context.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Nav, type ViewName } from './components/nav.js';
 import { usePending } from './hooks/use-pending.js';
@@ -19,7 +19,6 @@ import { ToolsView } from './views/tools/tools-view.js';
  * while hidden so a running tool call or a half-filled form survives switching away.
  */
 export function App() {
-  const host = useHost();
   const [view, setView] = useState<ViewName>('chat');
   const [rootsOutcome, setRootsOutcome] = useState<AddOutcome | null>(null);
   const link = useLinkStatus();
@@ -29,9 +28,9 @@ export function App() {
     setView('roots');
   }, []);
   const dragging = useWindowFolderDrop(onDropped);
-  // The quick-ask window's "open in main window": ChatView selects the conversation itself.
-  useEffect(() => host.on('app.showConversation', () => setView('chat')), [host]);
-  // One pending queue for the whole app: the nav badge and the chat's cards must agree.
+  // The quick-ask window's "open in main window": ChatView selects the conversation, then we show it.
+  const showChat = useCallback(() => setView('chat'), []);
+  // The nav badge and the chat's cards read the store's one pending list.
   const pending = usePending();
   // While the host is away the views show its last known state: dim them so nobody trusts it.
   const stale = link.kind === 'waiting' || (link.kind === 'connecting' && link.attempt > 0);
@@ -45,7 +44,7 @@ export function App() {
       <main className={stale ? 'main stale' : 'main'}>
         <ConnectionBanner />
         <div hidden={view !== 'chat'} className="view-slot">
-          <ChatView pending={pending} />
+          <ChatView pending={pending} onShown={showChat} />
         </div>
         <div hidden={view !== 'requests'} className="view-slot">
           <RequestsView pending={pending} active={view === 'requests'} />

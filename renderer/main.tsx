@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { createHostLink } from './host/create-host-link.js';
 import { HostProvider } from './host/host-context.js';
+import { HostStore } from './store/host-store.js';
 import { QuickAskView } from './views/quick-ask/quick-ask-view.js';
 import './styles/base.css';
 import './styles/layout.css';
@@ -24,11 +25,14 @@ if (!container) throw new Error('index.html has no #root element');
 // One link for the page's lifetime: created outside React so StrictMode's double
 // render cannot open two sockets.
 const link = createHostLink();
+const store = new HostStore(link);
 // The tray's quick-ask window loads this same page with ?view=quick-ask.
 const quickAsk = new URLSearchParams(window.location.search).get('view') === 'quick-ask';
 
 createRoot(container).render(
   <StrictMode>
-    <HostProvider link={link}>{quickAsk ? <QuickAskView /> : <App />}</HostProvider>
+    <HostProvider link={link} store={store}>
+      {quickAsk ? <QuickAskView /> : <App />}
+    </HostProvider>
   </StrictMode>,
 );

@@ -6,6 +6,7 @@ import { useDebounced } from './use-debounced.js';
 export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
 
 const DEBOUNCE_MS = 250;
+const NONE: string[] = [];
 
 /**
  * Suggestions for the argument being edited, asked for after typing pauses. Failures
@@ -21,15 +22,17 @@ export function useCompletion(
   const host = useHost();
   // Debounce a string, not the object: a fresh object each render would never settle.
   const settledKey = useDebounced(active ? JSON.stringify([active.name, active.value]) : null, DEBOUNCE_MS);
-  const [values, setValues] = useState<string[]>([]);
+  // Suggestions are tagged with the question they answer: a stale answer is never shown.
+  const [answer, setAnswer] = useState<{ key: string; values: string[] }>({ key: '', values: [] });
   const refKey = JSON.stringify(ref);
   // The other arguments narrow the suggestions; the one being typed is not context.
   const contextKey = JSON.stringify(
     Object.entries(context).filter(([k, v]) => k !== active?.name && v !== ''),
   );
 
+  const key = JSON.stringify([serverId, refKey, contextKey, settledKey, enabled]);
+
   useEffect(() => {
-    setValues([]);
     if (!enabled || settledKey === null) return undefined;
     const [name, value] = JSON.parse(settledKey) as [string, string];
     let live = true;
@@ -46,14 +49,14 @@ export function useCompletion(
       })
       .then(
         (r) => {
-          if (live) setValues(r.values.slice(0, 20));
+          if (live) setAnswer({ key, values: r.values.slice(0, 20) });
         },
         () => undefined,
       );
     return () => {
       live = false;
     };
-  }, [host, serverId, refKey, contextKey, settledKey, enabled]);
+  }, [host, serverId, refKey, contextKey, settledKey, enabled, key]);
 
-  return values;
+  return answer.key === key ? answer.values : NONE;
 }

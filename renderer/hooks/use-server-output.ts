@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LogLine, TraceEntry } from '../../shared/domain/server-state.js';
-import { useHost, useHostEpoch } from '../host/host-context.js';
+import { useHost, useHostEpoch, useHostStore } from '../host/host-context.js';
 
 /** The UI keeps at most this many of each; the host keeps its own bounded buffer. */
 const MAX_KEPT = 2000;
@@ -21,22 +21,29 @@ function mergeBySeq<T extends { seq: number }>(held: T[], incoming: T[]): T[] {
   return merged.length > MAX_KEPT ? merged.slice(merged.length - MAX_KEPT) : merged;
 }
 
+const EMPTY: ServerOutput = { log: [], trace: [], error: null };
+
 /**
  * Log and trace of one server: live `server.output` events merged with the initial
- * snapshots by sequence number, so lines that raced the snapshot appear once.
+ * snapshots by sequence number, so lines that raced the snapshot appear once. What is
+ * held is tagged with the server and link epoch it was read for, so a switch or a
+ * reconnect starts from empty instead of mixing two servers' lines.
  */
 export function useServerOutput(serverId: string): ServerOutput {
   const host = useHost();
+  const store = useHostStore();
   const epoch = useHostEpoch();
-  const [output, setOutput] = useState<ServerOutput>({ log: [], trace: [], error: null });
+  const key = `${serverId}#${epoch}`;
+  const [held, setHeld] = useState<{ key: string; output: ServerOutput }>({ key: '', output: EMPTY });
 
   useEffect(() => {
-    setOutput({ log: [], trace: [], error: null });
     if (epoch === null) return undefined;
     let live = true;
-    const off = host.on('server.output', (batch) => {
+    const update = (f: (o: ServerOutput) => ServerOutput) =>
+      setHeld((h) => ({ key, output: f(h.key === key ? h.output : EMPTY) }));
+    const off = store.on('server.output', (batch) => {
       if (!live || batch.id !== serverId) return;
-      setOutput((o) => ({
+      update((o) => ({
         ...o,
         log: mergeBySeq(o.log, batch.log),
         trace: mergeBySeq(o.trace, batch.trace),
@@ -49,7 +56,7 @@ export function useServerOutput(serverId: string): ServerOutput {
       ([log, trace]) => {
         if (!live) return;
         // The snapshot is older than any event already merged: put it in front.
-        setOutput((o) => ({
+        update((o) => ({
           error: null,
           log: mergeBySeq(
             log.filter((l) => !o.log.length || l.seq < o.log[0].seq),
@@ -62,14 +69,14 @@ export function useServerOutput(serverId: string): ServerOutput {
         }));
       },
       (error: unknown) => {
-        if (live) setOutput((o) => ({ ...o, error: error instanceof Error ? error.message : String(error) }));
+        if (live) update((o) => ({ ...o, error: error instanceof Error ? error.message : String(error) }));
       },
     );
     return () => {
       live = false;
       off();
     };
-  }, [host, epoch, serverId]);
+  }, [host, store, epoch, serverId, key]);
 
-  return output;
+  return held.key === key ? held.output : EMPTY;
 }

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { ServerSecretStatus } from '../../shared/domain/server-secrets.js';
-import { asHostError } from '../host/errors.js';
-import { useHost, useHostEpoch } from '../host/host-context.js';
+import { useHostStore } from '../host/host-context.js';
+import { useSnapshot } from './use-host-state.js';
 
 /** The state of server secrets as the host reports it: names and set/not set, never values. */
 export interface ServerSecretsState {
@@ -12,34 +12,16 @@ export interface ServerSecretsState {
 }
 
 /**
- * Which `${secret:NAME}` values are stored. Re-read when the server list changes, since an
- * edited config may reference new names.
+ * Which `${secret:NAME}` values are stored. The store re-reads them when the server list
+ * changes, since an edited config may reference new names.
  */
 export function useServerSecrets(): ServerSecretsState {
-  const host = useHost();
-  const epoch = useHostEpoch();
-  const [list, setList] = useState<ServerSecretStatus[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const apply = useCallback((next: ServerSecretStatus[]) => {
-    setList(next);
-    setError(null);
-  }, []);
-
-  useEffect(() => {
-    if (epoch === null) return undefined;
-    let live = true;
-    const load = () =>
-      host.invoke('serverSecrets.list', {}).then(
-        (next) => live && apply(next),
-        (e: unknown) => live && setError(asHostError(e).message),
-      );
-    void load();
-    const off = host.on('servers.changed', () => void load());
-    return () => {
-      live = false;
-      off();
-    };
-  }, [host, epoch, apply]);
-
-  return { list, error, apply };
+  const store = useHostStore();
+  const s = useSnapshot('serverSecrets');
+  const apply = useCallback((next: ServerSecretStatus[]) => store.put('serverSecrets', next), [store]);
+  return {
+    list: s.kind === 'ready' ? s.value : null,
+    error: s.kind === 'error' ? s.error.message : null,
+    apply,
+  };
 }

@@ -1,12 +1,33 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { HostApi } from '../../shared/ipc/contract.js';
+import type { HostStore } from '../store/host-store.js';
 import type { HostLink, LinkStatus } from './host-link.js';
 
 const HostLinkContext = createContext<HostLink | null>(null);
+const HostStoreContext = createContext<HostStore | null>(null);
 
-/** Makes one HostLink available to every view below it. */
-export function HostProvider({ link, children }: { link: HostLink; children: ReactNode }) {
-  return <HostLinkContext.Provider value={link}>{children}</HostLinkContext.Provider>;
+/** Makes one HostLink, and the one store of host state over it, available to every view below. */
+export function HostProvider({
+  link,
+  store,
+  children,
+}: {
+  link: HostLink;
+  store: HostStore;
+  children: ReactNode;
+}) {
+  return (
+    <HostLinkContext.Provider value={link}>
+      <HostStoreContext.Provider value={store}>{children}</HostStoreContext.Provider>
+    </HostLinkContext.Provider>
+  );
+}
+
+/** The renderer's one store of host state (see renderer/store/host-store.ts). */
+export function useHostStore(): HostStore {
+  const store = useContext(HostStoreContext);
+  if (!store) throw new Error('useHostStore outside <HostProvider>');
+  return store;
 }
 
 /** The link itself (status, retry); most components want useHost() instead. */

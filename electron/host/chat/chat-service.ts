@@ -131,13 +131,14 @@ export class ChatService {
     const runId = randomUUID();
     const controller = new AbortController();
     this.emit(conversationId, { type: 'run-start', runId, userMessage });
-    await this.emitList();
     const done = this.execute(conversation, runId, controller);
     const run: ActiveRun = { runId, controller, done };
     this.runs.set(conversationId, run);
     void done.finally(() => {
       if (this.runs.get(conversationId) === run) this.runs.delete(conversationId);
     });
+    // After the run is registered, so the list names it as the conversation's activeRunId.
+    await this.emitList();
     return { runId, done };
   }
 
@@ -202,6 +203,8 @@ export class ChatService {
     }
     if (controller.signal.aborted && outcome.reason !== 'error') outcome = { reason: 'stopped' };
     await this.deps.conversations.save(conversation).catch(() => undefined);
+    // The run is over before anyone hears so: its run-end and the list after it must not name it as active.
+    if (this.runs.get(id)?.runId === runId) this.runs.delete(id);
     this.emit(id, {
       type: 'run-end',
       runId,

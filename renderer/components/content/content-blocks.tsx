@@ -35,7 +35,7 @@ export function ContentBlockView({ block, serverId }: { block: ContentBlock; ser
     case 'image': {
       const src = mediaDataUrl('image', block.mimeType, block.data);
       return src ? (
-        <img className="content-image" src={src} alt="image from server" data-testid="content-image" />
+        <img className="content-image" src={src} alt="from the server" data-testid="content-image" />
       ) : (
         <p className="muted">image with unsupported type {block.mimeType}</p>
       );
@@ -43,6 +43,7 @@ export function ContentBlockView({ block, serverId }: { block: ContentBlock; ser
     case 'audio': {
       const src = mediaDataUrl('audio', block.mimeType, block.data);
       return src ? (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- MCP audio content carries no caption track to offer
         <audio className="content-audio" controls src={src} data-testid="content-audio" />
       ) : (
         <p className="muted">audio with unsupported type {block.mimeType}</p>

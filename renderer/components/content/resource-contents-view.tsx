@@ -20,6 +20,7 @@ function ResourceBody({ contents }: { contents: ResourceContents }) {
     const image = mediaDataUrl('image', contents.mimeType, contents.blob);
     if (image) return <img className="content-image" src={image} alt={contents.uri} />;
     const audio = mediaDataUrl('audio', contents.mimeType, contents.blob);
+    // eslint-disable-next-line jsx-a11y/media-has-caption -- an MCP resource blob carries no caption track to offer
     if (audio) return <audio className="content-audio" controls src={audio} />;
     const size = `${formatBytes(base64Bytes(contents.blob))}${contents.mimeType ? ` (${contents.mimeType})` : ''}`;
     const text = decodeTextBlob(contents.mimeType, contents.blob);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { highlightCode } from './highlight.js';
@@ -10,7 +10,8 @@ export function CodeBlock({ code, language }: { code: string; language: string |
   const highlighted = useMemo(() => {
     const tree = highlightCode(language, code);
     // The tree holds only spans with hljs-* classes and text nodes: React renders it as elements.
-    return tree ? toJsxRuntime(tree, { Fragment, jsx, jsxs }) : null;
+    // Typed as the global JSX.Element, which React 19 no longer declares; it is a React element.
+    return tree ? (toJsxRuntime(tree, { Fragment, jsx, jsxs }) as ReactElement) : null;
   }, [code, language]);
   const [copy, setCopy] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -1,33 +1,47 @@
+import type { FocusEventHandler } from 'react';
 import type { Draft } from './schema-draft.js';
 import type { FieldNode } from './schema-model.js';
+import { rangeHint } from './field-hints.js';
+
+/** What every input of a field carries, whatever its kind (built by the field's row). */
+export interface InputBase {
+  id: string;
+  'data-testid': string;
+  disabled: boolean;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  autoComplete?: 'off';
+  onFocus?: FocusEventHandler;
+  onBlur?: FocusEventHandler;
+}
 
 interface WidgetProps {
-  id: string;
-  testId: string;
+  base: InputBase;
   node: FieldNode;
   draft: Draft;
-  disabled: boolean;
+  /** The elicitation mode: limits live in the help line, and the browser is told what is required. */
+  strict: boolean;
   onChange: (next: Draft) => void;
 }
 
 /** Input types the browser can help with without changing the value's wire format. */
 const INPUT_TYPE_BY_FORMAT: Record<string, string> = { email: 'email', uri: 'url', url: 'url', date: 'date' };
 
-/** The input for one leaf field, chosen by its spec kind. */
-export function FieldWidget({ id, testId, node, draft, disabled, onChange }: WidgetProps) {
+/** The input for one leaf field, chosen by its spec kind (checkbox groups are drawn by the row). */
+export function FieldWidget({ base, node, draft, strict, onChange }: WidgetProps) {
   const spec = node.spec;
   if (draft.kind === 'bool') {
     return (
       <span className="checkbox-line">
         <input
-          id={id}
-          data-testid={testId}
+          {...base}
           type="checkbox"
           checked={draft.value}
-          disabled={disabled}
           onChange={(e) => onChange({ kind: 'bool', value: e.target.checked, touched: true })}
         />
-        {!draft.touched && !node.required && <span className="muted">not set</span>}
+        {!draft.touched && !node.required && (
+          <span className="muted">{strict ? 'not answered' : 'not set'}</span>
+        )}
       </span>
     );
   }
@@ -38,70 +52,49 @@ export function FieldWidget({ id, testId, node, draft, disabled, onChange }: Wid
     case 'string':
       if (spec.options) {
         return (
-          <select
-            id={id}
-            data-testid={testId}
-            value={draft.text}
-            disabled={disabled}
-            onChange={(e) => setText(e.target.value)}
-          >
-            <option value="">— choose —</option>
+          <select {...base} value={draft.text} onChange={(e) => setText(e.target.value)}>
+            {spec.blankOption && <option value="">— choose —</option>}
             {spec.options.map((o) => (
-              <option key={o} value={o}>
-                {o}
+              <option key={o.value} value={o.value}>
+                {o.label}
               </option>
             ))}
           </select>
         );
       }
       if (spec.multiline) {
-        return (
-          <textarea
-            id={id}
-            data-testid={testId}
-            rows={4}
-            value={draft.text}
-            disabled={disabled}
-            onChange={(e) => setText(e.target.value)}
-          />
-        );
+        return <textarea {...base} rows={4} value={draft.text} onChange={(e) => setText(e.target.value)} />;
       }
       return (
         <input
-          id={id}
-          data-testid={testId}
-          type={(spec.format && INPUT_TYPE_BY_FORMAT[spec.format]) || 'text'}
+          {...base}
+          type={
+            spec.localTime ? 'datetime-local' : (spec.format && INPUT_TYPE_BY_FORMAT[spec.format]) || 'text'
+          }
           value={draft.text}
-          disabled={disabled}
-          placeholder={spec.format ? `format: ${spec.format}` : undefined}
-          maxLength={spec.maxLength}
+          placeholder={!strict && spec.format ? `format: ${spec.format}` : undefined}
+          maxLength={strict ? undefined : spec.maxLength}
+          required={strict ? node.required : undefined}
           onChange={(e) => setText(e.target.value)}
         />
       );
     case 'number':
       return (
         <input
-          id={id}
-          data-testid={testId}
+          {...base}
           type="number"
+          inputMode={strict ? (spec.integer ? 'numeric' : 'decimal') : undefined}
           value={draft.text}
-          disabled={disabled}
           min={spec.minimum}
           max={spec.maximum}
           step={spec.integer ? 1 : 'any'}
-          placeholder={rangeHint(spec.minimum, spec.maximum, spec.integer)}
+          placeholder={strict ? undefined : rangeHint(spec.minimum, spec.maximum, spec.integer)}
           onChange={(e) => setText(e.target.value)}
         />
       );
     case 'choice':
       return (
-        <select
-          id={id}
-          data-testid={testId}
-          value={draft.text}
-          disabled={disabled}
-          onChange={(e) => setText(e.target.value)}
-        >
+        <select {...base} value={draft.text} onChange={(e) => setText(e.target.value)}>
           <option value="">— choose —</option>
           {spec.options.map((o, i) => (
             <option key={i} value={String(i)}>
@@ -113,11 +106,9 @@ export function FieldWidget({ id, testId, node, draft, disabled, onChange }: Wid
     case 'list':
       return (
         <textarea
-          id={id}
-          data-testid={testId}
+          {...base}
           rows={3}
           value={draft.text}
-          disabled={disabled}
           placeholder={`one ${spec.item} per line`}
           onChange={(e) => setText(e.target.value)}
         />
@@ -125,26 +116,17 @@ export function FieldWidget({ id, testId, node, draft, disabled, onChange }: Wid
     case 'json':
     case 'boolean':
     case 'object':
+    case 'multi':
       return (
         <textarea
-          id={id}
-          data-testid={testId}
+          {...base}
           className="mono"
           rows={4}
           value={draft.text}
-          disabled={disabled}
           placeholder="JSON value"
           spellCheck={false}
           onChange={(e) => setText(e.target.value)}
         />
       );
   }
-}
-
-function rangeHint(min: number | undefined, max: number | undefined, integer: boolean): string | undefined {
-  const kind = integer ? 'whole number' : 'number';
-  if (min !== undefined && max !== undefined) return `${kind}, ${min}–${max}`;
-  if (min !== undefined) return `${kind} ≥ ${min}`;
-  if (max !== undefined) return `${kind} ≤ ${max}`;
-  return undefined;
 }

@@ -9,6 +9,7 @@ import type { FieldNode, FieldSpec } from './schema-model.js';
 export type Draft =
   | { kind: 'text'; text: string }
   | { kind: 'bool'; value: boolean; touched: boolean }
+  | { kind: 'multi'; values: string[] }
   | { kind: 'object'; fields: Record<string, Draft>; extra: Record<string, unknown> };
 
 /** A field problem, by dotted path from the root. */
@@ -24,6 +25,21 @@ function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The own property `key` (a field may be called "__proto__", which must stay a plain key). */
+export function own(o: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+}
+
+/** Set `key` as a plain own property, whatever its name. */
+export function put<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The draft of the field called `name` inside an object draft. */
+export function fieldDraft(draft: Extract<Draft, { kind: 'object' }>, name: string): Draft | undefined {
+  return own(draft.fields, name) as Draft | undefined;
+}
+
 function jsonText(value: unknown): string {
   return value === undefined ? '' : JSON.stringify(value, null, 2);
 }
@@ -37,9 +53,10 @@ export function draftOf(node: FieldNode, value: unknown): Draft {
 function draftForSpec(spec: FieldSpec, v: unknown): Draft {
   switch (spec.kind) {
     case 'string':
+      if (spec.localTime) return { kind: 'text', text: typeof v === 'string' ? toLocalInput(v) : '' };
       return {
         kind: 'text',
-        text: typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v),
+        text: typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v),
       };
     case 'number':
       return { kind: 'text', text: typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '' };
@@ -51,10 +68,12 @@ function draftForSpec(spec: FieldSpec, v: unknown): Draft {
     }
     case 'list':
       return { kind: 'text', text: Array.isArray(v) ? v.map((x) => String(x)).join('\n') : '' };
+    case 'multi':
+      return { kind: 'multi', values: Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [] };
     case 'object': {
       const source = isObj(v) ? v : {};
       const fields: Record<string, Draft> = {};
-      for (const p of spec.properties) fields[p.name] = draftOf(p, source[p.name]);
+      for (const p of spec.properties) put(fields, p.name, draftOf(p, own(source, p.name)));
       const known = new Set(spec.properties.map((p) => p.name));
       const extra = Object.fromEntries(Object.entries(source).filter(([k]) => !known.has(k)));
       return { kind: 'object', fields, extra };
@@ -89,10 +108,10 @@ export function valueOf(node: FieldNode, draft: Draft, path = '', lenient = fals
     const out: Record<string, unknown> = { ...draft.extra };
     const errors: FieldError[] = [];
     for (const p of spec.properties) {
-      const child = draft.fields[p.name] ?? draftOf(p, undefined);
+      const child = fieldDraft(draft, p.name) ?? draftOf(p, undefined);
       const r = valueOf(p, child, path ? `${path}.${p.name}` : p.name, lenient);
       if (!r.ok) errors.push(...r.errors);
-      else if (r.value !== undefined) out[p.name] = r.value;
+      else if (r.value !== undefined) put(out, p.name, r.value);
     }
     if (errors.length) return { ok: false, errors };
     // An optional nested object nobody filled in is left out, not sent as {}.
@@ -106,12 +125,24 @@ export function valueOf(node: FieldNode, draft: Draft, path = '', lenient = fals
     return { ok: true, value: draft.value };
   }
 
+  if (spec.kind === 'multi') {
+    if (draft.kind !== 'multi') return bad('not a list');
+    if (!draft.values.length) return node.required ? { ok: true, value: [] } : { ok: true, value: undefined };
+    return { ok: true, value: draft.values };
+  }
+
   if (draft.kind !== 'text') return bad('unexpected value');
   const text = draft.text;
 
   switch (spec.kind) {
     case 'string':
       if (text === '') return missing();
+      if (spec.localTime) {
+        const at = new Date(text);
+        return Number.isNaN(at.getTime())
+          ? bad('must be a date and time')
+          : { ok: true, value: at.toISOString() };
+      }
       if (spec.minLength !== undefined && text.length < spec.minLength)
         return bad(`at least ${spec.minLength} characters`);
       if (spec.maxLength !== undefined && text.length > spec.maxLength)
@@ -156,9 +187,16 @@ export function setDraftAt(root: Draft, names: string[], next: Draft): Draft {
   if (!names.length) return next;
   if (root.kind !== 'object') return root;
   const [head, ...rest] = names;
-  const child = root.fields[head];
-  return {
-    ...root,
-    fields: { ...root.fields, [head]: rest.length && child ? setDraftAt(child, rest, next) : next },
-  };
+  const child = fieldDraft(root, head);
+  const fields = { ...root.fields };
+  put(fields, head, rest.length && child ? setDraftAt(child, rest, next) : next);
+  return { ...root, fields };
+}
+
+/** An ISO date-time as a datetime-local input's value (local time, minutes). */
+function toLocalInput(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }

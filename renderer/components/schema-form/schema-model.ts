@@ -1,17 +1,28 @@
 import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
 
 /**
- * A tool's inputSchema reduced to the few field kinds a form can offer. Servers send
- * any JSON Schema, so everything here is read defensively; whatever does not fit a known
- * kind becomes a JSON textarea rather than a wrong widget.
+ * The form engine's model: a schema reduced to the few field kinds a form can offer. Tool
+ * arguments come from any JSON Schema (read defensively here: whatever does not fit a known
+ * kind becomes a JSON textarea rather than a wrong widget); prompt arguments and elicitation
+ * fields are mapped onto the same model in field-sources.ts.
  */
+
+/** One choice of a select or checkbox group: the value sent, and the words shown. */
+export interface FieldOption {
+  value: string;
+  label: string;
+}
 
 /** The widget a schema node maps to. */
 export type FieldSpec =
   | {
       kind: 'string';
-      options: string[] | null;
+      options: FieldOption[] | null;
+      /** Whether a select offers "— choose —" (nothing chosen). */
+      blankOption: boolean;
       format: string | null;
+      /** Edited as a local date and time, sent as an ISO instant. */
+      localTime: boolean;
       multiline: boolean;
       minLength?: number;
       maxLength?: number;
@@ -22,6 +33,8 @@ export type FieldSpec =
   /** An enum or const whose values are not all strings; the draft holds an index. */
   | { kind: 'choice'; options: unknown[] }
   | { kind: 'list'; item: 'string' | 'number' | 'integer' }
+  /** Several of a fixed set of strings, as a checkbox group. */
+  | { kind: 'multi'; options: FieldOption[]; minItems?: number; maxItems?: number }
   | { kind: 'object'; properties: FieldNode[] }
   | { kind: 'json' };
 
@@ -94,7 +107,8 @@ function specOf(raw: unknown, root: Obj, depth: number, seen: Set<string>): Fiel
   const values = Array.isArray(node.enum) ? node.enum : 'const' in node ? [node.const] : null;
   if (values && values.length) {
     if (values.every((v) => typeof v === 'string')) {
-      return { kind: 'string', options: values, format: null, multiline: false };
+      const options = values.map((v) => ({ value: v, label: v }));
+      return { kind: 'string', options, blankOption: true, format: null, localTime: false, multiline: false };
     }
     return { kind: 'choice', options: values };
   }
@@ -106,7 +120,9 @@ function specOf(raw: unknown, root: Obj, depth: number, seen: Set<string>): Fiel
       return {
         kind: 'string',
         options: null,
+        blankOption: true,
         format,
+        localTime: false,
         // Long free text deserves room; short ids and names do not.
         multiline:
           format === null &&

@@ -5,7 +5,7 @@ import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { useServers } from '../../hooks/use-servers.js';
-import { downloadText } from '../chat/download.js';
+import { downloadText } from '../../lib/download.js';
 import { AuditRow } from './audit-row.js';
 import { EMPTY_FILTERS, toQuery, type AuditFilterForm } from './audit-filters.js';
 import { useAudit } from './use-audit.js';
@@ -20,7 +20,7 @@ export function AuditView({ active }: { active: boolean }) {
   const query = useMemo(() => toQuery(filters, LIMIT), [filters]);
   const { state, refresh } = useAudit(query, active);
   const [exportError, setExportError] = useState<HostError | null>(null);
-  const records = state.kind === 'ready' ? state.records : [];
+  const records = useMemo(() => (state.kind === 'ready' ? state.records : []), [state]);
 
   // Servers configured now plus any only seen in the log (removed since): both can be asked about.
   const serverIds = useMemo(() => {

@@ -3,7 +3,7 @@ import type { ChatSettings } from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
-import { downloadText } from './download.js';
+import { downloadText } from '../../lib/download.js';
 
 /** The open conversation's title, the model in use, Export, and the settings toggle. */
 export function ChatHeader({

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ToolApprovalRequest } from '../../../shared/domain/chat.js';
 import type { PendingRequest } from '../../../shared/domain/pending.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
@@ -6,52 +6,62 @@ import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
-import { ApprovalCard } from './approval-card.js';
+import { ApprovalCard } from '../../components/thread/approval-card.js';
 import { ChatHeader } from './chat-header.js';
 import { Composer, type Draft } from './composer.js';
 import { ConversationList } from './conversation-list.js';
-import { MessageThread } from './message-thread.js';
+import { MessageThread } from '../../components/thread/message-thread.js';
 import { SettingsPanel } from './settings-panel.js';
-import { useChatRuns } from './use-chat-runs.js';
-import { useChatSettings, useSecretStatus } from './use-chat-settings.js';
-import { useConversations, type ConversationsState } from './use-conversations.js';
+import { useChatSettings, useSecretStatus } from '../../hooks/use-chat-settings.js';
+import { useActiveRun, useConversations, type ConversationsState } from '../../hooks/use-conversations.js';
+import { useHostEvent } from '../../hooks/use-host-state.js';
 import { useSelection } from './use-selection.js';
-import { useThread } from './use-thread.js';
+import { useThread } from '../../hooks/use-thread.js';
 
 /**
  * Chat: conversations on the left; the open one's messages, its tool calls and the
  * approvals it waits on in the middle; the composer below; settings in a side panel.
  */
-export function ChatView({ pending }: { pending: PendingRequest[] }) {
+export function ChatView({ pending, onShown }: { pending: PendingRequest[]; onShown: () => void }) {
   const host = useHost();
   const list = useConversations();
   const [selectedId, setSelectedId] = useSelection(list);
   const thread = useThread(selectedId);
-  const runs = useChatRuns();
+  const activeRun = useActiveRun(selectedId);
   const settings = useChatSettings();
   const secrets = useSecretStatus();
   const catalog = useCatalog();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [creating, setCreating] = useState(false);
-  const [stopping, setStopping] = useState<string | null>(null);
+  // The run Stop was pressed for: "stopping" lasts exactly as long as the host says it runs.
+  const [stoppingRun, setStoppingRun] = useState<string | null>(null);
   const [error, setError] = useState<HostError | null>(null);
+  // An error belongs to the conversation it happened in: opening another one clears it
+  // (adjusted during render, React's pattern for state that follows a changing value).
+  const [errorFor, setErrorFor] = useState(selectedId);
+  if (errorFor !== selectedId) {
+    setErrorFor(selectedId);
+    setError(null);
+  }
 
-  useEffect(() => {
-    if (stopping && !runs.running.has(stopping)) setStopping(null);
-  }, [runs.running, stopping]);
-  useEffect(() => setError(null), [selectedId]);
-  useEffect(
-    () => host.on('app.showConversation', ({ conversationId }) => setSelectedId(conversationId)),
-    [host, setSelectedId],
+  // The quick-ask window's "open in main window": select it here; the app shows this view.
+  useHostEvent(
+    'app.showConversation',
+    useCallback(
+      ({ conversationId }: { conversationId: string }) => {
+        setSelectedId(conversationId);
+        onShown();
+      },
+      [setSelectedId, onShown],
+    ),
   );
 
   const { here, elsewhere, unassigned } = useMemo(
     () => splitPending(pending, selectedId, list),
     [pending, selectedId, list],
   );
-  // An approval waiting for this conversation means its run is alive, even when this page
-  // (reloaded mid-run) never saw the run start.
-  const running = selectedId !== null && (runs.running.has(selectedId) || here.length > 0);
+  // The host's word on whether this conversation is answering (its `activeRunId`).
+  const running = activeRun !== null;
 
   const create = async (): Promise<string> => {
     setCreating(true);
@@ -75,12 +85,11 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
       // Sending with nothing open starts a conversation for it.
       const id = selectedId ?? (await create());
       const attachments = draft.attachments.map(({ serverId, uri }) => ({ serverId, uri }));
-      const { runId } = await host.invoke('chat.send', {
+      await host.invoke('chat.send', {
         conversationId: id,
         text: draft.text,
         ...(attachments.length ? { attachments } : {}),
       });
-      runs.started(id, runId);
       return true;
     } catch (e) {
       setError(asHostError(e));
@@ -90,18 +99,11 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
 
   const onStop = () => {
     if (!selectedId) return;
-    const id = selectedId;
-    setStopping(id);
-    host.invoke('chat.stop', { conversationId: id }).then(
-      // Nothing to stop: the run ended while we were not listening; stop showing it as running.
-      ({ stopped }) => {
-        if (!stopped) runs.forget(id);
-      },
-      (e: unknown) => {
-        setStopping(null);
-        setError(asHostError(e));
-      },
-    );
+    setStoppingRun(activeRun);
+    host.invoke('chat.stop', { conversationId: selectedId }).catch((e: unknown) => {
+      setStoppingRun(null);
+      setError(asHostError(e));
+    });
   };
 
   const keyMissing =
@@ -116,7 +118,6 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
         <ConversationList
           state={list}
           selectedId={selectedId}
-          running={runs.running}
           waiting={elsewhere}
           onSelect={setSelectedId}
           onNew={onNew}
@@ -172,7 +173,7 @@ export function ChatView({ pending }: { pending: PendingRequest[] }) {
           )}
           <Composer
             running={running}
-            stopping={stopping === selectedId}
+            stopping={running && stoppingRun === activeRun}
             disabled={thread.kind === 'loading' || thread.kind === 'error'}
             onSend={onSend}
             onStop={onStop}

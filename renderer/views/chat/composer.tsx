@@ -57,7 +57,8 @@ export function Composer({
   const send = () => {
     if (!canSend) return;
     setSending(true);
-    onSend({ text, attachments }).then((sent) => {
+    // onSend reports failure as `false` and never rejects.
+    void onSend({ text, attachments }).then((sent) => {
       setSending(false);
       if (sent) {
         setText('');

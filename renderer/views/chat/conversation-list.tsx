@@ -4,13 +4,12 @@ import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
-import type { ConversationsState } from './use-conversations.js';
+import type { ConversationsState } from '../../hooks/use-conversations.js';
 
 /** The conversations, newest first: select, start a new one, rename in place, delete after a confirm. */
 export function ConversationList({
   state,
   selectedId,
-  running,
   waiting,
   onSelect,
   onNew,
@@ -18,7 +17,6 @@ export function ConversationList({
 }: {
   state: ConversationsState;
   selectedId: string | null;
-  running: ReadonlyMap<string, string>;
   /** Approvals waiting, per conversation id. */
   waiting: ReadonlyMap<string, number>;
   onSelect: (id: string) => void;
@@ -52,7 +50,7 @@ export function ConversationList({
               key={c.id}
               summary={c}
               selected={c.id === selectedId}
-              running={running.has(c.id)}
+              running={c.activeRunId !== undefined}
               waiting={waiting.get(c.id) ?? 0}
               onSelect={() => onSelect(c.id)}
               onError={setError}
@@ -110,6 +108,7 @@ function ConversationItem({
     return (
       <li className="conversation-item editing" data-testid={`conversation-item-${summary.id}`}>
         <input
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the person just chose Rename: the title field is where they type
           autoFocus
           value={mode.draft}
           maxLength={200}

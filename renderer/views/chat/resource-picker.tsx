@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { CatalogResource } from '../../../shared/domain/catalog.js';
+import { useEscapeWithin } from '../../hooks/use-escape-within.js';
 import { groupByServer, matches } from '../../lib/group-by-server.js';
 
 /** A resource chosen as context for the next message. */
@@ -27,6 +28,8 @@ export function ResourcePicker({
   onClose: () => void;
 }) {
   const [query, setQuery] = useState('');
+  const picker = useRef<HTMLDivElement>(null);
+  useEscapeWithin(picker, onClose);
   const groups = useMemo(
     () =>
       groupByServer(
@@ -37,14 +40,11 @@ export function ResourcePicker({
     [resources, query],
   );
   return (
-    <div
-      className="composer-popover resource-picker"
-      data-testid="resource-picker"
-      onKeyDown={(e) => e.key === 'Escape' && onClose()}
-    >
+    <div className="composer-popover resource-picker" data-testid="resource-picker" ref={picker}>
       <div className="popover-bar">
         <input
           type="search"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the person just opened this picker to search it
           autoFocus
           placeholder="Search resources"
           value={query}

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { ChatSettings, ProviderId, SecretStatus } from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { ApiKeyField } from './api-key-field.js';
-import type { SettingsHandle } from './use-chat-settings.js';
-import { useModels, useToolOffer } from './use-models.js';
+import type { SettingsHandle } from '../../hooks/use-chat-settings.js';
+import { useEscapeWithin } from '../../hooks/use-escape-within.js';
+import { useModels, useToolOffer } from '../../hooks/use-models.js';
 
 const PROVIDERS: { id: ProviderId; label: string }[] = [
   { id: 'gemini', label: 'Google Gemini' },
@@ -26,6 +27,8 @@ export function SettingsPanel({
   onClose: () => void;
 }) {
   const { settings } = handle;
+  const panel = useRef<HTMLElement>(null);
+  useEscapeWithin(panel, onClose);
   const [error, setError] = useState<HostError | null>(null);
   const apply = (patch: Parameters<SettingsHandle['update']>[0]) => handle.update(patch).then(setError);
 
@@ -35,7 +38,7 @@ export function SettingsPanel({
       role="dialog"
       aria-label="Chat settings"
       data-testid="settings-panel"
-      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      ref={panel}
     >
       <div className="detail-head">
         <h2>Chat settings</h2>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ConversationsState } from './use-conversations.js';
+import type { ConversationsState } from '../../hooks/use-conversations.js';
 
 const STORAGE_KEY = 'mcp-desk.chat.selected';
 

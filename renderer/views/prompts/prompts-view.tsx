@@ -15,7 +15,7 @@ export function PromptsView() {
   const completers = useServersWith(useServers(), 'completions');
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Selection>(null);
-  const prompts = catalog.kind === 'ready' ? catalog.catalog.prompts : [];
+  const prompts = useMemo(() => (catalog.kind === 'ready' ? catalog.catalog.prompts : []), [catalog]);
   const groups = useMemo(
     () =>
       groupByServer(

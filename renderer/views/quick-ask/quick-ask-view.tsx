@@ -3,11 +3,11 @@ import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
+import { useActiveRun } from '../../hooks/use-conversations.js';
 import { usePending } from '../../hooks/use-pending.js';
-import { MessageThread } from '../chat/message-thread.js';
-import { useChatRuns } from '../chat/use-chat-runs.js';
-import { useSecretStatus, useChatSettings } from '../chat/use-chat-settings.js';
-import { useThread } from '../chat/use-thread.js';
+import { MessageThread } from '../../components/thread/message-thread.js';
+import { useSecretStatus, useChatSettings } from '../../hooks/use-chat-settings.js';
+import { useThread } from '../../hooks/use-thread.js';
 
 /** A conversation's title from the question that started it: its first line, short. */
 function titleFor(question: string): string {
@@ -22,7 +22,6 @@ function titleFor(question: string): string {
  */
 export function QuickAskView() {
   const host = useHost();
-  const runs = useChatRuns();
   const pending = usePending();
   const settings = useChatSettings();
   const secrets = useSecretStatus();
@@ -35,7 +34,8 @@ export function QuickAskView() {
   const approvals = pending.flatMap((p) =>
     p.kind === 'tool-approval' && p.conversationId === conversationId && conversationId !== null ? [p] : [],
   );
-  const running = conversationId !== null && (runs.running.has(conversationId) || approvals.length > 0);
+  // The host's word on whether the conversation is answering (its `activeRunId`).
+  const running = useActiveRun(conversationId) !== null;
 
   useEffect(() => {
     // Escape hides the window (the desktop app keeps it for the next shortcut press).
@@ -56,8 +56,7 @@ export function QuickAskView() {
       // A follow-up continues the same conversation; the first question starts one.
       const id = conversationId ?? (await host.invoke('chat.create', { title: titleFor(text) })).id;
       setConversationId(id);
-      const { runId } = await host.invoke('chat.send', { conversationId: id, text });
-      runs.started(id, runId);
+      await host.invoke('chat.send', { conversationId: id, text });
       setQuestion('');
     } catch (err) {
       setError(asHostError(err));
@@ -88,6 +87,7 @@ export function QuickAskView() {
       <form className="quick-ask-form" onSubmit={(e) => void ask(e)}>
         <textarea
           ref={input}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the window exists to take one question: typing starts at once
           autoFocus
           rows={2}
           value={question}

@@ -6,8 +6,11 @@ import {
   type ElicitField,
 } from '../../../shared/elicitation/elicitation-schema.js';
 import { ErrorBox } from '../../components/error-box.js';
-import { buildContent, initialDrafts, type Drafts, type FieldDraft } from './elicit-draft.js';
-import { ElicitFieldRow } from './elicit-field.js';
+import { elicitContentOf } from '../../components/schema-form/elicit-values.js';
+import { elicitRootOf } from '../../components/schema-form/field-sources.js';
+import { elicitationMode } from '../../components/schema-form/form-mode.js';
+import { draftOf, type Draft, type FieldError } from '../../components/schema-form/schema-draft.js';
+import { SchemaForm } from '../../components/schema-form/schema-form.js';
 import { buttonLabel, useRespond, type RespondState } from './use-respond.js';
 
 /**
@@ -124,29 +127,32 @@ function FormFields(props: {
 }) {
   const { fields, state, onAccept, onAnswer } = props;
   const idPrefix = useId();
-  const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(fields));
+  const mode = useMemo(() => elicitationMode(idPrefix), [idPrefix]);
+  const root = useMemo(() => elicitRootOf(fields), [fields]);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(root, undefined));
   // Errors show on a field once it was edited, and on every field once Accept was pressed.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const busy = state.kind === 'sending';
 
-  const built = useMemo(() => buildContent(fields, drafts), [fields, drafts]);
+  const built = useMemo(() => elicitContentOf(root, draft), [root, draft]);
   const check = useMemo(() => validateElicitContent(fields, built.content), [fields, built]);
-  const errorOf = (name: string): string | undefined => {
-    if (!submitted && !touched.has(name)) return undefined;
-    return (
+  const errors: FieldError[] = [];
+  for (const { name } of fields) {
+    if (!submitted && !touched.has(name)) continue;
+    const message =
       built.unreadable.get(name) ??
       (check.ok
         ? undefined
         : Object.prototype.hasOwnProperty.call(check.errors, name)
           ? check.errors[name]
-          : undefined)
-    );
-  };
+          : undefined);
+    if (message !== undefined) errors.push({ path: name, message });
+  }
   const valid = check.ok && built.unreadable.size === 0;
 
-  const change = (name: string, next: FieldDraft) => {
-    setDrafts((d) => new Map(d).set(name, next));
+  const change = (next: Draft, name: string) => {
+    setDraft(next);
     setTouched((t) => new Set(t).add(name));
   };
   const onSubmit = (e: FormEvent) => {
@@ -157,20 +163,7 @@ function FormFields(props: {
 
   return (
     <form className="elicit-form" onSubmit={onSubmit} noValidate>
-      {fields.map((f, i) => {
-        const draft = drafts.get(f.name);
-        return draft ? (
-          <ElicitFieldRow
-            key={f.name}
-            id={`${idPrefix}-${i}`}
-            field={f}
-            draft={draft}
-            error={errorOf(f.name)}
-            disabled={busy}
-            onChange={(next) => change(f.name, next)}
-          />
-        ) : null;
-      })}
+      <SchemaForm root={root} draft={draft} errors={errors} disabled={busy} mode={mode} onChange={change} />
       {submitted && !valid && (
         <p className="field-error" role="status" data-testid="elicit-invalid">
           Fix the fields marked above, or decline.

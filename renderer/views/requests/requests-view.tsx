@@ -1,7 +1,7 @@
 import type { PendingRequest } from '../../../shared/domain/pending.js';
 import { useNow } from '../../hooks/use-now.js';
 import { secondsUntil } from '../../lib/format.js';
-import { ApprovalCard } from '../chat/approval-card.js';
+import { ApprovalCard } from '../../components/thread/approval-card.js';
 import { ElicitationCard } from './elicitation-card.js';
 import { SamplingCard } from './sampling-card.js';
 

@@ -6,7 +6,7 @@ import type {
   SamplingRequestView,
 } from '../../../shared/domain/pending.js';
 import { ErrorBox } from '../../components/error-box.js';
-import { useModels } from '../chat/use-models.js';
+import { useModels } from '../../hooks/use-models.js';
 import { MessageEditor, OfferedTools, RequestParams } from './sampling-parts.js';
 import { buttonLabel, useRespond } from './use-respond.js';
 

@@ -47,7 +47,7 @@ export function MessageEditor({
           case 'image': {
             const src = mediaDataUrl('image', part.mimeType, part.data);
             return src ? (
-              <img key={j} className="content-image" src={src} alt={`image in message ${index + 1}`} />
+              <img key={j} className="content-image" src={src} alt={`attached to message ${index + 1}`} />
             ) : (
               <Unshowable key={j} what={`image (${part.mimeType})`} />
             );
@@ -55,6 +55,7 @@ export function MessageEditor({
           case 'audio': {
             const src = mediaDataUrl('audio', part.mimeType, part.data);
             return src ? (
+              // eslint-disable-next-line jsx-a11y/media-has-caption -- sampled audio carries no caption track to offer
               <audio key={j} className="content-audio" controls src={src} />
             ) : (
               <Unshowable key={j} what={`audio (${part.mimeType})`} />

@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
 import type { HostError } from '../../../shared/domain/server-state.js';
-import type { HostApi, RootEntry } from '../../../shared/ipc/contract.js';
-import { useLiveSnapshot } from '../../hooks/use-live-snapshot.js';
+import type { RootEntry } from '../../../shared/ipc/contract.js';
+import { useSnapshot } from '../../hooks/use-host-state.js';
 
+/** The shared folders as the Folders view sees them. */
 export type RootsState =
   { kind: 'loading' } | { kind: 'ready'; roots: RootEntry[] } | { kind: 'error'; error: HostError };
 
-const fetchRoots = (host: HostApi) => host.invoke('roots.list', {});
-const onRoots = (host: HostApi, l: (r: RootEntry[]) => void) => host.on('roots.changed', l);
-
-/** Live roots: a snapshot on (re)connect, then every `roots.changed` (another window or the CLI may change them). */
+/** Live roots from the store (another window or the CLI may change them). */
 export function useRoots(): RootsState {
-  const s = useLiveSnapshot(fetchRoots, onRoots);
+  const s = useSnapshot('roots');
   return useMemo(() => (s.kind === 'ready' ? { kind: 'ready', roots: s.value } : s), [s]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import type { HostError, ServerSummary } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
@@ -7,6 +7,9 @@ import { plural } from '../../lib/format.js';
 import { SandboxBadge } from './sandbox-badge.js';
 import { SignInBar } from './sign-in-bar.js';
 import { StateBadge } from './state-badge.js';
+
+/** Parts of the row that are controls of their own: clicks there do not open the details. */
+const OWN_CONTROLS = ['switch', 'server-row-auth', 'server-actions'];
 
 type RowAction =
   | { kind: 'idle' }
@@ -34,9 +37,8 @@ export function ServerRow({
   const enabled = server.config ? server.config.disabled !== true : state.kind !== 'disabled';
   // The switch moves at once; the host's servers.changed confirms it a moment later.
   const [wanted, setWanted] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (wanted !== null && wanted === enabled) setWanted(null);
-  }, [wanted, enabled]);
+  // Once the host agrees, the row follows the host again (adjusted during render, not in an effect).
+  if (wanted !== null && wanted === enabled) setWanted(null);
 
   const run = (what: string, call: () => Promise<unknown>, then?: () => void) => {
     setAction({ kind: 'busy', what });
@@ -56,94 +58,102 @@ export function ServerRow({
     run('toggle', () => host.invoke('servers.setEnabled', { id, enabled: next }));
   };
   const busy = action.kind === 'busy';
-  const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
+  // The row opens the details; a click on one of its own controls does only what that control does.
+  const onRowClick = (e: MouseEvent<HTMLDivElement>) => {
+    if (e.target instanceof Element && e.target.closest(`.${OWN_CONTROLS.join(', .')}`)) return;
+    onSelect();
+  };
 
   return (
-    <li
-      className={`server-row${selected ? ' selected' : ''}`}
-      data-testid={`server-row-${id}`}
-      onClick={onSelect}
-      onKeyDown={(e) => {
-        if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
-          e.preventDefault();
-          onSelect();
-        }
-      }}
-      tabIndex={0}
-      aria-current={selected ? 'true' : undefined}
-    >
-      <div className="server-row-main">
-        <label className="switch" onClick={stop} title={enabled ? 'Disable' : 'Enable'}>
-          <input
-            type="checkbox"
-            checked={wanted ?? enabled}
-            disabled={busy || !server.config}
-            onChange={(e) => toggle(e.target.checked)}
-            data-testid={`toggle-server-${id}`}
-          />
-          <span className="switch-track" />
-        </label>
-        <div className="server-name">
-          <strong>{id}</strong>
-          <span className="badge subtle">{server.transport}</span>
-          <EraBadge server={server} />
-          <SandboxBadge serverId={id} sandbox={server.sandbox} />
+    <li>
+      <div
+        role="button"
+        className={`server-row${selected ? ' selected' : ''}`}
+        data-testid={`server-row-${id}`}
+        onClick={onRowClick}
+        onKeyDown={(e) => {
+          if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+            e.preventDefault();
+            onSelect();
+          }
+        }}
+        tabIndex={0}
+        aria-current={selected ? 'true' : undefined}
+      >
+        <div className="server-row-main">
+          <label className="switch" title={enabled ? 'Disable' : 'Enable'} aria-label={`${id} enabled`}>
+            <input
+              type="checkbox"
+              checked={wanted ?? enabled}
+              aria-label={`${id} enabled`}
+              disabled={busy || !server.config}
+              onChange={(e) => toggle(e.target.checked)}
+              data-testid={`toggle-server-${id}`}
+            />
+            <span className="switch-track" />
+          </label>
+          <div className="server-name">
+            <strong>{id}</strong>
+            <span className="badge subtle">{server.transport}</span>
+            <EraBadge server={server} />
+            <SandboxBadge serverId={id} sandbox={server.sandbox} />
+          </div>
+          <StateBadge serverId={id} state={state} />
         </div>
-        <StateBadge serverId={id} state={state} />
+        <ServerMeta server={server} />
+        <div className="server-row-auth">
+          <SignInBar serverId={id} auth={server.auth} />
+        </div>
+        <div className="server-actions">
+          {action.kind === 'confirm-remove' ? (
+            <span className="confirm">
+              Remove {id}?
+              <button
+                type="button"
+                className="danger small"
+                onClick={() => run('remove', () => host.invoke('servers.remove', { id }), onRemoved)}
+                data-testid={`confirm-remove-${id}`}
+              >
+                Remove
+              </button>
+              <button type="button" className="small" onClick={() => setAction({ kind: 'idle' })}>
+                Keep
+              </button>
+            </span>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="small"
+                disabled={busy || !enabled}
+                onClick={() => run('restart', () => host.invoke('servers.restart', { id }))}
+                data-testid={`restart-server-${id}`}
+              >
+                {action.kind === 'busy' && action.what === 'restart' ? 'Restarting…' : 'Restart'}
+              </button>
+              <button
+                type="button"
+                className="small"
+                disabled={busy}
+                onClick={onEdit}
+                data-testid={`edit-server-${id}`}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                className="small danger-text"
+                disabled={busy}
+                onClick={() => setAction({ kind: 'confirm-remove' })}
+                data-testid={`remove-server-${id}`}
+              >
+                Remove
+              </button>
+            </>
+          )}
+        </div>
+        {action.kind === 'failed' && <ErrorBox error={action.error} testId={`server-action-error-${id}`} />}
       </div>
-      <ServerMeta server={server} />
-      <div onClick={stop}>
-        <SignInBar serverId={id} auth={server.auth} />
-      </div>
-      <div className="server-actions" onClick={stop}>
-        {action.kind === 'confirm-remove' ? (
-          <span className="confirm">
-            Remove {id}?
-            <button
-              type="button"
-              className="danger small"
-              onClick={() => run('remove', () => host.invoke('servers.remove', { id }), onRemoved)}
-              data-testid={`confirm-remove-${id}`}
-            >
-              Remove
-            </button>
-            <button type="button" className="small" onClick={() => setAction({ kind: 'idle' })}>
-              Keep
-            </button>
-          </span>
-        ) : (
-          <>
-            <button
-              type="button"
-              className="small"
-              disabled={busy || !enabled}
-              onClick={() => run('restart', () => host.invoke('servers.restart', { id }))}
-              data-testid={`restart-server-${id}`}
-            >
-              {action.kind === 'busy' && action.what === 'restart' ? 'Restarting…' : 'Restart'}
-            </button>
-            <button
-              type="button"
-              className="small"
-              disabled={busy}
-              onClick={onEdit}
-              data-testid={`edit-server-${id}`}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="small danger-text"
-              disabled={busy}
-              onClick={() => setAction({ kind: 'confirm-remove' })}
-              data-testid={`remove-server-${id}`}
-            >
-              Remove
-            </button>
-          </>
-        )}
-      </div>
-      {action.kind === 'failed' && <ErrorBox error={action.error} testId={`server-action-error-${id}`} />}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import type { SettingsHandle } from '../chat/use-chat-settings.js';
+import type { SettingsHandle } from '../../hooks/use-chat-settings.js';
 
 /**
  * Whether chat offers a server's tools, or one tool, to the model. Off is remembered in

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { CatalogTool } from '../../../shared/domain/catalog.js';
 import { ArgsEditorView } from '../../components/schema-form/args-editor-view.js';
 import { useArgsEditor } from '../../components/schema-form/use-args-editor.js';
-import { ToolBadges } from './tool-badges.js';
+import { ToolBadges } from '../../components/tool-badges.js';
 import { ToolResultView } from './tool-result-view.js';
 import { useToolCall } from './use-tool-call.js';
 

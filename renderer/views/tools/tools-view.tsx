@@ -4,9 +4,9 @@ import { ErrorBox } from '../../components/error-box.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
 import { useLastSeen } from '../../hooks/use-last-seen.js';
 import { groupByServer, matches } from '../../lib/group-by-server.js';
-import { useChatSettings, type SettingsHandle } from '../chat/use-chat-settings.js';
+import { useChatSettings, type SettingsHandle } from '../../hooks/use-chat-settings.js';
 import { ChatOfferToggle } from './chat-offer-toggle.js';
-import { ToolBadges } from './tool-badges.js';
+import { ToolBadges } from '../../components/tool-badges.js';
 import { ToolDetail } from './tool-detail.js';
 
 type Selection = { serverId: string; name: string } | null;
@@ -17,7 +17,7 @@ export function ToolsView() {
   const chatSettings = useChatSettings();
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Selection>(null);
-  const tools = catalog.kind === 'ready' ? catalog.catalog.tools : [];
+  const tools = useMemo(() => (catalog.kind === 'ready' ? catalog.catalog.tools : []), [catalog]);
   const groups = useMemo(
     () =>
       groupByServer(

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { ProviderId, ToolOffer } from '../../../shared/domain/chat.js';
-import type { HostError } from '../../../shared/domain/server-state.js';
-import { asHostError } from '../../host/errors.js';
-import { useHost, useHostEpoch } from '../../host/host-context.js';
+import type { ProviderId, ToolOffer } from '../../shared/domain/chat.js';
+import type { HostError } from '../../shared/domain/server-state.js';
+import { asHostError } from '../host/errors.js';
+import { useHost, useHostEpoch } from '../host/host-context.js';
 
 /** The models a provider lists; asked again when `refreshKey` changes (a key was set, a URL changed). */
 export function useModels(
@@ -11,28 +11,31 @@ export function useModels(
 ): { models: string[]; error: HostError | null; loading: boolean } {
   const host = useHost();
   const epoch = useHostEpoch();
-  const [state, setState] = useState<{ models: string[]; error: HostError | null; loading: boolean }>({
+  const key = JSON.stringify([provider, refreshKey, epoch]);
+  // The last answer, tagged with what it answered: a newer question reads as loading, and
+  // keeps showing the previous models until its own answer lands.
+  const [answer, setAnswer] = useState<{ key: string; models: string[]; error: HostError | null }>({
+    key: '',
     models: [],
     error: null,
-    loading: false,
   });
   useEffect(() => {
     if (epoch === null || provider === null) return undefined;
     let live = true;
-    setState((s) => ({ ...s, loading: true }));
     host.invoke('chat.models', { provider }).then(
       (models) => {
-        if (live) setState({ models, error: null, loading: false });
+        if (live) setAnswer({ key, models, error: null });
       },
       (e: unknown) => {
-        if (live) setState({ models: [], error: asHostError(e), loading: false });
+        if (live) setAnswer({ key, models: [], error: asHostError(e) });
       },
     );
     return () => {
       live = false;
     };
-  }, [host, epoch, provider, refreshKey]);
-  return state;
+  }, [host, epoch, provider, refreshKey, key]);
+  const asking = epoch !== null && provider !== null && answer.key !== key;
+  return { models: answer.models, error: answer.error, loading: asking };
 }
 
 /** What the model would be offered now; asked again when `refreshKey` changes. */

@@ -1,7 +1,7 @@
 import type { ToolCallRecord } from '../../../shared/domain/chat.js';
-import { ContentBlocks } from '../../components/content/content-blocks.js';
-import { JsonView } from '../../components/content/json-view.js';
-import { ErrorBox } from '../../components/error-box.js';
+import { ContentBlocks } from '../content/content-blocks.js';
+import { JsonView } from '../content/json-view.js';
+import { ErrorBox } from '../error-box.js';
 
 const STATUS_LABEL: Record<ToolCallRecord['status'], { label: string; className: string }> = {
   'awaiting-approval': { label: 'awaiting approval', className: 'status-waiting' },

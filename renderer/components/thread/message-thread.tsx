@@ -1,9 +1,9 @@
 import { Fragment } from 'react';
 import type { ToolApprovalRequest } from '../../../shared/domain/chat.js';
-import { ErrorBox } from '../../components/error-box.js';
+import { ErrorBox } from '../error-box.js';
 import { useStickToBottom } from '../../hooks/use-stick-to-bottom.js';
 import { ApprovalCard } from './approval-card.js';
-import type { ThreadNotice, ThreadState } from './chat-reducer.js';
+import type { ThreadNotice, ThreadState } from '../../lib/chat-reducer.js';
 import { MessageView } from './message-view.js';
 
 const END_TEXT = {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { ApprovalChoice, ToolApprovalRequest } from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
-import { JsonView } from '../../components/content/json-view.js';
-import { ErrorBox } from '../../components/error-box.js';
+import { JsonView } from '../content/json-view.js';
+import { ErrorBox } from '../error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { useNow } from '../../hooks/use-now.js';
 import { secondsUntil } from '../../lib/format.js';
-import { ToolBadges } from '../tools/tool-badges.js';
+import { ToolBadges } from '../tool-badges.js';
 
 const CHOICES: { choice: ApprovalChoice; label: string; testId: string; className: string }[] = [
   { choice: 'once', label: 'Allow once', testId: 'approve-once', className: 'primary' },

@@ -1,4 +1,4 @@
-import type { ToolAnnotations } from '../../../shared/domain/mcp-types.js';
+import type { ToolAnnotations } from '../../shared/domain/mcp-types.js';
 
 /**
  * The hints a tool declares about itself. They are the server's claims, not guarantees,

@@ -1,6 +1,6 @@
 import type { Attachment, ChatMessage, ChatPart } from '../../../shared/domain/chat.js';
-import { ErrorBox } from '../../components/error-box.js';
-import { MarkdownView } from '../../components/markdown/markdown-view.js';
+import { ErrorBox } from '../error-box.js';
+import { MarkdownView } from '../markdown/markdown-view.js';
 import { ToolCallCard } from './tool-call-card.js';
 
 /** One message bubble: the person's words as typed, the model's as sanitised Markdown. */

@@ -5,8 +5,8 @@ import type {
   Conversation,
   RunEnd,
   ToolCallRecord,
-} from '../../../shared/domain/chat.js';
-import type { HostError } from '../../../shared/domain/server-state.js';
+} from '../../shared/domain/chat.js';
+import type { HostError } from '../../shared/domain/server-state.js';
 
 /** A `notice` event, placed after the message that was last when it arrived. */
 export interface ThreadNotice {

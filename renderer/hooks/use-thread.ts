@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { ChatEvent } from '../../../shared/domain/chat.js';
-import type { HostError } from '../../../shared/domain/server-state.js';
-import { asHostError } from '../../host/errors.js';
-import { useHost, useHostEpoch } from '../../host/host-context.js';
-import { applyChatEvent, threadOf, type ThreadState } from './chat-reducer.js';
+import type { ChatEvent } from '../../shared/domain/chat.js';
+import type { HostError } from '../../shared/domain/server-state.js';
+import { asHostError } from '../host/errors.js';
+import { useHost, useHostEpoch, useHostStore } from '../host/host-context.js';
+import { applyChatEvent, threadOf, type ThreadState } from '../lib/chat-reducer.js';
 
 /** The open conversation's thread. */
 export type ThreadLoad =
@@ -19,19 +19,19 @@ export type ThreadLoad =
  */
 export function useThread(conversationId: string | null): ThreadLoad {
   const host = useHost();
+  const store = useHostStore();
   const epoch = useHostEpoch();
-  const [load, setLoad] = useState<ThreadLoad>({ kind: 'none' });
+  // Tagged with the conversation it shows: opening another one reads as loading until it lands.
+  const [held, setHeld] = useState<{ id: string; load: ThreadLoad }>({ id: '', load: { kind: 'loading' } });
 
   useEffect(() => {
-    if (conversationId === null) {
-      setLoad({ kind: 'none' });
-      return undefined;
-    }
-    setLoad((l) =>
-      l.kind === 'ready' && l.thread.conversation.id === conversationId ? l : { kind: 'loading' },
-    );
-    if (epoch === null) return undefined;
+    if (conversationId === null || epoch === null) return undefined;
     let live = true;
+    const setLoad = (f: (l: ThreadLoad) => ThreadLoad) =>
+      setHeld((h) => ({
+        id: conversationId,
+        load: f(h.id === conversationId ? h.load : { kind: 'loading' }),
+      }));
     // Only the newest snapshot counts; events since it was asked for are replayed onto it.
     let generation = 0;
     let buffered: ChatEvent[] | null = null;
@@ -46,10 +46,7 @@ export function useThread(conversationId: string | null): ThreadLoad {
           buffered = null;
           setLoad((l) => {
             // Keep notices and the last run's ending: they are not part of the stored conversation.
-            const base =
-              l.kind === 'ready' && l.thread.conversation.id === conversation.id
-                ? { ...l.thread, conversation }
-                : threadOf(conversation);
+            const base = l.kind === 'ready' ? { ...l.thread, conversation } : threadOf(conversation);
             return { kind: 'ready', thread: replay.reduce(applyChatEvent, base) };
           });
         },
@@ -57,16 +54,12 @@ export function useThread(conversationId: string | null): ThreadLoad {
           if (!live || mine !== generation) return;
           buffered = null;
           // A failed refresh after a run keeps what the events built; only a first load fails.
-          setLoad((l) =>
-            l.kind === 'ready' && l.thread.conversation.id === conversationId
-              ? l
-              : { kind: 'error', error: asHostError(error) },
-          );
+          setLoad((l) => (l.kind === 'ready' ? l : { kind: 'error', error: asHostError(error) }));
         },
       );
     };
 
-    const off = host.on('chat.event', ({ conversationId: id, event }) => {
+    const off = store.on('chat.event', ({ conversationId: id, event }) => {
       if (!live || id !== conversationId) return;
       buffered?.push(event);
       setLoad((l) => (l.kind === 'ready' ? { kind: 'ready', thread: applyChatEvent(l.thread, event) } : l));
@@ -77,7 +70,8 @@ export function useThread(conversationId: string | null): ThreadLoad {
       live = false;
       off();
     };
-  }, [host, epoch, conversationId]);
+  }, [host, store, epoch, conversationId]);
 
-  return load;
+  if (conversationId === null) return { kind: 'none' };
+  return held.id === conversationId ? held.load : { kind: 'loading' };
 }
