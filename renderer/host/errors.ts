@@ -17,7 +17,20 @@ export function hostCallError(wire: unknown): HostCallError {
   return new HostCallError(asHostError(wire));
 }
 
-/** A failed request's field errors (`details.fields`), by the field's path in the request. */
-export function fieldErrorsOf(error: HostError): Record<string, string> {
-  return error.details?.fields ?? {};
+/** One field error of a failed request, as a person reads it. */
+export interface FieldErrorLine {
+  /** The field's path in the request ("config.command"), or undefined for the request as a whole. */
+  field: string | undefined;
+  message: string;
+}
+
+/**
+ * A failed request's field errors (`details.fields`, sent as data by the host's router), one
+ * line per field in the host's order; empty when the error names no field.
+ */
+export function fieldErrorLines(error: HostError): FieldErrorLine[] {
+  return Object.entries(error.details?.fields ?? {}).map(([path, message]) => ({
+    field: path === '(root)' ? undefined : path,
+    message,
+  }));
 }

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ServerState } from '../../shared/domain/server-state.js';
+import { fieldErrorLines } from '../../renderer/host/errors.js';
 import { parseHostError } from '../../shared/ipc/host-error.js';
 import { CleanupStack, createTestHost, waitForState, type TestHost } from '../helpers/host-harness.js';
 
@@ -22,6 +23,17 @@ describe('error details as data', { timeout: 60_000 }, () => {
     assert.equal(e.code, 'invalid_request');
     assert.ok(e.details?.fields?.['config.command'], JSON.stringify(e));
     assert.ok(e.details?.fields?.name, JSON.stringify(e));
+  });
+
+  it('gives every form the field lines to show: a bad settings update names its field', async () => {
+    const r = await t.router.handle('settings.update', { openaiBaseUrl: 'ftp://example.test', maxTurns: 0 });
+    assert.ok(!r.ok, JSON.stringify(r));
+    const lines = fieldErrorLines(parseHostError(JSON.parse(JSON.stringify(r.error))));
+    assert.deepEqual(lines.map((l) => l.field).sort(), ['maxTurns', 'openaiBaseUrl']);
+    assert.ok(
+      lines.every((l) => l.message.length > 0),
+      JSON.stringify(lines),
+    );
   });
 
   it('puts the host-written hint on a failed server summary', async () => {
