@@ -6,7 +6,7 @@ import { keychainTokenVault, type TokenVault } from './auth/token-vault.js';
 import { FileAuditLog, MemoryAuditLog, type AuditLog } from './audit/audit-log.js';
 import { FileConfigStore, type ConfigStore } from './config/config-store.js';
 import type { SecretResolver } from './config/expand.js';
-import { ServerSecrets, serverSecretResolver } from './config/server-secrets.js';
+import { ServerSecrets, serverSecretResolver } from './stores/server-secrets.js';
 import { installSdkProbePatch } from './connection/client-factory.js';
 import { FileEraCache, MemoryEraCache, type EraCache } from './connection/era-cache.js';
 import { resolveLoginPath } from './connection/login-path.js';

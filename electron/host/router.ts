@@ -13,7 +13,7 @@ import type { SamplingConsentStore } from './policies/sampling-consent-store.js'
 import type { ChatService } from './chat/chat-service.js';
 import { type ProviderFactory } from './chat/provider-factory.js';
 import { exportJson, exportMarkdown } from './stores/conversation-export.js';
-import type { ServerSecrets } from './config/server-secrets.js';
+import type { ServerSecrets } from './stores/server-secrets.js';
 import type { SecretStore } from './stores/secret-store.js';
 import type { SettingsStore } from './stores/settings-store.js';
 import type { HostEvents } from './host-events.js';

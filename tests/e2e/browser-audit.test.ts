@@ -3,7 +3,6 @@
 // downloads the records as JSON lines.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { type Browser, type Page } from 'playwright-core';
 import {
@@ -13,16 +12,8 @@ import {
   pageOrSkip,
   saveScreenshot,
 } from '../helpers/chromium.js';
-import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
-
-const EVERYTHING = join(
-  repoRoot,
-  'node_modules',
-  '@modelcontextprotocol',
-  'server-everything',
-  'dist',
-  'index.js',
-);
+import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+import { EVERYTHING_SERVER as EVERYTHING } from '../helpers/e2e-app.js';
 
 const skipReason =
   chromiumSkipReason ?? (!existsSync(EVERYTHING) ? `${EVERYTHING} not found (npm install)` : null);

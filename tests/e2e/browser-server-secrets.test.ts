@@ -10,10 +10,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { type Browser, type Page } from 'playwright-core';
-import { SERVER_SECRET_PREFIX } from '../../electron/host/config/server-secrets.js';
+import { SERVER_SECRET_PREFIX } from '../../electron/host/stores/server-secrets.js';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
 import { chromiumSkipReason, launchChromium, saveScreenshot } from '../helpers/chromium.js';
-import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 import {
   CleanupStack,
   startEverythingHttp,
@@ -21,15 +21,8 @@ import {
   waitFor,
   type HeaderRecorder,
 } from '../helpers/host-harness.js';
+import { EVERYTHING_SERVER as EVERYTHING } from '../helpers/e2e-app.js';
 
-const EVERYTHING = join(
-  repoRoot,
-  'node_modules',
-  '@modelcontextprotocol',
-  'server-everything',
-  'dist',
-  'index.js',
-);
 const CONNECT_TIMEOUT_MS = 60_000;
 const NAME = 'e2e-key';
 const VALUE = `e2e-secret-${randomBytes(8).toString('hex')}`;

@@ -3,7 +3,6 @@
 // the server survives a reload. Screenshots of every step land in test-results/e2e/.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { type Browser, type Page } from 'playwright-core';
 import {
@@ -14,16 +13,9 @@ import {
   saveScreenshot,
   withEvidence as keepEvidence,
 } from '../helpers/chromium.js';
-import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+import { EVERYTHING_SERVER as EVERYTHING } from '../helpers/e2e-app.js';
 
-const EVERYTHING = join(
-  repoRoot,
-  'node_modules',
-  '@modelcontextprotocol',
-  'server-everything',
-  'dist',
-  'index.js',
-);
 const CONNECT_TIMEOUT_MS = 60_000;
 
 const skipReason =

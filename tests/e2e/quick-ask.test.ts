@@ -9,7 +9,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { type Browser, type Page } from 'playwright-core';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
@@ -29,15 +28,8 @@ import {
   withEvidence as keepEvidence,
 } from '../helpers/chromium.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+import { EVERYTHING_SERVER as EVERYTHING } from '../helpers/e2e-app.js';
 
-const EVERYTHING = join(
-  repoRoot,
-  'node_modules',
-  '@modelcontextprotocol',
-  'server-everything',
-  'dist',
-  'index.js',
-);
 const STEP_TIMEOUT_MS = 30_000;
 const API_KEY = `qa-${randomBytes(12).toString('hex')}`;
 const QUESTION = 'Echo "quick" for me, please.';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { launchKey } from '../../electron/host/connection/launch.js';
+import { launchKey } from '../../electron/host/config/launch-key.js';
 import type { ServerConfig } from '../../shared/domain/server-config.js';
 import {
   CleanupStack,

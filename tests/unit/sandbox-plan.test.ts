@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { launchKey } from '../../electron/host/connection/launch.js';
+import { launchKey } from '../../electron/host/config/launch-key.js';
 import { bwrapArgs } from '../../electron/host/connection/sandbox/bwrap-args.js';
 import { sandboxLaunch, sandboxStateOf } from '../../electron/host/connection/sandbox/sandbox-launch.js';
 import { sandboxLayout, type LayoutInput } from '../../electron/host/connection/sandbox/sandbox-layout.js';

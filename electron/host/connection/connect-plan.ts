@@ -2,7 +2,8 @@ import type { AuthProvider, OAuthClientProvider, PriorDiscovery } from '@modelco
 import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
 import type { SandboxState } from '../../../shared/domain/server-state.js';
 import type { EraCache } from './era-cache.js';
-import { launchKey, planLaunch, type LaunchContext, type LaunchPlan } from './launch.js';
+import { launchKey } from '../config/launch-key.js';
+import { planLaunch, type LaunchContext, type LaunchPlan } from './launch.js';
 import type { SandboxDetector } from './sandbox/sandbox-detector.js';
 import { describeSandbox, sandboxLaunch } from './sandbox/sandbox-launch.js';
 import type { ServerOutput } from './server-output.js';

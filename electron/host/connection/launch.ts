@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
 import { expandMap, expandRefs, type SecretResolver } from '../config/expand.js';
 import type { Redactor } from '../util/redact.js';
@@ -14,25 +13,6 @@ export interface LaunchContext {
   redactor: Redactor;
   /** The PATH stdio servers get (the login shell's, for a GUI app). */
   path: () => Promise<string>;
-}
-
-/**
- * A stable hash of everything that decides what runs or where we connect, before
- * expansion (so a secret's value never feeds an id). Used for the era-verdict cache and,
- * later, for trust: a changed command is a different server and is asked about again.
- */
-export function launchKey(config: ServerConfig): string {
-  // `sandbox` joins the hash only when on, so every existing (unsandboxed) key stays the same.
-  const launch = isStdioConfig(config)
-    ? {
-        command: config.command,
-        args: config.args ?? [],
-        env: sortKeys(config.env),
-        cwd: config.cwd ?? null,
-        ...(config.sandbox ? { sandbox: true } : {}),
-      }
-    : { url: config.url, type: config.type ?? null, headers: sortKeys(config.headers) };
-  return createHash('sha256').update(JSON.stringify(launch)).digest('hex').slice(0, 32);
 }
 
 /** Expand references and decide the transport. Errors name the server and field. */
@@ -149,8 +129,4 @@ function inheritedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
     if (v !== undefined) out[k] = v;
   }
   return out;
-}
-
-function sortKeys(map: Record<string, string> | undefined): [string, string][] {
-  return Object.entries(map ?? {}).sort(([a], [b]) => a.localeCompare(b));
 }

@@ -1,7 +1,7 @@
 import type { ApprovalChoice } from '../../../shared/domain/chat.js';
 import type { ServerConfig } from '../../../shared/domain/server-config.js';
 import type { Tool } from '../../../shared/domain/mcp-types.js';
-import { launchKey } from '../connection/launch.js';
+import { launchKey } from '../config/launch-key.js';
 import type { TrustRecords } from './trust-records.js';
 
 /** The outcome of the policy for one tool call. */

@@ -2,9 +2,9 @@ import type { ServerConfig } from '../../../shared/domain/server-config.js';
 import { secretRefsOf, type ServerSecretStatus } from '../../../shared/domain/server-secrets.js';
 import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import type { SecretStore } from '../stores/secret-store.js';
+import type { SecretStore } from './secret-store.js';
 import type { Redactor } from '../util/redact.js';
-import type { SecretResolver } from './expand.js';
+import type { SecretResolver } from '../config/expand.js';
 
 /**
  * Keychain accounts of server secrets start with this, so `${secret:NAME}` can never read or
