@@ -31,7 +31,10 @@ test('PolicyStore: trust lands in settings.json beside the chat settings, consen
     trustedServers: [{ serverId: 'git', launchKey: 'g1' }],
   });
   assert.equal((onDisk.chat as { maxTurns: number }).maxTurns, 4, 'one file, one writer: nothing lost');
-  assert.ok(settings.isTrustedServer('git', 'g1'), 'the settings file and the store see the same records');
+  assert.ok(
+    settings.trustRecords.isTrustedServer('git', 'g1'),
+    'the settings file and the store see the same records',
+  );
 
   const reopened = await PolicyStore.open(
     (await SettingsStore.open(join(dir, 'settings.json'))).trustRecords,

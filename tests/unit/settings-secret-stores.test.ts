@@ -125,7 +125,7 @@ describe('SettingsStore', () => {
     const warnings: string[] = [];
     const store = await SettingsStore.open(path, { onWarning: (m) => warnings.push(m) });
     assert.deepEqual(store.get(), { ...DEFAULT_CHAT_SETTINGS, provider: 'openai', openaiModel: 'qwen3' });
-    assert.ok(store.isTrustedServer('fs', 'k1'));
+    assert.ok(store.trustRecords.isTrustedServer('fs', 'k1'));
     assert.equal(warnings.length, 1);
     assert.match(warnings[0] ?? '', /chat\.maxTurns/);
     assert.match(warnings[0] ?? '', /trust\.trustedServers\[1\]/);
@@ -143,30 +143,42 @@ describe('SettingsStore', () => {
     const dir = await tempDir();
     const path = join(dir, 'settings.json');
     const store = await SettingsStore.open(path);
-    await store.allowAlways('fs', 'key-1', 'read_file');
-    assert.equal(store.isAlwaysAllowed('fs', 'key-1', 'read_file'), true);
-    assert.equal(store.isAlwaysAllowed('fs', 'key-2', 'read_file'), false, 'different launch key');
-    assert.equal(store.isAlwaysAllowed('fs', 'key-1', 'write_file'), false, 'different tool');
-    assert.equal(store.isAlwaysAllowed('other', 'key-1', 'read_file'), false, 'different server');
+    await store.trustRecords.allowAlways('fs', 'key-1', 'read_file');
+    assert.equal(store.trustRecords.isAlwaysAllowed('fs', 'key-1', 'read_file'), true);
+    assert.equal(
+      store.trustRecords.isAlwaysAllowed('fs', 'key-2', 'read_file'),
+      false,
+      'different launch key',
+    );
+    assert.equal(store.trustRecords.isAlwaysAllowed('fs', 'key-1', 'write_file'), false, 'different tool');
+    assert.equal(
+      store.trustRecords.isAlwaysAllowed('other', 'key-1', 'read_file'),
+      false,
+      'different server',
+    );
 
-    await store.trustServer('git', 'g-1');
-    assert.equal(store.isTrustedServer('git', 'g-1'), true);
-    assert.equal(store.isTrustedServer('git', 'g-2'), false);
-    assert.equal(store.isTrustedServer('fs', 'key-1'), false, 'allowing one tool does not trust the server');
+    await store.trustRecords.trustServer('git', 'g-1');
+    assert.equal(store.trustRecords.isTrustedServer('git', 'g-1'), true);
+    assert.equal(store.trustRecords.isTrustedServer('git', 'g-2'), false);
+    assert.equal(
+      store.trustRecords.isTrustedServer('fs', 'key-1'),
+      false,
+      'allowing one tool does not trust the server',
+    );
 
     // Re-trusting after the command changed replaces the stale entry.
-    await store.trustServer('git', 'g-2');
-    assert.deepEqual(store.trust().trustedServers, [{ serverId: 'git', launchKey: 'g-2' }]);
-    await rejectsWith(store.allowAlways('fs', '', 'x'), 'invalid_trust');
+    await store.trustRecords.trustServer('git', 'g-2');
+    assert.deepEqual(store.trustRecords.snapshot().trustedServers, [{ serverId: 'git', launchKey: 'g-2' }]);
+    await rejectsWith(store.trustRecords.allowAlways('fs', '', 'x'), 'invalid_trust');
 
     await store.flush();
     const reopened = await SettingsStore.open(path);
-    assert.equal(reopened.isAlwaysAllowed('fs', 'key-1', 'read_file'), true);
-    assert.equal(reopened.isTrustedServer('git', 'g-2'), true);
-    await reopened.untrustServer('git');
-    assert.equal(reopened.isTrustedServer('git', 'g-2'), false);
-    await reopened.forgetServer('fs');
-    assert.deepEqual(reopened.trust(), { alwaysAllowed: [], trustedServers: [] });
+    assert.equal(reopened.trustRecords.isAlwaysAllowed('fs', 'key-1', 'read_file'), true);
+    assert.equal(reopened.trustRecords.isTrustedServer('git', 'g-2'), true);
+    await reopened.trustRecords.untrustServer('git');
+    assert.equal(reopened.trustRecords.isTrustedServer('git', 'g-2'), false);
+    await reopened.trustRecords.forgetServer('fs');
+    assert.deepEqual(reopened.trustRecords.snapshot(), { alwaysAllowed: [], trustedServers: [] });
   });
 
   it('in memory: same rules, nothing written', async () => {

@@ -56,7 +56,7 @@ describe('settings through conf', () => {
     const store = await SettingsStore.openWith(backend, noWarnings);
     assert.deepEqual(await readdir(dir), [], 'opening writes nothing');
     await store.update({ provider: 'openai', openaiModel: 'qwen3' });
-    await store.allowAlways('fs', 'k1', 'read_file');
+    await store.trustRecords.allowAlways('fs', 'k1', 'read_file');
     await store.flush();
 
     const text = await readFile(join(dir, 'settings.json'), 'utf8');
@@ -76,7 +76,7 @@ describe('settings through conf', () => {
 
     const reopened = (await openConf(dir)).store;
     assert.equal(reopened.get().openaiModel, 'qwen3');
-    assert.ok(reopened.isAlwaysAllowed('fs', 'k1', 'read_file'));
+    assert.ok(reopened.trustRecords.isAlwaysAllowed('fs', 'k1', 'read_file'));
   });
 
   it('invalid JSON: conf alone would throw while constructing; the store sets the file aside and uses defaults', async () => {
@@ -110,7 +110,7 @@ describe('settings through conf', () => {
     await writeFile(join(dir, 'settings.json'), original);
     const { store, warnings } = await openConf(dir);
     assert.deepEqual(store.get(), { ...DEFAULT_CHAT_SETTINGS, geminiModel: 'gemini-2.5-pro' });
-    assert.deepEqual(store.trust(), {
+    assert.deepEqual(store.trustRecords.snapshot(), {
       alwaysAllowed: [],
       trustedServers: [{ serverId: 'git', launchKey: 'g1' }],
     });
@@ -177,7 +177,7 @@ describe('settings through electron-store (Electron backend, electron faked)', (
       'no unchecked IPC listener is left',
     );
     await store.update({ maxTurns: 12, disabledServers: ['slow'] });
-    await store.trustServer('git', 'g1');
+    await store.trustRecords.trustServer('git', 'g1');
     await store.flush();
     if (process.platform !== 'win32')
       assert.equal((await stat(join(dir, 'settings.json'))).mode & 0o777, 0o600);
@@ -186,7 +186,7 @@ describe('settings through electron-store (Electron backend, electron faked)', (
     const other = await tempDir();
     const viaConf = await SettingsStore.openWith(new ConfSettingsBackend(other), noWarnings);
     await viaConf.update({ maxTurns: 12, disabledServers: ['slow'] });
-    await viaConf.trustServer('git', 'g1');
+    await viaConf.trustRecords.trustServer('git', 'g1');
     await viaConf.flush();
     assert.equal(
       await readFile(join(dir, 'settings.json'), 'utf8'),
@@ -196,7 +196,7 @@ describe('settings through electron-store (Electron backend, electron faked)', (
     // The desktop app and browser mode share the data folder: each reads what the other wrote.
     const readByConf = (await openConf(dir)).store;
     assert.equal(readByConf.get().maxTurns, 12);
-    assert.ok(readByConf.isTrustedServer('git', 'g1'));
+    assert.ok(readByConf.trustRecords.isTrustedServer('git', 'g1'));
   });
 
   it('sets a bad file aside the same way', async () => {

@@ -45,7 +45,7 @@ test('the offer skips disabled servers and tools, maps names back, and warns pas
 test('trust and "always allow" are keyed to the launch config: a changed command asks again', async () => {
   const settings = SettingsStore.inMemory();
   let config: ServerConfig = { command: 'node', args: ['server.js'] };
-  const policy = new ToolPolicy(settings, () => config);
+  const policy = new ToolPolicy(settings.trustRecords, () => config);
   const echo = tool('echo');
   assert.equal(policy.decide('s', echo).allow, false);
   await policy.remember('always', 's', 'echo');
@@ -64,7 +64,7 @@ test('trust and "always allow" are keyed to the launch config: a changed command
 });
 
 test('the approval reason names destructive and open-world hints', () => {
-  const policy = new ToolPolicy(SettingsStore.inMemory(), () => ({ url: 'https://x.test/mcp' }));
+  const policy = new ToolPolicy(SettingsStore.inMemory().trustRecords, () => ({ url: 'https://x.test/mcp' }));
   const d = policy.decide(
     'remote',
     tool('rm', { annotations: { destructiveHint: true, openWorldHint: true } }),
@@ -80,7 +80,7 @@ test('the approval reason names destructive and open-world hints', () => {
 test('arguments naming paths outside the shared folders always ask, even when trusted or remembered', async () => {
   const settings = SettingsStore.inMemory();
   let config: ServerConfig = { command: 'node', args: ['fs.js'], trust: 'trusted' };
-  const policy = new ToolPolicy(settings, () => config);
+  const policy = new ToolPolicy(settings.trustRecords, () => config);
   const read = tool('read_file');
   assert.deepEqual(policy.decide('fs', read, 'conv1', []), { allow: true, how: 'trusted' });
   const d = policy.decide('fs', read, 'conv1', ['/etc/passwd']);

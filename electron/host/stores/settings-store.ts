@@ -135,45 +135,6 @@ export class SettingsStore implements Disposable {
     return this.get();
   }
 
-  /*
-   * The trust records live in this file (its `trust` section, the format earlier versions
-   * wrote), but their rules are TrustRecords' (policies/), and the app reaches them through
-   * the PolicyStore. These pass-throughs keep the file's own API whole, for its tests.
-   */
-
-  /** The standing trust decisions (a copy). */
-  trust(): TrustSettings {
-    return this.trustRecords.snapshot();
-  }
-
-  isAlwaysAllowed(serverId: string, launchKey: string, tool: string): boolean {
-    return this.trustRecords.isAlwaysAllowed(serverId, launchKey, tool);
-  }
-
-  /** Remember "always allow" for a tool of a server as launched with `launchKey`. */
-  allowAlways(serverId: string, launchKey: string, tool: string): Promise<void> {
-    return this.trustRecords.allowAlways(serverId, launchKey, tool);
-  }
-
-  isTrustedServer(serverId: string, launchKey: string): boolean {
-    return this.trustRecords.isTrustedServer(serverId, launchKey);
-  }
-
-  /** Trust every tool of a server as launched with `launchKey`. */
-  trustServer(serverId: string, launchKey: string): Promise<void> {
-    return this.trustRecords.trustServer(serverId, launchKey);
-  }
-
-  /** Stop trusting a server (whatever launch config it was trusted with). */
-  untrustServer(serverId: string): Promise<void> {
-    return this.trustRecords.untrustServer(serverId);
-  }
-
-  /** Drop every trust decision about a server (it was removed from the config). */
-  forgetServer(serverId: string): Promise<void> {
-    return this.trustRecords.forgetServer(serverId);
-  }
-
   /** Resolves once every queued write has finished. */
   flush(): Promise<void> {
     return this.writes;
