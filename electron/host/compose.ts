@@ -23,7 +23,8 @@ import type { SamplingConsentStore } from './policies/sampling-consent-store.js'
 import { PolicyStore } from './policies/policy-store.js';
 import { ToolPolicy } from './policies/tool-policy.js';
 import { RootsStore } from './roots/roots-store.js';
-import { FileConversationStore, MemoryConversationStore } from './stores/conversation-store.js';
+import { MemoryConversationStore } from './stores/conversation-store.js';
+import { FileConversationStore } from './stores/file-conversation-store.js';
 import { ConfSettingsBackend } from './stores/conf-settings-backend.js';
 import { KeychainSecretStore, type SecretStore } from './stores/secret-store.js';
 import type { SettingsBackend } from './stores/settings-backend.js';

@@ -8,10 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ChatMessage, Conversation } from '../../shared/domain/chat.js';
-import {
-  FileConversationStore,
-  MemoryConversationStore,
-} from '../../electron/host/stores/conversation-store.js';
+import { MemoryConversationStore } from '../../electron/host/stores/conversation-store.js';
+import { FileConversationStore } from '../../electron/host/stores/file-conversation-store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { rejectsWith } from '../helpers/rejects-with.js';
 
@@ -171,7 +169,7 @@ describe('FileConversationStore', () => {
     async (t) => {
       const scriptDir = await tempDir();
       const script = join(scriptDir, 'save-loop.mts');
-      const storeUrl = pathToFileURL(join(ROOT, 'electron/host/stores/conversation-store.ts')).href;
+      const storeUrl = pathToFileURL(join(ROOT, 'electron/host/stores/file-conversation-store.ts')).href;
       // A large first message makes each write take long enough for the kill to land inside it.
       await writeFile(
         script,

@@ -6,22 +6,15 @@ import {
   type CreateMessageResultWithTools,
 } from '@modelcontextprotocol/client';
 import type { ChatSettings, ProviderId } from '../../../shared/domain/chat.js';
-import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
 import type { PendingResponse } from '../../../shared/domain/pending.js';
 import type { ChatProvider, ModelTool } from '../chat/provider.js';
 import type { NewRequest, PendingBroker } from '../pending/pending-broker.js';
 import { toHostError } from '../util/errors.js';
 import { chooseModel, type ModelChoice } from './model-choice.js';
 import { RateLimiter } from './rate-limiter.js';
-import {
-  applyEdits,
-  invalid,
-  parseMessages,
-  toModelMessages,
-  toViews,
-  type SamplingMessageIn,
-} from './sampling-content.js';
+import { applyEdits, toModelMessages, toViews, type SamplingMessageIn } from './sampling-content.js';
 import type { SamplingConsentStore } from '../policies/sampling-consent-store.js';
+import { checkParams, type Checked } from './sampling-params.js';
 
 /** What a sampling request gets back: plain, or with tool_use blocks when tools were offered. */
 export type SamplingResult = CreateMessageResult | CreateMessageResultWithTools;
@@ -40,12 +33,7 @@ export interface SamplingServiceDeps {
 
 /** JSON-RPC code the spec gives for "User rejected sampling request". */
 export const USER_REJECTED = -1;
-const MAX_TOKENS_CAP = 65_536;
 type Answer = Extract<PendingResponse, { kind: 'sampling' }>;
-type Checked = Omit<NewRequest<'sampling'>, 'stage' | 'suggestedModel' | 'reply' | 'serverId' | 'kind'> & {
-  parsed: SamplingMessageIn[];
-  toolChoice?: 'auto' | 'none' | 'required';
-};
 
 /**
  * Answers servers' sampling/createMessage (pushed in the 2025 era, or an input_required
@@ -296,70 +284,4 @@ function stopReasonOf(finish: string | undefined): string {
     default:
       return finish ?? 'endTurn';
   }
-}
-
-/**
- * Check everything but the messages' content (sampling-content.ts does that). `includeContext`
- * is shown to the reviewer but not acted on: the spec lets a client ignore it (and soft-deprecates
- * it), and adding other servers' context to a request would leak it across servers.
- */
-function checkParams(params: CreateMessageRequest['params']): Checked {
-  const p = params as unknown as Record<string, unknown>;
-  const parsed = parseMessages(p.messages);
-  const maxTokens = p.maxTokens;
-  if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1)
-    throw invalid('sampling "maxTokens" must be a positive integer');
-  const temperature =
-    typeof p.temperature === 'number' && Number.isFinite(p.temperature) ? p.temperature : undefined;
-  const stopSequences = Array.isArray(p.stopSequences)
-    ? p.stopSequences.filter((s): s is string => typeof s === 'string').slice(0, 16)
-    : undefined;
-  const tools = Array.isArray(p.tools) ? p.tools.map(checkTool) : undefined;
-  const choice = isRecord(p.toolChoice) ? p.toolChoice.mode : undefined;
-  const toolChoice = choice === 'auto' || choice === 'none' || choice === 'required' ? choice : undefined;
-  const prefs = isRecord(p.modelPreferences) ? p.modelPreferences : undefined;
-  const hints =
-    prefs && Array.isArray(prefs.hints)
-      ? prefs.hints
-          .filter(isRecord)
-          .map((h) => (typeof h.name === 'string' ? { name: h.name.slice(0, 200) } : {}))
-      : undefined;
-  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-  return {
-    parsed,
-    messages: toViews(parsed),
-    ...(typeof p.systemPrompt === 'string' ? { systemPrompt: p.systemPrompt } : {}),
-    ...(prefs
-      ? {
-          modelPreferences: {
-            ...(hints ? { hints } : {}),
-            ...(num(prefs.costPriority) !== undefined ? { costPriority: num(prefs.costPriority) } : {}),
-            ...(num(prefs.speedPriority) !== undefined ? { speedPriority: num(prefs.speedPriority) } : {}),
-            ...(num(prefs.intelligencePriority) !== undefined
-              ? { intelligencePriority: num(prefs.intelligencePriority) }
-              : {}),
-          },
-        }
-      : {}),
-    // A server may ask for more than any model gives; the cap keeps one request from running away.
-    maxTokens: Math.min(maxTokens, MAX_TOKENS_CAP),
-    ...(temperature !== undefined ? { temperature } : {}),
-    ...(stopSequences?.length ? { stopSequences } : {}),
-    ...(typeof p.includeContext === 'string' ? { includeContext: p.includeContext } : {}),
-    ...(tools?.length ? { tools } : {}),
-    ...(toolChoice ? { toolChoice } : {}),
-  };
-}
-
-function checkTool(t: unknown, i: number): { name: string; description?: string; inputSchema?: JsonSchema } {
-  if (!isRecord(t) || typeof t.name !== 'string' || !t.name) throw invalid(`tools[${i}] needs a name`);
-  return {
-    name: t.name,
-    ...(typeof t.description === 'string' ? { description: t.description } : {}),
-    ...(isRecord(t.inputSchema) ? { inputSchema: t.inputSchema } : {}),
-  };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
