@@ -21,5 +21,5 @@ export const chatSettingsSchema = z
   })
   .strict() satisfies z.ZodType<ChatSettings>;
 
-/** A change to some chat settings (`settings.update`): any subset of the fields, nothing else. */
+/** A change to some chat settings (`settings.update`): a subset of the fields, nothing else. */
 export const chatSettingsPatchSchema = chatSettingsSchema.partial().strict();
