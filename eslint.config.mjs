@@ -5,7 +5,6 @@ import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { layerMessage, layers, viewsFolder } from './scripts/layers.mjs';
@@ -98,12 +97,12 @@ export default tseslint.config(
     settings: {
       // Without this import-x reads only .js files, so no-cycle never followed a .ts import.
       'import-x/extensions': ['.ts', '.tsx', '.cts', '.mts', '.js', '.jsx', '.cjs', '.mjs'],
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['tsconfig.json', 'renderer/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
+      // The TypeScript resolver 3.8 and import-x 4.6 are pinned: later versions resolve through
+      // unrs-resolver, whose per-platform binaries the registry CI reaches does not all carry, so
+      // `npm ci` refused the lockfile (README, Development).
+      'import-x/resolver': {
+        typescript: { project: ['tsconfig.json', 'renderer/tsconfig.json'], noWarnOnMultipleProjects: true },
+      },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
