@@ -1,44 +1,64 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useLinkStatus } from './host/host-context.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Nav, type ViewName } from './components/nav.js';
 import { usePending } from './hooks/use-pending.js';
-import { AuditView } from './views/audit/audit-view.js';
 import { ChatView } from './views/chat/chat-view.js';
-import { PromptsView } from './views/prompts/prompts-view.js';
-import { RequestsView } from './views/requests/requests-view.js';
-import { ResourcesView } from './views/resources/resources-view.js';
+import {
+  AuditView,
+  LazySlot,
+  preloadView,
+  PromptsView,
+  RequestsView,
+  ResourcesView,
+  RootsView,
+  ServersView,
+  ToolsView,
+} from './lazy/lazy-views.js';
 import type { AddOutcome } from './views/roots/folder-drop.js';
-import { RootsView } from './views/roots/roots-view.js';
 import { useWindowFolderDrop } from './views/roots/use-window-drop.js';
-import { ServersView } from './views/servers/servers-view.js';
-import { ToolsView } from './views/tools/tools-view.js';
 
 /**
- * The shell: navigation, the connection banner, and the views (Chat first). Views stay mounted
- * while hidden so a running tool call or a half-filled form survives switching away.
+ * The shell: navigation, the connection banner, and the views (Chat first). A view mounts the
+ * first time it is shown (its code loads then) and stays mounted while hidden, so a running
+ * tool call or a half-filled form survives switching away.
  */
 export function App() {
-  const [view, setView] = useState<ViewName>('chat');
+  const [view, setViewState] = useState<ViewName>('chat');
+  const [visited, setVisited] = useState<ReadonlySet<ViewName>>(() => new Set(['chat']));
   const [rootsOutcome, setRootsOutcome] = useState<AddOutcome | null>(null);
   const link = useLinkStatus();
-  // A folder dropped anywhere on the window is shared; the Folders view shows what happened.
-  const onDropped = useCallback((o: AddOutcome) => {
-    setRootsOutcome(o);
-    setView('roots');
+  const setView = useCallback((next: ViewName) => {
+    setViewState(next);
+    setVisited((v) => (v.has(next) ? v : new Set(v).add(next)));
   }, []);
+  // A folder dropped anywhere on the window is shared; the Folders view shows what happened.
+  const onDropped = useCallback(
+    (o: AddOutcome) => {
+      setRootsOutcome(o);
+      setView('roots');
+    },
+    [setView],
+  );
   const dragging = useWindowFolderDrop(onDropped);
   // The quick-ask window's "open in main window": ChatView selects the conversation, then we show it.
-  const showChat = useCallback(() => setView('chat'), []);
+  const showChat = useCallback(() => setView('chat'), [setView]);
   // The nav badge and the chat's cards read the store's one pending list.
   const pending = usePending();
   // While the host is away the views show its last known state: dim them so nobody trusts it.
   const stale = link.kind === 'waiting' || (link.kind === 'connecting' && link.attempt > 0);
+  const slot = (name: ViewName, content: ReactNode) =>
+    visited.has(name) && (
+      <div hidden={view !== name} className="view-slot">
+        <LazySlot>{content}</LazySlot>
+      </div>
+    );
   return (
     <div className={dragging ? 'app drop-target' : 'app'}>
       <Nav
         view={view}
         onSelect={setView}
+        onPreload={preloadView}
         badges={{ chat: pending.filter((p) => p.kind === 'tool-approval').length, requests: pending.length }}
       />
       <main className={stale ? 'main stale' : 'main'}>
@@ -46,27 +66,13 @@ export function App() {
         <div hidden={view !== 'chat'} className="view-slot">
           <ChatView pending={pending} onShown={showChat} />
         </div>
-        <div hidden={view !== 'requests'} className="view-slot">
-          <RequestsView pending={pending} active={view === 'requests'} />
-        </div>
-        <div hidden={view !== 'servers'} className="view-slot">
-          <ServersView />
-        </div>
-        <div hidden={view !== 'tools'} className="view-slot">
-          <ToolsView />
-        </div>
-        <div hidden={view !== 'resources'} className="view-slot">
-          <ResourcesView />
-        </div>
-        <div hidden={view !== 'prompts'} className="view-slot">
-          <PromptsView />
-        </div>
-        <div hidden={view !== 'roots'} className="view-slot">
-          <RootsView outcome={rootsOutcome} onOutcome={setRootsOutcome} />
-        </div>
-        <div hidden={view !== 'audit'} className="view-slot">
-          <AuditView active={view === 'audit'} />
-        </div>
+        {slot('requests', <RequestsView pending={pending} active={view === 'requests'} />)}
+        {slot('servers', <ServersView />)}
+        {slot('tools', <ToolsView />)}
+        {slot('resources', <ResourcesView />)}
+        {slot('prompts', <PromptsView />)}
+        {slot('roots', <RootsView outcome={rootsOutcome} onOutcome={setRootsOutcome} />)}
+        {slot('audit', <AuditView active={view === 'audit'} />)}
       </main>
     </div>
   );

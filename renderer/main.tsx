@@ -1,10 +1,9 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { createHostLink } from './host/create-host-link.js';
 import { HostProvider } from './host/host-context.js';
 import { HostStore } from './store/host-store.js';
-import { QuickAskView } from './views/quick-ask/quick-ask-view.js';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -28,11 +27,21 @@ const link = createHostLink();
 const store = new HostStore(link);
 // The tray's quick-ask window loads this same page with ?view=quick-ask.
 const quickAsk = new URLSearchParams(window.location.search).get('view') === 'quick-ask';
+// Only the tray's small window needs it, so it is a chunk of its own.
+const QuickAskView = lazy(() =>
+  import('./views/quick-ask/quick-ask-view.js').then((m) => ({ default: m.QuickAskView })),
+);
 
 createRoot(container).render(
   <StrictMode>
     <HostProvider link={link} store={store}>
-      {quickAsk ? <QuickAskView /> : <App />}
+      {quickAsk ? (
+        <Suspense fallback={null}>
+          <QuickAskView />
+        </Suspense>
+      ) : (
+        <App />
+      )}
     </HostProvider>
   </StrictMode>,
 );

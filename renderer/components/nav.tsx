@@ -22,10 +22,13 @@ const ITEMS: { id: ViewName; label: string; icon: string }[] = [
 export function Nav({
   view,
   onSelect,
+  onPreload,
   badges = {},
 }: {
   view: ViewName;
   onSelect: (v: ViewName) => void;
+  /** Called when a person points at or focuses an item, so its view can start loading. */
+  onPreload?: (v: ViewName) => void;
   badges?: Partial<Record<ViewName, number>>;
 }) {
   const info = useHostInfo();
@@ -42,6 +45,8 @@ export function Nav({
               className={view === item.id ? 'nav-item active' : 'nav-item'}
               aria-current={view === item.id ? 'page' : undefined}
               onClick={() => onSelect(item.id)}
+              onPointerEnter={() => onPreload?.(item.id)}
+              onFocus={() => onPreload?.(item.id)}
               data-testid={`nav-${item.id}`}
             >
               <span className="nav-icon" aria-hidden="true">

@@ -1,7 +1,8 @@
-import { Fragment } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ToolApprovalRequest } from '../../../shared/domain/chat.js';
 import { ErrorBox } from '../error-box.js';
-import { useStickToBottom } from '../../hooks/use-stick-to-bottom.js';
+import { usePinnedScroll } from '../../hooks/use-pinned-scroll.js';
 import { ApprovalCard } from './approval-card.js';
 import type { ThreadNotice, ThreadState } from '../../lib/chat-reducer.js';
 import { MessageView } from './message-view.js';
@@ -12,7 +13,18 @@ const END_TEXT = {
   error: 'The run failed.',
 } as const;
 
-/** The messages of one conversation, its notices, and the approvals it is waiting on. */
+/** A first guess at a message's height; every rendered one is measured. */
+const ESTIMATED_HEIGHT = 88;
+/** The space between messages (the virtual rows are positioned, so CSS gap cannot apply). */
+const GAP = 12;
+const NO_NOTICES: ThreadNotice[] = [];
+
+/**
+ * The messages of one conversation, its notices, and the approvals it is waiting on. Only
+ * the messages near the viewport are in the DOM (a thousand-message chat opens as fast as a
+ * short one); the view starts at the newest and follows a streaming reply while the person
+ * stays at the bottom.
+ */
 export function MessageThread({
   thread,
   running,
@@ -24,33 +36,73 @@ export function MessageThread({
 }) {
   const { conversation, notices, lastEnd } = thread;
   const messages = conversation.messages;
-  // Any growth (a delta, a tool card, a card to approve) keeps the view pinned to the bottom.
-  const size = JSON.stringify([
-    messages.length,
-    messages.at(-1)?.parts.length,
-    lastTextLength(thread),
-    notices.length,
-    approvals.length,
-    lastEnd?.reason,
-  ]);
-  const { ref, onScroll } = useStickToBottom<HTMLDivElement>(size);
+  // Declared before the virtualiser so its first scroll to the bottom is what the range reads.
+  const { scrollRef, contentRef, onScroll } = usePinnedScroll<HTMLDivElement, HTMLDivElement>();
+  const [listTop, setListTop] = useState(0);
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; rows re-render with the virtualiser
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_HEIGHT,
+    getItemKey: (i) => messages[i]?.id ?? i,
+    overscan: 6,
+    gap: GAP,
+    scrollMargin: listTop,
+    // Open at the newest message, not at the top and then jump.
+    initialOffset: () => Number.MAX_SAFE_INTEGER,
+  });
+  const listRef = useRef<HTMLDivElement | null>(null);
+  const hasMessages = messages.length > 0;
+  useLayoutEffect(() => {
+    // The list's offset inside the scroller (the padding above it) places the rows exactly.
+    const top = listRef.current?.offsetTop ?? 0;
+    if (top !== listTop) setListTop(top);
+  }, [listTop, hasMessages]);
+  const byIndex = useMemo(() => noticesByIndex(notices), [notices]);
   const lastAssistant = messages.at(-1)?.role === 'assistant' ? messages.at(-1)?.id : undefined;
   // A failure the host stored on a message is shown there; otherwise at the end.
   const errorShownOnMessage = messages.at(-1)?.error !== undefined;
+  const rows = virtualizer.getVirtualItems();
 
   return (
-    <div className="thread" ref={ref} onScroll={onScroll} data-testid="chat-thread">
-      <div className="thread-inner">
+    <div className="thread" ref={scrollRef} onScroll={onScroll} data-testid="chat-thread">
+      <div className="thread-inner" ref={contentRef}>
         {messages.length === 0 && !running && (
           <p className="thread-empty muted">No messages yet. Ask something below.</p>
         )}
-        <NoticesAt notices={notices} index={0} />
-        {messages.map((m, i) => (
-          <Fragment key={m.id}>
-            <MessageView message={m} streaming={running && m.id === lastAssistant} />
-            <NoticesAt notices={notices} index={i + 1} />
-          </Fragment>
-        ))}
+        {messages.length === 0 && <NoticesAt notices={byIndex.get(0) ?? NO_NOTICES} />}
+        {messages.length > 0 && (
+          <div
+            ref={listRef}
+            className="thread-list"
+            role="feed"
+            aria-label="Messages"
+            aria-busy={running}
+            style={{ height: virtualizer.getTotalSize() }}
+            data-testid="thread-list"
+          >
+            {rows.map((row) => {
+              const m = messages[row.index];
+              return (
+                <div
+                  key={row.key}
+                  ref={virtualizer.measureElement}
+                  data-index={row.index}
+                  className="thread-row"
+                  role="article"
+                  aria-posinset={row.index + 1}
+                  aria-setsize={messages.length}
+                  aria-label={m.role === 'user' ? 'Your message' : 'Reply'}
+                  style={{ transform: `translateY(${row.start - listTop}px)` }}
+                >
+                  {row.index === 0 && <NoticesAt notices={byIndex.get(0) ?? NO_NOTICES} />}
+                  <MessageView message={m} streaming={running && m.id === lastAssistant} />
+                  <NoticesAt notices={byIndex.get(row.index + 1) ?? NO_NOTICES} />
+                </div>
+              );
+            })}
+          </div>
+        )}
         {running && messages.at(-1)?.role === 'user' && (
           <div className="message-row assistant">
             <div className="bubble assistant pending-bubble">
@@ -75,21 +127,21 @@ export function MessageThread({
   );
 }
 
-function NoticesAt({ notices, index }: { notices: ThreadNotice[]; index: number }) {
+const NoticesAt = memo(function NoticesAt({ notices }: { notices: ThreadNotice[] }) {
   return (
     <>
-      {notices
-        .filter((n) => n.afterMessages === index)
-        .map((n) => (
-          <div key={n.key} className="system-line" role="note" data-testid="chat-notice">
-            {n.text}
-          </div>
-        ))}
+      {notices.map((n) => (
+        <div key={n.key} className="system-line" role="note" data-testid="chat-notice">
+          {n.text}
+        </div>
+      ))}
     </>
   );
-}
+});
 
-function lastTextLength(thread: ThreadState): number {
-  const last = thread.conversation.messages.at(-1)?.parts.at(-1);
-  return last && (last.type === 'text' || last.type === 'thinking') ? last.text.length : 0;
+/** Notices grouped by the number of messages before them. */
+function noticesByIndex(notices: ThreadNotice[]): Map<number, ThreadNotice[]> {
+  const map = new Map<number, ThreadNotice[]>();
+  for (const n of notices) map.set(n.afterMessages, [...(map.get(n.afterMessages) ?? []), n]);
+  return map;
 }

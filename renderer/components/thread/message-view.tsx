@@ -1,10 +1,23 @@
+import { memo } from 'react';
 import type { Attachment, ChatMessage, ChatPart } from '../../../shared/domain/chat.js';
+import { noteRender } from '../../lib/render-probe.js';
 import { ErrorBox } from '../error-box.js';
-import { MarkdownView } from '../markdown/markdown-view.js';
+import { LazyMarkdown } from '../markdown/lazy-markdown.js';
 import { ToolCallCard } from './tool-call-card.js';
 
-/** One message bubble: the person's words as typed, the model's as sanitised Markdown. */
-export function MessageView({ message, streaming }: { message: ChatMessage; streaming: boolean }) {
+/**
+ * One message bubble: the person's words as typed, the model's as sanitised Markdown. Memoised:
+ * the chat reducer keeps every untouched message's object, so a streamed token re-renders
+ * only the message it extends.
+ */
+export const MessageView = memo(function MessageView({
+  message,
+  streaming,
+}: {
+  message: ChatMessage;
+  streaming: boolean;
+}) {
+  noteRender('message', message.id);
   if (message.role === 'user') {
     const attachments = message.parts.flatMap((p) => (p.type === 'attachment' ? [p.attachment] : []));
     const text = message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n\n');
@@ -33,21 +46,21 @@ export function MessageView({ message, streaming }: { message: ChatMessage; stre
       </div>
     </div>
   );
-}
+});
 
 function AssistantPart({ part }: { part: ChatPart }) {
   switch (part.type) {
     case 'text':
       return (
         <div className="assistant-text" data-testid="assistant-text">
-          <MarkdownView text={part.text} />
+          <LazyMarkdown text={part.text} />
         </div>
       );
     case 'thinking':
       return (
         <details className="thinking" data-testid="thinking">
           <summary>Thinking</summary>
-          <MarkdownView text={part.text} />
+          <LazyMarkdown text={part.text} />
         </details>
       );
     case 'tool_call':

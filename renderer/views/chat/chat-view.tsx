@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { ToolApprovalRequest } from '../../../shared/domain/chat.js';
 import type { PendingRequest } from '../../../shared/domain/pending.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
@@ -11,12 +11,14 @@ import { ChatHeader } from './chat-header.js';
 import { Composer, type Draft } from './composer.js';
 import { ConversationList } from './conversation-list.js';
 import { MessageThread } from '../../components/thread/message-thread.js';
-import { SettingsPanel } from './settings-panel.js';
 import { useChatSettings, useSecretStatus } from '../../hooks/use-chat-settings.js';
 import { useActiveRun, useConversations, type ConversationsState } from '../../hooks/use-conversations.js';
 import { useHostEvent } from '../../hooks/use-host-state.js';
 import { useSelection } from './use-selection.js';
 import { useThread } from '../../hooks/use-thread.js';
+
+// Settings open rarely; their form (and the model list) loads the first time they do.
+const SettingsPanel = lazy(() => import('./settings-panel.js').then((m) => ({ default: m.SettingsPanel })));
 
 /**
  * Chat: conversations on the left; the open one's messages, its tool calls and the
@@ -180,13 +182,15 @@ export function ChatView({ pending, onShown }: { pending: PendingRequest[]; onSh
           />
         </div>
         {settingsOpen && (
-          <SettingsPanel
-            handle={settings}
-            secrets={secrets.status}
-            onSecrets={secrets.setStatus}
-            catalogKey={catalog.kind === 'ready' ? String(catalog.catalog.tools.length) : ''}
-            onClose={() => setSettingsOpen(false)}
-          />
+          <Suspense fallback={<aside className="settings-panel panel muted">Loading…</aside>}>
+            <SettingsPanel
+              handle={settings}
+              secrets={secrets.status}
+              onSecrets={secrets.setStatus}
+              catalogKey={catalog.kind === 'ready' ? String(catalog.catalog.tools.length) : ''}
+              onClose={() => setSettingsOpen(false)}
+            />
+          </Suspense>
         )}
       </div>
     </section>
