@@ -87,6 +87,11 @@ export class ServerConnection {
     return this.stateValue;
   }
 
+  /** The live session (client and process id), for the host's diagnostics; undefined between sessions. */
+  get session(): Pick<OpenedClient, 'client' | 'pid'> | undefined {
+    return this.current;
+  }
+
   /** tools/call, resources/read, prompts/get and completion on the live session. */
   readonly requests: SessionRequests;
 
