@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { ServerState } from '../../../shared/domain/server-state.js';
 import type { EventChannel } from '../../../shared/ipc/contract.js';
 import { isAlive, listDescendants } from '../connection/process-tree.js';
+import type { RestartState } from '../connection/restart-policy.js';
 import type { HostEvents } from '../host-events.js';
 import type { PendingCounts } from '../pending/pending-broker.js';
 
@@ -26,6 +27,8 @@ export interface ServerDiagnostics {
   pid?: number;
   /** Undefined between sessions, or when the SDK's internals changed shape (see sdkInFlight). */
   sdk?: SdkInFlight;
+  /** Crashes, failed attempts and the recent reconnect causes. */
+  restarts: RestartState;
 }
 
 /** A read-only snapshot of everything the host holds that should drain back to zero when idle. */
@@ -48,7 +51,10 @@ export interface DiagnosticsSources {
   connections: () => Iterable<
     [
       serverId: string,
-      connection: { state: ServerState; session: { client: Client; pid?: number | undefined } | undefined },
+      connection: {
+        state: ServerState;
+        probe: { session?: { client: Client; pid?: number | undefined }; restarts: RestartState };
+      },
     ]
   >;
   events: HostEvents;
@@ -88,7 +94,7 @@ export class HostDiagnostics {
     let retries = 0;
     const pids: number[] = [];
     for (const [id, connection] of this.sources.connections()) {
-      const session = connection.session;
+      const { session, restarts } = connection.probe;
       const sdk = session ? sdkInFlight(session.client) : undefined;
       sdkRequests += sdk?.requests ?? 0;
       if (connection.state.kind === 'reconnecting') retries++;
@@ -99,6 +105,7 @@ export class HostDiagnostics {
         calls: this.inFlight.get(id) ?? 0,
         ...(pid ? { pid } : {}),
         ...(sdk ? { sdk } : {}),
+        restarts,
       };
     }
     let calls = 0;
