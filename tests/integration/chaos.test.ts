@@ -25,7 +25,7 @@ import {
   waitForState,
   type TestHost,
 } from '../helpers/host-harness.js';
-import { CHAOS_SERVER, seededRandom } from '../helpers/chaos.js';
+import { CHAOS_SERVER, chaosPids, seededRandom } from '../helpers/chaos.js';
 
 const CALLS = Number(process.env.CHAOS_CALLS ?? 1000);
 /** How long the kill loop runs; calls are started across the first half of it. */
@@ -51,7 +51,6 @@ describe('chaos under load', { timeout: 240_000 }, () => {
   const stack = new CleanupStack();
   const marker = `chaos-${randomUUID()}`;
   const ids = Array.from({ length: SERVER_COUNT }, (_, i) => `s${i}`);
-  const markerOf = (id: string) => `MCP_DESK_CHAOS=${marker}-${id}`;
   let t: TestHost;
   let states: ReturnType<typeof recordStates>;
   let baseline: HostDiagnosticsSnapshot;
@@ -117,8 +116,11 @@ describe('chaos under load', { timeout: 240_000 }, () => {
     const chaosEnd = Date.now() + CHAOS_MS;
     while (Date.now() < chaosEnd) {
       await delay(150 + random() * 250);
-      const server = ids[Math.floor(random() * SERVER_COUNT)];
-      for (const pid of pidsWithEnv(markerOf(server))) {
+      // Only servers that are up: one still coming back has nothing to kill.
+      const up = [...chaosPids(marker)];
+      if (!up.length) continue;
+      const [server, pids] = up[Math.floor(random() * up.length)];
+      for (const pid of pids) {
         process.kill(pid, 'SIGKILL');
         kills.push({ server, pid });
       }
@@ -210,7 +212,7 @@ describe('chaos under load', { timeout: 240_000 }, () => {
     }
     assert.deepEqual(drained.pending, { queued: 0, held: 0, byServer: {} });
     assert.deepEqual(drained.listeners, baseline.listeners, 'event listeners');
-    const live = new Set(ids.flatMap((id) => pidsWithEnv(markerOf(id))));
+    const live = new Set([...chaosPids(marker).values()].flat());
     assert.equal(live.size, SERVER_COUNT, 'one live process per server');
     // The runner's own helpers (tsx's esbuild) were there before and stay; nothing else may.
     const helpers = baseline.processes.descendants.filter((p) => !baseline.processes.servers.includes(p));
