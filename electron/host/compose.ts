@@ -166,6 +166,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       // An entry's own provider (the conformance client) wins over the person-facing sign-in.
       authProviderFor: opts.authProviderFor ?? ((serverId, url) => auth.providerFor(serverId, url)),
       authStatus: (serverId, config, state) => auth.statusOf(serverId, config, state),
+      pendingCounts: () => broker.counts(),
       launch: {
         env,
         secrets: launchSecrets,

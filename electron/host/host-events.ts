@@ -32,6 +32,13 @@ export class HostEvents {
     return this.anyListeners.size > 0 || (this.listeners.get(event)?.size ?? 0) > 0;
   }
 
+  /** Listeners per channel and catch-all ones, for the host's diagnostics (a leak shows as growth). */
+  listenerCounts(): { byChannel: Partial<Record<EventChannel, number>>; any: number } {
+    const byChannel: Partial<Record<EventChannel, number>> = {};
+    for (const [event, set] of this.listeners) if (set.size) byChannel[event] = set.size;
+    return { byChannel, any: this.anyListeners.size };
+  }
+
   private readonly anyListeners = new Set<<E extends EventChannel>(event: E, payload: EventOf<E>) => void>();
 }
 

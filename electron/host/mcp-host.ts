@@ -13,6 +13,9 @@ import type { SandboxDetector } from './connection/sandbox/sandbox-detector.js';
 import type { ConnectionDeps, ServerRequestHandlers } from './connection/server-connection.js';
 import type { CompletionRef } from './connection/session-requests.js';
 import type { HostEvents } from './host-events.js';
+import type { PendingCounts } from './pending/pending-broker.js';
+import { namedCallError } from './servers/call-errors.js';
+import { HostDiagnostics, type HostDiagnosticsSnapshot } from './servers/host-diagnostics.js';
 import { OutputPump } from './servers/output-pump.js';
 import { ServerCalls, type ToolCallOptions } from './servers/server-calls.js';
 import { ServerRegistry, type AuthStatus } from './servers/server-registry.js';
@@ -35,6 +38,8 @@ export interface McpHostDeps {
   authProviderFor?: ConnectionDeps['authProviderFor'];
   /** Where a server's OAuth sign-in stands, for its summary (absent: not shown). */
   authStatus?: AuthStatus;
+  /** What the pending broker waits on, for diagnostics() (absent: reads as nothing). */
+  pendingCounts?: () => PendingCounts;
 }
 
 /**
@@ -47,9 +52,10 @@ export class McpHost implements AuthHostPort, Disposable {
   private readonly catalogue: Catalog;
   private readonly calls: ServerCalls;
   private readonly pump: OutputPump;
+  private readonly diag: HostDiagnostics;
 
   constructor(deps: McpHostDeps) {
-    const { outputFlushMs, ...rest } = deps;
+    const { outputFlushMs, pendingCounts, ...rest } = deps;
     this.pump = new OutputPump(deps.events, (id) => this.registry.outputIfAny(id)?.drain(), outputFlushMs);
     this.registry = new ServerRegistry({
       ...rest,
@@ -63,6 +69,16 @@ export class McpHost implements AuthHostPort, Disposable {
       ...(deps.handlers?.listRoots ? { listRoots: deps.handlers.listRoots } : {}),
       ...(deps.audit ? { audit: deps.audit } : {}),
     });
+    this.diag = new HostDiagnostics({
+      connections: () => this.registry.connectionsById(),
+      events: deps.events,
+      ...(pendingCounts ? { pending: pendingCounts } : {}),
+    });
+  }
+
+  /** Read-only counters (calls, SDK requests, pending, listeners, timers, processes) that drain to zero when idle. */
+  diagnostics(): Promise<HostDiagnosticsSnapshot> {
+    return this.diag.snapshot();
   }
 
   /** Tell every server the roots changed (see ServerConnection.rootsChanged: sandboxed ones restart). */
@@ -162,7 +178,11 @@ export class McpHost implements AuthHostPort, Disposable {
     args: Record<string, unknown>,
     opts: ToolCallOptions = {},
   ): Promise<CallToolResult> {
-    return this.calls.callTool(serverId, tool, args, opts);
+    return this.diag.track(serverId, () =>
+      this.calls.callTool(serverId, tool, args, opts).catch((error: unknown) => {
+        throw namedCallError(serverId, tool, error);
+      }),
+    );
   }
 
   /** Cancel an in-flight call: the SDK sends notifications/cancelled to the server. */

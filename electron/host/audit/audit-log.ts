@@ -62,6 +62,8 @@ function seal(entry: AuditEntry, seq: number, now: number, redactor: Redactor | 
  */
 export class FileAuditLog implements AuditLog {
   private tail: Promise<void> = Promise.resolve();
+  /** Lines appended but not yet handed to a write: each write takes all of them at once. */
+  private queued: { day: string; line: string }[] = [];
   private seq = 0;
   private disposed = false;
   private ready?: Promise<void>;
@@ -89,9 +91,11 @@ export class FileAuditLog implements AuditLog {
       this.opts.onError?.(error);
       return;
     }
-    this.tail = this.tail
-      .then(() => this.write(day, line))
-      .catch((error: unknown) => this.opts.onError?.(error));
+    // One file write per batch, not per record: under a burst of calls a write per record
+    // (open, append, close) falls behind and the queue of lines grows without bound.
+    this.queued.push({ day, line });
+    if (this.queued.length > 1) return;
+    this.tail = this.tail.then(() => this.drain()).catch((error: unknown) => this.opts.onError?.(error));
   }
 
   async query(q: AuditQuery = {}): Promise<AuditRecord[]> {
@@ -150,6 +154,18 @@ export class FileAuditLog implements AuditLog {
       days.push(m[1]);
     }
     return days.sort().reverse();
+  }
+
+  /** Write everything queued so far, in order, one append per run of records of the same day. */
+  private async drain(): Promise<void> {
+    const batch = this.queued;
+    this.queued = [];
+    for (let i = 0; i < batch.length;) {
+      const day = batch[i].day;
+      let text = '';
+      while (i < batch.length && batch[i].day === day) text += batch[i++].line;
+      await this.write(day, text);
+    }
   }
 
   private async write(day: string, line: string): Promise<void> {

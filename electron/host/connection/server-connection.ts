@@ -16,6 +16,7 @@ import { openSession } from './connect-session.js';
 import type { EraCache } from './era-cache.js';
 import type { LaunchContext } from './launch.js';
 import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree.js';
+import { RestartPolicy, type BackoffOptions, type RestartState } from './restart-policy.js';
 import { systemSandboxDetector, type SandboxDetector } from './sandbox/sandbox-detector.js';
 import { sandboxStateOf } from './sandbox/sandbox-launch.js';
 import type { ServerOutput } from './server-output.js';
@@ -31,7 +32,7 @@ export interface ConnectionDeps {
   onState: (state: ServerState) => void;
   onLists: () => void;
   /** Reconnect policy; tests shorten it. */
-  backoff?: { baseMs: number; maxMs: number; maxAttempts: number };
+  backoff?: BackoffOptions;
   /** Whether an OS sandbox is available (the system's by default). */
   sandbox?: SandboxDetector;
   /**
@@ -42,7 +43,6 @@ export interface ConnectionDeps {
 }
 
 const DEFAULT_TIMEOUT = 60_000;
-const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 30_000, maxAttempts: 6 };
 
 /**
  * One server's connection and its state machine:
@@ -57,7 +57,7 @@ export class ServerConnection {
   private generation = 0;
   private retryTimer?: NodeJS.Timeout;
   private attempt = 0;
-  private readonly backoff: { baseMs: number; maxMs: number; maxAttempts: number };
+  private readonly restarts: RestartPolicy;
   private readonly sandboxDetector: SandboxDetector;
   private readonly trees = new WeakMap<OpenedClient, ProcessSnapshot>();
   /** The auth provider of the last remote connect: finishAuth completes its flow. */
@@ -73,7 +73,7 @@ export class ServerConnection {
     private config: ServerConfig,
     private readonly deps: ConnectionDeps,
   ) {
-    this.backoff = deps.backoff ?? DEFAULT_BACKOFF;
+    this.restarts = new RestartPolicy(deps.backoff);
     this.sandboxDetector = deps.sandbox ?? systemSandboxDetector;
     this.requests = new SessionRequests({
       id,
@@ -85,6 +85,11 @@ export class ServerConnection {
 
   get state(): ServerState {
     return this.stateValue;
+  }
+
+  /** For the host's diagnostics: the live session (none between sessions) and the restart policy's state. */
+  get probe(): { session?: Pick<OpenedClient, 'client' | 'pid'>; restarts: RestartState } {
+    return { session: this.current, restarts: this.restarts.state() };
   }
 
   /** tools/call, resources/read, prompts/get and completion on the live session. */
@@ -119,6 +124,7 @@ export class ServerConnection {
   start(): void {
     if (this.stateValue.kind === 'connected' || this.stateValue.kind === 'connecting') return;
     this.attempt = 0;
+    this.restarts.reset();
     void this.connect(++this.generation, 'first');
   }
 
@@ -251,6 +257,7 @@ export class ServerConnection {
       // Servers often spawn their workers during start-up; take the snapshot again now.
       await this.rememberTree(opened);
       this.attempt = 0;
+      this.restarts.connected();
       this.setState({ kind: 'connected', info: describeServer(this.id, opened), since: Date.now() });
       this.deps.onLists();
     } catch (error) {
@@ -263,7 +270,7 @@ export class ServerConnection {
       // Retrying cannot sign anyone in: wait for the person instead of backing off forever.
       if (isAuthRequired(error))
         this.setState({ kind: 'auth-required', message: 'This server needs you to sign in.' });
-      else if (why === 'retry') this.scheduleRetry(gen, hostError);
+      else if (why === 'retry') this.scheduleRetry(gen, hostError, 'failed-attempt');
       else this.setState({ kind: 'failed', error: hostError });
     }
   }
@@ -289,7 +296,7 @@ export class ServerConnection {
     const tree = this.trees.get(opened);
     if (tree) void killSnapshot(tree);
     this.attempt = 0;
-    this.scheduleRetry(gen, error);
+    this.scheduleRetry(gen, error, 'crash');
   }
 
   /** Remember the process tree so a crash can still be cleaned up after re-parenting. */
@@ -299,19 +306,23 @@ export class ServerConnection {
     if (tree) this.trees.set(opened, tree);
   }
 
-  private scheduleRetry(gen: number, lastError: HostError): void {
-    if (this.attempt >= this.backoff.maxAttempts) {
+  private scheduleRetry(gen: number, lastError: HostError, after: 'crash' | 'failed-attempt'): void {
+    const decision =
+      after === 'crash' ? this.restarts.afterCrash(lastError) : this.restarts.afterFailedAttempt(lastError);
+    if (!decision.retry) {
       this.setState({
         kind: 'failed',
-        error: { ...lastError, message: `${lastError.message} (gave up after ${this.attempt} attempts)` },
+        error: {
+          ...lastError,
+          message: `${lastError.message} (gave up after ${decision.attempts} attempts)`,
+        },
       });
       return;
     }
-    const delay =
-      Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
+    const delay = decision.delayMs;
     this.setState({
       kind: 'reconnecting',
-      attempt: this.attempt + 1,
+      attempt: decision.attempt,
       retryAt: Date.now() + delay,
       lastError,
     });

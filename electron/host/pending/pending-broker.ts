@@ -25,6 +25,16 @@ export interface ServerHold {
   release(): void;
 }
 
+/** What the broker is waiting on (see `PendingBroker.counts`). */
+export interface PendingCounts {
+  /** Requests waiting on a person; each has its own deadline timer. */
+  queued: number;
+  /** Server requests busy elsewhere (a sampling request with the model). */
+  held: number;
+  /** Queued plus held, per server. */
+  byServer: Record<string, number>;
+}
+
 interface Entry {
   request: PendingRequest;
   settle: (s: PendingResponse | Unanswered) => void;
@@ -88,6 +98,19 @@ export class PendingBroker {
   ): Promise<Settlement> {
     const r = await this.request(request, opts);
     return typeof r === 'string' ? r : r.choice;
+  }
+
+  /** How much is waiting, for the host's diagnostics: queued items (each owns one timer) and held server requests. */
+  counts(): PendingCounts {
+    const byServer: Record<string, number> = {};
+    for (const e of this.entries.values())
+      byServer[e.request.serverId] = (byServer[e.request.serverId] ?? 0) + 1;
+    let held = 0;
+    for (const [id, set] of this.holds) {
+      held += set.size;
+      byServer[id] = (byServer[id] ?? 0) + set.size;
+    }
+    return { queued: this.entries.size, held, byServer };
   }
 
   list(): PendingRequest[] {

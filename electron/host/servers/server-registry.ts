@@ -215,6 +215,11 @@ export class ServerRegistry implements Disposable {
     return slot.connection;
   }
 
+  /** Every server with a connection object (valid entries), for the host's diagnostics. */
+  *connectionsById(): Iterable<[serverId: string, connection: ServerConnection]> {
+    for (const [serverId, slot] of this.slots) if (slot.connection) yield [serverId, slot.connection];
+  }
+
   /** The lists of every connected server, for the catalog. */
   *connectedLists(): Iterable<[serverId: string, lists: ServerLists]> {
     for (const [serverId, slot] of this.slots) {

@@ -1,0 +1,104 @@
+/**
+ * Concurrency benchmark: wall time of 1,000 tool calls started at once, spread round-robin
+ * over five stdio servers (server-everything, `echo`), made two ways in interleaved rounds:
+ *   raw  — five bare SDK v2 clients (the floor for these servers and this transport)
+ *   host — one MCP Desk host with the same five servers (McpHost.callTool)
+ * Key: concurrent_1000_over_raw = median host wall time / median raw wall time (goal <= 1.5).
+ * BENCH_CONCURRENT_CALLS and BENCH_CONCURRENT_ROUNDS resize it. No timing is asserted.
+ */
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { composeHost } from '../../electron/host/compose.js';
+import { MemoryConfigStore } from '../../electron/host/config/config-store.js';
+
+const everything = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
+);
+const SERVERS = 5;
+const CALLS = Number(process.env.BENCH_CONCURRENT_CALLS ?? 1000);
+const ROUNDS = Number(process.env.BENCH_CONCURRENT_ROUNDS ?? 7);
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** Wall time of `CALLS` calls started in the same tick, round-robin over the servers. */
+async function wall(call: (server: number, i: number) => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await Promise.all(Array.from({ length: CALLS }, (_, i) => call(i % SERVERS, i)));
+  return performance.now() - t;
+}
+
+/** Run the benchmark; returns its keys (and the raw numbers behind the ratio). */
+export async function runConcurrentBench(): Promise<Record<string, number>> {
+  const raws = await Promise.all(
+    Array.from({ length: SERVERS }, async (_, i) => {
+      const client = new Client({ name: `bench-raw-${i}`, version: '1.0.0' });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [everything, 'stdio'],
+          stderr: 'ignore',
+        }),
+      );
+      return client;
+    }),
+  );
+  // A data folder, as the desktop app has: the audit log goes to disk, not to a memory ring.
+  const dataDir = await mkdtemp(join(tmpdir(), 'mcp-desk-bench-'));
+  const services = await composeHost({
+    configPath: '(memory)',
+    store: new MemoryConfigStore(),
+    mode: 'cli',
+    dataDir,
+  });
+  try {
+    await services.host.init();
+    for (let i = 0; i < SERVERS; i++)
+      await services.host.add(`e${i}`, { command: process.execPath, args: [everything, 'stdio'] });
+    for (const s of await services.host.whenSettled(60_000))
+      if (s.state.kind !== 'connected')
+        throw new Error(`host could not connect ${s.id}: ${JSON.stringify(s.state)}`);
+
+    const raw = (server: number, i: number) =>
+      raws[server].callTool({ name: 'echo', arguments: { message: `m${i}` } });
+    const host = (server: number, i: number) =>
+      services.host.callTool(`e${server}`, 'echo', { message: `m${i}` });
+
+    await wall(raw);
+    await wall(host);
+    const samples = { raw: [] as number[], host: [] as number[] };
+    for (let r = 0; r < ROUNDS; r++) {
+      // Alternate who goes first, so a slow spell of the machine does not always hit one side.
+      const order = r % 2 === 0 ? (['raw', 'host'] as const) : (['host', 'raw'] as const);
+      for (const mode of order) samples[mode].push(await wall(mode === 'raw' ? raw : host));
+    }
+    const rawMs = median(samples.raw);
+    const hostMs = median(samples.host);
+    return {
+      concurrent_1000_over_raw: Number((hostMs / rawMs).toFixed(3)),
+      concurrent_raw_ms: Number(rawMs.toFixed(1)),
+      concurrent_host_ms: Number(hostMs.toFixed(1)),
+      concurrent_calls: CALLS,
+    };
+  } finally {
+    await services.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all(raws.map((c) => c.close()));
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runConcurrentBench().then(
+    (keys) => console.log(JSON.stringify(keys)),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

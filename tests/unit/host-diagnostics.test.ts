@@ -1,0 +1,71 @@
+/**
+ * The pieces of the host's diagnostics that read other objects: the SDK's private request
+ * maps (a renamed field must fail here, not read as zero), the broker's and the event bus's
+ * counts, the call counter, and call errors that name their server.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { HostEvents } from '../../electron/host/host-events.js';
+import { PendingBroker } from '../../electron/host/pending/pending-broker.js';
+import { namedCallError } from '../../electron/host/servers/call-errors.js';
+import { HostDiagnostics, isQuiet, sdkInFlight } from '../../electron/host/servers/host-diagnostics.js';
+import { HostFailure, toHostError } from '../../electron/host/util/errors.js';
+
+describe('host diagnostics', () => {
+  it("reads the SDK client's request bookkeeping (fails if the SDK renamed it)", () => {
+    const client = new Client({ name: 'diag', version: '1.0.0' });
+    assert.deepEqual(sdkInFlight(client), { requests: 0, timeouts: 0, progress: 0, serving: 0 });
+  });
+
+  it('counts queued and held pending requests per server, and back to zero', async () => {
+    const events = new HostEvents();
+    const broker = new PendingBroker(events, 60_000);
+    const hold = broker.hold('a');
+    const asked = broker.ask({ kind: 'tool-approval', serverId: 'b', tool: 't', args: {}, reason: 'r' });
+    assert.deepEqual(broker.counts(), { queued: 1, held: 1, byServer: { a: 1, b: 1 } });
+    hold.release();
+    broker.cancelServer('b');
+    assert.equal(await asked, 'cancelled');
+    assert.deepEqual(broker.counts(), { queued: 0, held: 0, byServer: {} });
+    broker.dispose();
+  });
+
+  it('counts event listeners per channel and catch-all', () => {
+    const events = new HostEvents();
+    const off = events.on('servers.changed', () => undefined);
+    const offAny = events.onAny(() => undefined);
+    assert.deepEqual(events.listenerCounts(), { byChannel: { 'servers.changed': 1 }, any: 1 });
+    off();
+    offAny();
+    assert.deepEqual(events.listenerCounts(), { byChannel: {}, any: 0 });
+  });
+
+  it('counts tool calls while they run, failed ones included', async () => {
+    const diag = new HostDiagnostics({ connections: () => [], events: new HostEvents() });
+    let release!: () => void;
+    const running = diag.track('s', () => new Promise<void>((r) => (release = r)));
+    const failing = diag.track('s', () => Promise.reject(new Error('boom')));
+    await assert.rejects(failing, /boom/);
+    assert.equal((await diag.snapshot()).calls, 1);
+    release();
+    await running;
+    const after = await diag.snapshot();
+    assert.equal(after.calls, 0);
+    assert.ok(isQuiet(after));
+  });
+
+  it("names the server and tool in the SDK's bare errors, and leaves named ones alone", () => {
+    const named = toHostError(
+      namedCallError('files', 'read', new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed')),
+    );
+    assert.deepEqual(named, {
+      code: 'connection_closed',
+      message: 'server "files", tool "read": Connection closed',
+    });
+    const own = new HostFailure('not_connected', 'server "files" is not connected (reconnecting)');
+    assert.equal(namedCallError('files', 'read', own), own);
+    const already = new SdkError(SdkErrorCode.RequestTimeout, 'server "files" timed out');
+    assert.equal(namedCallError('files', 'read', already), already);
+  });
+});
