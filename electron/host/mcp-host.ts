@@ -13,6 +13,7 @@ import type { SandboxDetector } from './connection/sandbox/sandbox-detector.js';
 import type { ConnectionDeps, ServerRequestHandlers } from './connection/server-connection.js';
 import type { CompletionRef } from './connection/session-requests.js';
 import type { HostEvents } from './host-events.js';
+import type { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { OutputPump } from './servers/output-pump.js';
 import { ServerCalls, type ToolCallOptions } from './servers/server-calls.js';
 import { ServerRegistry, type AuthStatus } from './servers/server-registry.js';
@@ -35,6 +36,8 @@ export interface McpHostDeps {
   authProviderFor?: ConnectionDeps['authProviderFor'];
   /** Where a server's OAuth sign-in stands, for its summary (absent: not shown). */
   authStatus?: AuthStatus;
+  /** Where tool calls and connection changes are counted (absent: not counted). */
+  metrics?: MetricsRecorder;
 }
 
 /**
@@ -49,19 +52,21 @@ export class McpHost implements AuthHostPort, Disposable {
   private readonly pump: OutputPump;
 
   constructor(deps: McpHostDeps) {
-    const { outputFlushMs, ...rest } = deps;
+    const { outputFlushMs, metrics, ...rest } = deps;
     this.pump = new OutputPump(deps.events, (id) => this.registry.outputIfAny(id)?.drain(), outputFlushMs);
     this.registry = new ServerRegistry({
       ...rest,
       onOutput: (id) => this.pump.schedule(id),
       onLists: () => this.catalogue.changedSoon(),
       onRemoved: () => this.catalogue.changed(),
+      ...(metrics ? { onState: (id, state) => metrics.connectionState(id, state) } : {}),
     });
     this.catalogue = new Catalog(this.registry, deps.events, () => this.registry.announce());
     this.calls = new ServerCalls({
       connection: (id) => this.registry.connection(id),
       ...(deps.handlers?.listRoots ? { listRoots: deps.handlers.listRoots } : {}),
       ...(deps.audit ? { audit: deps.audit } : {}),
+      ...(metrics ? { metrics } : {}),
     });
   }
 
