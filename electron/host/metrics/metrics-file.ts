@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rmdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { z } from 'zod';
 import { connectionCauseSchema, modelUsageSchema, type ModelUsage } from '../../../shared/domain/metrics.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
@@ -129,4 +130,39 @@ export function mergeMetrics(
 /** The key of a model's usage entry. */
 export function modelKey(m: { provider: string; model: string }): string {
   return `${m.provider}\u0000${m.model}`;
+}
+
+const LOCK_STALE_MS = 10_000;
+const LOCK_WAIT_MS = 3000;
+
+/**
+ * Run `fn` holding `<path>.lock` (a directory: mkdir is atomic everywhere), so two processes
+ * adding their increments at the same moment (the app and a CLI run) do not lose one. A lock
+ * older than LOCK_STALE_MS belongs to a crashed process and is broken; after LOCK_WAIT_MS of
+ * waiting the write goes ahead anyway: a lost increment is better than a host that hangs.
+ */
+export async function withFileLock<T>(path: string, fn: () => Promise<T>): Promise<T> {
+  const lock = `${path}.lock`;
+  await mkdir(dirname(path), { recursive: true });
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  let held = false;
+  while (!held) {
+    try {
+      await mkdir(lock);
+      held = true;
+    } catch {
+      const age = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (age > LOCK_STALE_MS) await rmdir(lock).catch(() => undefined);
+      else if (Date.now() > deadline) break;
+      else await new Promise((r) => setTimeout(r, 10 + Math.random() * 20));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    if (held) await rmdir(lock).catch(() => undefined);
+  }
 }

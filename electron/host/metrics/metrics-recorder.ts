@@ -9,6 +9,7 @@ import {
   mergeMetrics,
   modelKey,
   readMetricsFile,
+  withFileLock,
   writeMetricsFile,
   type MetricsDelta,
   type PersistedMetrics,
@@ -141,7 +142,10 @@ export class MetricsRecorder implements Disposable {
     this.since = Date.now();
     const path = this.opts.path;
     if (path) {
-      const write = this.chain.then(() => writeMetricsFile(path, emptyPersisted(this.since)));
+      const since = this.since;
+      const write = this.chain.then(() =>
+        withFileLock(path, () => writeMetricsFile(path, emptyPersisted(since))),
+      );
       this.chain = write.catch(() => undefined);
       await write;
     }
@@ -158,10 +162,12 @@ export class MetricsRecorder implements Disposable {
     const delta = this.takeDelta();
     if (!delta) return this.chain;
     this.chain = this.chain
-      .then(async () => {
-        const file = (await readMetricsFile(path)) ?? emptyPersisted(delta.since);
-        await writeMetricsFile(path, mergeMetrics(file, delta, this.windowMs, Date.now()));
-      })
+      .then(() =>
+        withFileLock(path, async () => {
+          const file = (await readMetricsFile(path)) ?? emptyPersisted(delta.since);
+          await writeMetricsFile(path, mergeMetrics(file, delta, this.windowMs, Date.now()));
+        }),
+      )
       .catch(() => undefined);
     return this.chain;
   }
