@@ -71,6 +71,8 @@ export interface ConversationSummary {
   title: string;
   updatedAt: number;
   messageCount: number;
+  /** Tokens the provider reported over the whole conversation (absent until a model answered with usage). */
+  usage?: TokenUsage;
   /** Set while a run is answering in this conversation. */
   activeRunId?: string;
 }

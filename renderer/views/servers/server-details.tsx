@@ -2,6 +2,7 @@ import { SamplingConsentControl } from './sampling-consent.js';
 import { useState } from 'react';
 import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import { useServerOutput } from '../../hooks/use-server-output.js';
+import { ServerMetricsPanel } from '../../components/metrics/server-metrics.js';
 import { LogPanel } from './log-panel.js';
 import { SecretsSummary } from './secrets-summary.js';
 import { TracePanel } from './trace-panel.js';
@@ -73,6 +74,8 @@ function ServerInfoPanel({ server }: { server: ServerSummary }) {
           <pre className="content-text">{state.info.instructions}</pre>
         </>
       )}
+      <h3>Metrics</h3>
+      <ServerMetricsPanel serverId={server.id} />
       <h3>Sampling</h3>
       <SamplingConsentControl serverId={server.id} />
       <h3>Configuration</h3>
