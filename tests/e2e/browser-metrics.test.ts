@@ -74,14 +74,17 @@ test('Servers › Info and Activity show exactly the calls that were made', { ti
   if (!p || !mode) return;
   try {
     await p.goto(mode.url);
+    await p.getByTestId('nav-servers').click();
     await p
       .locator('[data-testid="server-state-everything"][data-state="connected"]')
       .waitFor({ timeout: 60_000 });
     const client = await bridgeClient(mode.url);
     try {
+      let calls = 0;
       const call = (tool: string, args: Record<string, unknown>) =>
-        client.invoke('tools.call', { serverId: 'everything', tool, args });
-      assert.equal((await call('echo', { message: 'one' })).ok, true);
+        client.invoke('tools.call', { serverId: 'everything', tool, args, callId: `m-${tool}-${++calls}` });
+      const first = await call('echo', { message: 'one' });
+      assert.equal(first.ok, true, JSON.stringify(first));
       assert.equal((await call('echo', { message: 'two' })).ok, true);
       const failed = await call('no-such-tool', {});
       assert.equal(failed.ok, false);
