@@ -68,14 +68,14 @@ function ServerInfoPanel({ server }: { server: ServerSummary }) {
       ) : (
         <p className="muted">Not connected.</p>
       )}
+      <h3>Metrics</h3>
+      <ServerMetricsPanel serverId={server.id} />
       {state.kind === 'connected' && state.info.instructions && (
         <>
           <h3>Instructions</h3>
           <pre className="content-text">{state.info.instructions}</pre>
         </>
       )}
-      <h3>Metrics</h3>
-      <ServerMetricsPanel serverId={server.id} />
       <h3>Sampling</h3>
       <SamplingConsentControl serverId={server.id} />
       <h3>Configuration</h3>
