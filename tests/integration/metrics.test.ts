@@ -26,6 +26,7 @@ import {
   waitForState,
 } from '../helpers/host-harness.js';
 import { parsePrometheus } from '../helpers/prometheus-parse.js';
+import { functionCall, reply, startFakeGemini, text } from '../fixtures/fake-gemini.js';
 
 function server(snap: MetricsSnapshot, id: string): ServerMetrics {
   const s = snap.servers.find((x) => x.serverId === id);
@@ -178,5 +179,38 @@ describe('metrics', { timeout: 240_000 }, () => {
     const reread = (await MetricsRecorder.open({ path: join(host.dir, 'data', 'metrics.json') })).snapshot();
     assert.deepEqual(outcomes(server(reread, 'crashy')), outcomes(crashy));
     assert.equal(server(reread, 'crashy').reconnects, 1);
+  });
+
+  it("a conversation keeps the model's own token counts, per message and in total", async () => {
+    const key = 'fake-key-for-metrics-1';
+    const fake = await startFakeGemini({ apiKey: key, script: [] });
+    stack.defer(() => fake.close());
+    const host = await createTestHost(stack, {
+      servers: { every: nodeServer(SERVERS.everything, ['stdio'], { trust: 'trusted' }) },
+      providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: key },
+    });
+    await waitForState(host.host, 'every', 'connected');
+    // The fake's usageMetadata: 12 prompt tokens; candidates ceil(text/4) + 1, total 13 + ceil(text/4).
+    fake.enqueue(reply(functionCall('every__echo', { message: 'hi' }, { id: 'u1' })), reply(text('Done.')));
+    const conv = await host.chat.create();
+    const { done } = await host.chat.send(conv.id, 'echo hi');
+    assert.equal((await done).reason, 'done');
+    const stored = await host.chat.get(conv.id);
+    const assistant = stored.messages.filter((m) => m.role === 'assistant');
+    assert.deepEqual(
+      assistant.map((m) => m.usage),
+      [
+        { inputTokens: 12, outputTokens: 1, totalTokens: 13 },
+        { inputTokens: 12, outputTokens: 3, totalTokens: 15 },
+      ],
+    );
+    assert.deepEqual(stored.usage, { inputTokens: 24, outputTokens: 4, totalTokens: 28 });
+    assert.deepEqual((await host.chat.list()).find((c) => c.id === conv.id)?.usage, stored.usage);
+    const model = host.settings.get().geminiModel;
+    assert.deepEqual(host.metrics.snapshot().models, [
+      { provider: 'gemini', model, inputTokens: 24, outputTokens: 4, totalTokens: 28, turns: 2 },
+    ]);
+    // The tool call the model made is counted like any other.
+    assert.equal(server(host.metrics.snapshot(), 'every').ok, 1);
   });
 });
