@@ -4,6 +4,10 @@ export interface CliArgs {
   positionals: string[];
   config?: string;
   json: boolean;
+  /** metrics: the Prometheus text format. */
+  prometheus: boolean;
+  /** metrics: start counting from zero. */
+  reset: boolean;
   port?: number;
   open: boolean;
   timeoutMs?: number;
@@ -44,6 +48,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
   const out: CliArgs = {
     positionals: [],
     json: false,
+    prometheus: false,
+    reset: false,
     open: true,
     help: false,
     version: false,
@@ -102,6 +108,12 @@ export function parseCliArgs(argv: string[]): CliArgs {
         case '--json':
           out.json = true;
           break;
+        case '--prometheus':
+          out.prometheus = true;
+          break;
+        case '--reset':
+          out.reset = true;
+          break;
         case '--no-open':
           out.open = false;
           break;
@@ -142,12 +154,16 @@ Commands:
   call SERVER TOOL [JSON_ARGS] call a tool; exit 1 when it fails or returns isError
   read SERVER URI              read a resource
   ask "PROMPT"                 run the chat agent headless (Gemini; key from GEMINI_API_KEY or the keychain)
+  metrics                      what servers and models did (calls, errors, timeouts, latency,
+                               connects, tokens), as counted by every run of the app and CLI
   client URL                   generic client for the MCP conformance runner
   browser                      serve the UI on 127.0.0.1 and print its URL
 
 Options (before or after the command):
   --config FILE   server list in the mcpServers shape (default: the app's own)
   --json          machine-readable output
+  --prometheus    metrics: the Prometheus text format (0.0.4)
+  --reset         metrics: start counting from zero
   --timeout MS    how long to wait for servers and calls
   --port N        browser mode port (default: random)
   --no-open       browser mode: do not open a browser

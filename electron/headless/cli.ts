@@ -7,6 +7,7 @@ import { startBridge } from './bridge-server.js';
 import { parseCliArgs, USAGE, type CliArgs } from './cli-args.js';
 import { describeState, firstText, renderContent, serverJson, toolsJson } from './cli-output.js';
 import { runAsk } from './cli-ask.js';
+import { runMetrics } from './cli-metrics.js';
 import { answerElicitationsHeadless } from './cli-elicitation.js';
 import { answerSamplingHeadless } from './cli-sampling.js';
 import { runConformanceClient } from './conformance-client.js';
@@ -41,6 +42,11 @@ async function main(argv: string[]): Promise<number> {
   const quit = watchQuitSignals((text) => process.stderr.write(`mcp-desk: ${text}\n`));
   const dataDir = defaultDataDir();
   const configPath = args.config ?? defaultConfigPath(dataDir);
+  if (args.command === 'metrics') {
+    if (args.json && args.prometheus) throw new CliError('choose one of --json and --prometheus', 2);
+    const format = args.json ? 'json' : args.prometheus ? 'prometheus' : 'text';
+    return runMetrics({ path: join(dataDir, 'metrics.json'), format, reset: args.reset }, out);
+  }
   const browser = args.command === 'browser';
   if (browser && args.roots.length > 0)
     process.stderr.write('mcp-desk: --root is ignored in browser mode; add folders in the Folders view\n');
@@ -49,6 +55,8 @@ async function main(argv: string[]): Promise<number> {
     configPath,
     eraCachePath: join(dataDir, 'era-verdicts.json'),
     mode: browser ? 'browser' : 'cli',
+    // One-shot runs keep no history, but what their calls did counts (mcp-desk metrics reads it).
+    metricsPath: join(dataDir, 'metrics.json'),
     // A relative --root means the shell's working directory, like every other CLI path.
     // --root is for one-shot commands; browser mode keeps the person's saved folders (edit them in the UI).
     ...(args.roots.length > 0 && !browser

@@ -30,6 +30,7 @@ import { KeychainSecretStore, type SecretStore } from './stores/secret-store.js'
 import type { SettingsBackend } from './stores/settings-backend.js';
 import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
+import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
 import { DisposeStack } from './util/disposable.js';
@@ -71,6 +72,8 @@ export interface ComposeOptions {
   tokenVault?: TokenVault;
   /** Sign-in limits (tests shorten them): how long the browser may take, and attempts per server. */
   signIn?: { timeoutMs?: number; budget?: SignInBudget };
+  /** The metrics file: `<dataDir>/metrics.json` by default; absent with no dataDir keeps metrics in memory. */
+  metricsPath?: string;
 }
 
 /** Everything a host entry point needs, wired once. */
@@ -95,6 +98,8 @@ export interface HostServices {
   roots: RootsStore;
   /** OAuth sign-in of remote servers (sign in, cancel, sign out; providers for connects). */
   auth: AuthService;
+  /** What servers and models did (calls, outcomes, latency, connections, tokens). */
+  metrics: MetricsRecorder;
   dispose(): Promise<void>;
 }
 
@@ -136,6 +141,9 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     opts.dataDir ? await RootsStore.open(join(opts.dataDir, 'roots.json')) : RootsStore.inMemory(),
   );
   if (opts.roots) await roots.set(opts.roots.map((uri) => ({ uri })));
+  // Disposed (flushed) after the host: calls cancelled at shutdown are counted too.
+  const metricsPath = opts.metricsPath ?? (opts.dataDir ? join(opts.dataDir, 'metrics.json') : undefined);
+  const metrics = stack.use(await MetricsRecorder.open(metricsPath ? { path: metricsPath } : {}));
   const conversations = opts.dataDir
     ? new FileConversationStore(join(opts.dataDir, 'conversations'))
     : new MemoryConversationStore();
@@ -162,6 +170,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       handlers,
       backoff: opts.backoff,
       audit,
+      metrics,
       ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
       // An entry's own provider (the conformance client) wins over the person-facing sign-in.
       authProviderFor: opts.authProviderFor ?? ((serverId, url) => auth.providerFor(serverId, url)),
@@ -247,6 +256,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       providers,
       policy,
       roots: () => roots.list(),
+      metrics,
     }),
   );
   // Registered after the initial set above, so only real changes reach servers and the log.
@@ -279,6 +289,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     roots,
     shell: opts.shell,
     auth,
+    metrics,
   });
   return {
     host,
@@ -295,6 +306,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     samplingConsent,
     roots,
     auth,
+    metrics,
     dispose: () => stack.dispose(),
   };
 }

@@ -16,6 +16,7 @@ import type { HostEvents } from './host-events.js';
 import type { PendingCounts } from './pending/pending-broker.js';
 import { namedCallError } from './servers/call-errors.js';
 import { HostDiagnostics, type HostDiagnosticsSnapshot } from './servers/host-diagnostics.js';
+import type { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { OutputPump } from './servers/output-pump.js';
 import { ServerCalls, type ToolCallOptions } from './servers/server-calls.js';
 import { ServerRegistry, type AuthStatus } from './servers/server-registry.js';
@@ -40,6 +41,8 @@ export interface McpHostDeps {
   authStatus?: AuthStatus;
   /** What the pending broker waits on, for diagnostics() (absent: reads as nothing). */
   pendingCounts?: () => PendingCounts;
+  /** Where tool calls and connection changes are counted (absent: not counted). */
+  metrics?: MetricsRecorder;
 }
 
 /**
@@ -55,19 +58,21 @@ export class McpHost implements AuthHostPort, Disposable {
   private readonly diag: HostDiagnostics;
 
   constructor(deps: McpHostDeps) {
-    const { outputFlushMs, pendingCounts, ...rest } = deps;
+    const { outputFlushMs, pendingCounts, metrics, ...rest } = deps;
     this.pump = new OutputPump(deps.events, (id) => this.registry.outputIfAny(id)?.drain(), outputFlushMs);
     this.registry = new ServerRegistry({
       ...rest,
       onOutput: (id) => this.pump.schedule(id),
       onLists: () => this.catalogue.changedSoon(),
       onRemoved: () => this.catalogue.changed(),
+      ...(metrics ? { onState: (id, state) => metrics.connectionState(id, state) } : {}),
     });
     this.catalogue = new Catalog(this.registry, deps.events, () => this.registry.announce());
     this.calls = new ServerCalls({
       connection: (id) => this.registry.connection(id),
       ...(deps.handlers?.listRoots ? { listRoots: deps.handlers.listRoots } : {}),
       ...(deps.audit ? { audit: deps.audit } : {}),
+      ...(metrics ? { metrics } : {}),
     });
     this.diag = new HostDiagnostics({
       connections: () => this.registry.connectionsById(),

@@ -18,6 +18,7 @@ import type { SecretStore } from './stores/secret-store.js';
 import type { SettingsStore } from './stores/settings-store.js';
 import type { HostEvents } from './host-events.js';
 import type { McpHost } from './mcp-host.js';
+import type { MetricsRecorder } from './metrics/metrics-recorder.js';
 import type { PendingBroker } from './pending/pending-broker.js';
 import { addFolders, assertSomethingAdded } from './roots/add-folders.js';
 import type { RootsStore } from './roots/roots-store.js';
@@ -54,6 +55,8 @@ export interface HostRouterDeps {
   /** The desktop app's window system; undefined in browser mode and the CLI. */
   shell: DesktopShell | undefined;
   auth: AuthService;
+  /** Per-server and per-model counters. */
+  metrics: MetricsRecorder;
 }
 
 /**
@@ -81,6 +84,7 @@ export class HostRouter {
       roots,
       shell,
       auth,
+      metrics,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -206,6 +210,8 @@ export class HostRouter {
         mimeType: 'application/x-ndjson',
         content: await audit.export(r),
       }),
+      'metrics.get': () => metrics.snapshot(),
+      'metrics.reset': () => metrics.reset(),
     };
   }
 

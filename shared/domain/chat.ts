@@ -1,5 +1,6 @@
 import type { CallToolResult, JsonSchema, ToolAnnotations } from './mcp-types.js';
 import type { HostError } from '../ipc/host-error.js';
+import type { TokenUsage } from './metrics.js';
 
 /** Which model provider a conversation runs on. */
 export type ProviderId = 'gemini' | 'openai';
@@ -49,6 +50,8 @@ export interface ChatMessage {
   model?: string;
   /** Set when the run that produced this message failed. */
   error?: HostError;
+  /** Tokens the provider reported for the model turn(s) behind this message. */
+  usage?: TokenUsage;
 }
 
 export interface Conversation {
@@ -57,6 +60,8 @@ export interface Conversation {
   createdAt: number;
   updatedAt: number;
   messages: ChatMessage[];
+  /** Tokens the provider reported, summed over every model turn of this conversation. */
+  usage?: TokenUsage;
   /** Set while a run is answering in this conversation (not stored). */
   activeRunId?: string;
 }
@@ -66,6 +71,8 @@ export interface ConversationSummary {
   title: string;
   updatedAt: number;
   messageCount: number;
+  /** Tokens the provider reported over the whole conversation (absent until a model answered with usage). */
+  usage?: TokenUsage;
   /** Set while a run is answering in this conversation. */
   activeRunId?: string;
 }

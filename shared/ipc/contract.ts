@@ -7,6 +7,7 @@ import { appChannels, type RootEntry } from './channels/app-channels.js';
 import { catalogChannels, type ToolProgress } from './channels/catalog-channels.js';
 import { typed } from './channels/channel-kit.js';
 import { chatChannels } from './channels/chat-channels.js';
+import { metricsChannels } from './channels/metrics-channels.js';
 import { pendingChannels } from './channels/pending-channels.js';
 import { serverChannels } from './channels/server-channels.js';
 import { settingsChannels } from './channels/settings-channels.js';
@@ -32,6 +33,7 @@ export const requestChannels = {
   ...chatChannels,
   ...settingsChannels,
   ...pendingChannels,
+  ...metricsChannels,
 } as const;
 
 /** Every event channel, with its payload type. */
@@ -79,6 +81,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof chatChannels,
     typeof settingsChannels,
     typeof pendingChannels,
+    typeof metricsChannels,
   ]
 > = true;
 

@@ -106,7 +106,12 @@ describe('GeminiProvider against the fake Gemini API', { timeout: 30_000 }, () =
       texts.map((e) => (e.type === 'text' ? e.text : '')).join(''),
       'Hello there, streaming world',
     );
-    assert.deepEqual(events.at(-1), { type: 'done', finishReason: 'STOP' });
+    // The usage is the fake's usageMetadata on the last chunk, as Gemini sends it.
+    assert.deepEqual(events.at(-1), {
+      type: 'done',
+      finishReason: 'STOP',
+      usage: { inputTokens: 12, outputTokens: 8, totalTokens: 20 },
+    });
 
     const [req] = f.generateRequests();
     assert.ok(req);

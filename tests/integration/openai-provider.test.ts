@@ -69,10 +69,12 @@ describe('OpenAiProvider against a fake OpenAI-compatible server', { timeout: 20
       { type: 'text', text: 'Hel' },
       { type: 'text', text: 'lo ' },
       { type: 'text', text: 'there' },
-      { type: 'done', finishReason: 'stop' },
+      // From the usage chunk the fake sends only because stream_options.include_usage asked for it.
+      { type: 'done', finishReason: 'stop', usage: { inputTokens: 20, outputTokens: 5, totalTokens: 25 } },
     ]);
     const body = f.requests[0]?.body;
     assert.equal(body?.stream, true);
+    assert.deepEqual(body?.stream_options, { include_usage: true });
     assert.equal(body?.model, 'llama3.2');
     assert.deepEqual(body?.messages, [
       { role: 'system', content: 'Be brief.' },
@@ -96,7 +98,11 @@ describe('OpenAiProvider against a fake OpenAI-compatible server', { timeout: 20
     assert.deepEqual(events, [
       { type: 'text', text: 'Reading.' },
       { type: 'function_call', id: 'call_abc', name: TOOL.name, args: { path: '/tmp/a.txt', head: 3 } },
-      { type: 'done', finishReason: 'tool_calls' },
+      {
+        type: 'done',
+        finishReason: 'tool_calls',
+        usage: { inputTokens: 20, outputTokens: 3, totalTokens: 23 },
+      },
     ]);
     const tool = f.requests[0]?.body?.tools?.[0];
     assert.equal(tool?.type, 'function');
@@ -200,7 +206,7 @@ describe('OpenAiProvider against a fake OpenAI-compatible server', { timeout: 20
     const events = await collect(new OpenAiProvider({ baseUrl: f.baseUrl }), request());
     assert.deepEqual(events, [
       { type: 'text', text: 'whole answer' },
-      { type: 'done', finishReason: 'stop' },
+      { type: 'done', finishReason: 'stop', usage: { inputTokens: 20, outputTokens: 5, totalTokens: 25 } },
     ]);
   });
 

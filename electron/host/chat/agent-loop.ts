@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatEvent, ChatMessage, RunEnd, ToolCallRecord } from '../../../shared/domain/chat.js';
 import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
+import { addUsage, type TokenUsage } from '../../../shared/domain/metrics.js';
 import type { PendingBroker } from '../pending/pending-broker.js';
 import { toHostError } from '../util/errors.js';
 import { functionResponse } from './model-history.js';
@@ -33,6 +34,8 @@ export interface AgentRun {
   emit: (event: ChatEvent) => void;
   /** An assistant message is complete (or cut short): persist it. */
   commit: (message: ChatMessage) => Promise<void>;
+  /** A model turn reported its token usage (the provider's own numbers). */
+  onUsage?: (usage: TokenUsage) => void;
   retry?: { attempts: number; baseMs: number };
 }
 
@@ -122,6 +125,9 @@ async function streamTurn(
           calls.push(call);
           message.parts.push({ type: 'tool_call', call });
           run.emit({ type: 'tool-call', messageId: message.id, call: { ...call } });
+        } else if (ev.type === 'done' && ev.usage) {
+          message.usage = addUsage(message.usage, ev.usage);
+          run.onUsage?.(ev.usage);
         }
       }
       return calls;

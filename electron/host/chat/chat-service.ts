@@ -9,8 +9,10 @@ import type {
   ToolOffer,
 } from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
+import { addUsage } from '../../../shared/domain/metrics.js';
 import type { HostEvents } from '../host-events.js';
 import type { McpHost } from '../mcp-host.js';
+import type { MetricsRecorder } from '../metrics/metrics-recorder.js';
 import type { PendingBroker } from '../pending/pending-broker.js';
 import { pathsOutsideRoots } from '../roots/argument-paths.js';
 import type { RootLike } from '../roots/root-guard.js';
@@ -35,6 +37,8 @@ export interface ChatServiceDeps {
   policy: ToolPolicy;
   /** The folders shared with servers: tool arguments naming paths outside them always ask (absent: nothing is checked). */
   roots?: () => readonly RootLike[];
+  /** Where model token usage is counted across conversations (absent: only on the conversation). */
+  metrics?: MetricsRecorder;
 }
 
 interface ActiveRun {
@@ -166,9 +170,10 @@ export class ChatService {
       const provider = await this.deps.providers.create(settings);
       const offer = buildToolOffer(this.deps.host.catalog(), settings, provider.maxTools);
       for (const w of offer.warnings) this.emit(id, { type: 'notice', text: w });
+      const model = ProviderFactory.modelOf(settings);
       outcome = await runAgent({
         provider,
-        model: ProviderFactory.modelOf(settings),
+        model,
         system: this.systemPrompt(),
         history: toModelHistory(conversation.messages),
         offer,
@@ -181,6 +186,10 @@ export class ChatService {
         cancelTool: (callId) => void this.deps.host.cancel(callId),
         pathsOutsideRoots: (args) => pathsOutsideRoots(args, this.deps.roots?.() ?? []),
         emit: (event) => this.emit(id, event),
+        onUsage: (usage) => {
+          conversation.usage = addUsage(conversation.usage, usage);
+          this.deps.metrics?.modelUsage(provider.id, model, usage);
+        },
         commit: async (message) => {
           const i = conversation.messages.findIndex((m) => m.id === message.id);
           const copy = structuredClone(message);

@@ -1,3 +1,4 @@
+import type { TokenUsage } from '../../../shared/domain/metrics.js';
 import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
 
 /**
@@ -46,7 +47,8 @@ export type ProviderEvent =
   | { type: 'text'; text: string }
   | { type: 'thinking'; text: string }
   | { type: 'function_call'; id: string; name: string; args: Record<string, unknown>; signature?: string }
-  | { type: 'done'; finishReason?: string };
+  /** `usage` is the provider's own count for the turn, when it sent one. */
+  | { type: 'done'; finishReason?: string; usage?: TokenUsage };
 
 /** A failure talking to the model; `retryable` marks transient ones (429, 5xx, network). */
 export class ProviderError extends Error {

@@ -9,6 +9,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { auditToolCall } from '../audit/host-audit.js';
 import type { ServerConnection } from '../connection/server-connection.js';
 import type { CallOptions, CompletionRef } from '../connection/session-requests.js';
+import type { MetricsRecorder } from '../metrics/metrics-recorder.js';
 import { isInsideRoots } from '../roots/root-guard.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure } from '../util/errors.js';
@@ -26,6 +27,8 @@ export interface ServerCallsDeps {
   connection: (serverId: string) => ServerConnection;
   listRoots?: () => Root[];
   audit?: AuditLog;
+  /** Where every settled call is counted (absent: not counted). */
+  metrics?: MetricsRecorder;
 }
 
 /**
@@ -52,6 +55,7 @@ export class ServerCalls implements Disposable {
       this.calls.set(opts.callId, controller);
     }
     const audited = auditToolCall(this.deps.audit, serverId, tool, args, opts.callId);
+    const started = performance.now();
     try {
       const result = await connection.requests.callTool(tool, args, {
         signal: controller.signal,
@@ -59,6 +63,7 @@ export class ServerCalls implements Disposable {
         onProgress: opts.onProgress,
       });
       audited.ok(result);
+      this.deps.metrics?.toolCall(serverId, started, args, result);
       return result;
     } catch (error) {
       // The SDK reports every abort as a REQUEST_TIMEOUT SdkError; a cancel is not a timeout.
@@ -67,6 +72,7 @@ export class ServerCalls implements Disposable {
           ? controller.signal.reason
           : error;
       audited.failed(thrown);
+      this.deps.metrics?.toolCall(serverId, started, args, undefined, thrown);
       throw thrown;
     } finally {
       if (opts.callId) this.calls.delete(opts.callId);

@@ -51,6 +51,8 @@ export interface ServerRegistryDeps {
   onLists: () => void;
   /** A server was removed: its lists are gone at once. */
   onRemoved: () => void;
+  /** Every state change of every connection, as it happens (metrics count connects and drops). */
+  onState?: (serverId: string, state: ServerState) => void;
 }
 
 interface Slot {
@@ -277,6 +279,7 @@ export class ServerRegistry implements Disposable {
       onState: (state: ServerState) => {
         output.note(`state: ${state.kind}`);
         audit(state);
+        this.deps.onState?.(id, state);
         this.announce();
       },
       onLists: () => this.deps.onLists(),

@@ -50,6 +50,7 @@ export function summarise(conversation: Conversation): ConversationSummary {
     title: conversation.title,
     updatedAt: conversation.updatedAt,
     messageCount: conversation.messages.length,
+    ...(conversation.usage ? { usage: conversation.usage } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { AUDIT_KINDS, type AuditKind } from '../../../shared/domain/audit.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
+import { MetricsSummary } from '../../components/metrics/metrics-summary.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { useServers } from '../../hooks/use-servers.js';
@@ -57,6 +58,7 @@ export function AuditView({ active }: { active: boolean }) {
           </button>
         </div>
       </header>
+      <MetricsSummary active={active} />
       <div className="audit-filters" role="group" aria-label="Filters">
         <label>
           Server

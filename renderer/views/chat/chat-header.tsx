@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ChatSettings } from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
+import { ConversationTokens } from '../../components/metrics/conversation-tokens.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { downloadText } from '../../lib/download.js';
@@ -48,6 +49,7 @@ export function ChatHeader({
         {conversationId ? title || 'Untitled' : 'Chat'}
       </h1>
       <div className="header-actions">
+        <ConversationTokens conversationId={conversationId} />
         {conversationId && (
           <>
             <button

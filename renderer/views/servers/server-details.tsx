@@ -2,6 +2,7 @@ import { SamplingConsentControl } from './sampling-consent.js';
 import { useState } from 'react';
 import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import { useServerOutput } from '../../hooks/use-server-output.js';
+import { ServerMetricsPanel } from '../../components/metrics/server-metrics.js';
 import { LogPanel } from './log-panel.js';
 import { SecretsSummary } from './secrets-summary.js';
 import { TracePanel } from './trace-panel.js';
@@ -67,6 +68,8 @@ function ServerInfoPanel({ server }: { server: ServerSummary }) {
       ) : (
         <p className="muted">Not connected.</p>
       )}
+      <h3>Metrics</h3>
+      <ServerMetricsPanel serverId={server.id} />
       {state.kind === 'connected' && state.info.instructions && (
         <>
           <h3>Instructions</h3>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonSchema } from '../../../../shared/domain/mcp-types.js';
+import type { TokenUsage } from '../../../../shared/domain/metrics.js';
 import { inlineRefs } from '../../schema/json-schema-refs.js';
 import {
   ProviderError,
@@ -50,6 +51,8 @@ interface ToolCallDelta {
 
 interface CompletionChunk {
   choices?: { delta?: ChoiceDelta; message?: ChoiceDelta; finish_reason?: string | null }[];
+  /** The turn's token counts: on the last chunk when stream_options.include_usage is set, or the whole body. */
+  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
   error?: unknown;
 }
 
@@ -87,11 +90,14 @@ export class OpenAiProvider implements ChatProvider {
     if (request.signal.aborted) controller.abort();
     const calls = new Map<number, { id?: string; name: string; args: string }>();
     let finishReason: string | undefined;
+    let usage: TokenUsage | undefined;
     try {
       const body = {
         model: request.model,
         messages: toOpenAiMessages(request.system, request.messages),
         stream: true,
+        // Without it a streamed completion reports no usage at all.
+        stream_options: { include_usage: true },
         ...(request.tools.length
           ? { tools: request.tools.map(toOpenAiTool), tool_choice: request.toolMode ?? 'auto' }
           : {}),
@@ -130,6 +136,7 @@ export class OpenAiProvider implements ChatProvider {
           calls.set(index, call);
         }
         if (choice?.finish_reason) finishReason = choice.finish_reason;
+        if (chunk.usage) usage = toUsage(chunk.usage);
       }
       // An abort between reads ends the SSE loop quietly; it must still read as a stop.
       if (request.signal.aborted)
@@ -148,7 +155,7 @@ export class OpenAiProvider implements ChatProvider {
         args: parseArgs(call.name, call.args),
       };
     }
-    yield { type: 'done', ...(finishReason ? { finishReason } : {}) };
+    yield { type: 'done', ...(finishReason ? { finishReason } : {}), ...(usage ? { usage } : {}) };
   }
 
   private headers(): Record<string, string> {
@@ -356,4 +363,11 @@ function errorText(error: unknown): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** OpenAI's usage object as ours (missing counts are zero; total falls back to the sum). */
+function toUsage(u: NonNullable<CompletionChunk['usage']>): TokenUsage {
+  const input = u.prompt_tokens ?? 0;
+  const output = u.completion_tokens ?? 0;
+  return { inputTokens: input, outputTokens: output, totalTokens: u.total_tokens ?? input + output };
 }

@@ -6,8 +6,10 @@ import {
   type Content,
   type FunctionDeclaration,
   type GenerateContentResponse,
+  type GenerateContentResponseUsageMetadata,
   type Part,
 } from '@google/genai';
+import type { TokenUsage } from '../../../../../shared/domain/metrics.js';
 import { applyArgFixes, toGeminiParameters, type ArgFix } from './gemini-schema.js';
 import {
   ProviderError,
@@ -91,6 +93,7 @@ export class GeminiProvider implements ChatProvider {
     request.signal.addEventListener('abort', onAbort, { once: true });
     if (request.signal.aborted) controller.abort();
     let finishReason: string | undefined;
+    let usage: TokenUsage | undefined;
     try {
       const { declarations, fixes } = toDeclarations(request.tools);
       const contents = toGeminiContents(request.messages);
@@ -123,6 +126,8 @@ export class GeminiProvider implements ChatProvider {
           if (event) yield event;
         }
         if (candidate?.finishReason) finishReason = candidate.finishReason;
+        // Each chunk may carry the running count; the last one holds the turn's total.
+        if (chunk.usageMetadata) usage = toUsage(chunk.usageMetadata);
       }
       // A stop that lands after the last chunk must still read as a stop, not a finished turn.
       if (request.signal.aborted) throw new ProviderError('The request to Gemini was cancelled.', false);
@@ -132,7 +137,7 @@ export class GeminiProvider implements ChatProvider {
       request.signal.removeEventListener('abort', onAbort);
       controller.abort();
     }
-    yield { type: 'done', ...(finishReason ? { finishReason } : {}) };
+    yield { type: 'done', ...(finishReason ? { finishReason } : {}), ...(usage ? { usage } : {}) };
   }
 
   /** A ProviderError whose message is safe to show and log: never the key. */
@@ -156,6 +161,13 @@ export class GeminiProvider implements ChatProvider {
     }
     return new ProviderError(redact(`Gemini request failed: ${text}`), false);
   }
+}
+
+/** Gemini's usageMetadata as ours: thinking tokens are generated output too (and billed as such). */
+function toUsage(u: GenerateContentResponseUsageMetadata): TokenUsage {
+  const input = u.promptTokenCount ?? 0;
+  const output = (u.candidatesTokenCount ?? 0) + (u.thoughtsTokenCount ?? 0);
+  return { inputTokens: input, outputTokens: output, totalTokens: u.totalTokenCount ?? input + output };
 }
 
 function callingMode(mode: StreamRequest['toolMode']): FunctionCallingConfigMode {
