@@ -23,6 +23,9 @@ class CliError extends Error {
   }
 }
 
+/** How long past --timeout the CLI waits for servers to settle (a failed connect unwinding). */
+const SETTLE_GRACE_MS = 5000;
+
 const out = (text: string) => process.stdout.write(`${text}\n`);
 
 async function main(argv: string[]): Promise<number> {
@@ -49,6 +52,8 @@ async function main(argv: string[]): Promise<number> {
     configPath,
     eraCachePath: join(dataDir, 'era-verdicts.json'),
     mode: browser ? 'browser' : 'cli',
+    // --timeout bounds every step of every server (connect, lists, calls), over the config's.
+    ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
     // A relative --root means the shell's working directory, like every other CLI path.
     // --root is for one-shot commands; browser mode keeps the person's saved folders (edit them in the UI).
     ...(args.roots.length > 0 && !browser
@@ -88,7 +93,8 @@ async function main(argv: string[]): Promise<number> {
 
 async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Promise<number> {
   const { host, events, router } = services;
-  const wait = args.timeoutMs ?? 30_000;
+  // Servers give up by themselves after --timeout; the grace lets a failed one say why first.
+  const wait = (args.timeoutMs ?? 30_000) + SETTLE_GRACE_MS;
   const [a, b, c] = args.positionals;
   switch (args.command) {
     case 'servers': {

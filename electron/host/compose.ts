@@ -47,6 +47,8 @@ export interface ComposeOptions {
   handlers?: ServerRequestHandlers;
   secrets?: SecretResolver;
   backoff?: ConnectionDeps['backoff'];
+  /** Every server's timeout (connect budget and requests) for this run, over its config's: the CLI's --timeout. */
+  timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
   /** Where conversations and settings live; absent keeps them in memory (CLI one-shots, tests). */
   dataDir?: string;
@@ -161,6 +163,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       events,
       handlers,
       backoff: opts.backoff,
+      ...(opts.timeoutMs !== undefined ? { timeoutOverride: opts.timeoutMs } : {}),
       audit,
       ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
       // An entry's own provider (the conformance client) wins over the person-facing sign-in.
