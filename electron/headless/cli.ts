@@ -93,8 +93,9 @@ async function main(argv: string[]): Promise<number> {
 
 async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Promise<number> {
   const { host, events, router } = services;
-  // Servers give up by themselves after --timeout; the grace lets a failed one say why first.
-  const wait = (args.timeoutMs ?? 30_000) + SETTLE_GRACE_MS;
+  // Each step of a connect gives up by itself after --timeout (probe, initialize, lists: three at
+  // most); wait for that, plus a grace for a failed one to unwind and say why.
+  const wait = args.timeoutMs !== undefined ? 3 * args.timeoutMs + SETTLE_GRACE_MS : 30_000;
   const [a, b, c] = args.positionals;
   switch (args.command) {
     case 'servers': {

@@ -78,18 +78,20 @@ export function installSdkProbePatch(): ProbePatchResult {
 }
 const reaping = new WeakSet<object>();
 
-/** Silence on a stdio probe means a 2025 server; don't make the person wait long for it. */
-const STDIO_PROBE_MS = 3000;
+/** Silence on a probe means a 2025 server (stdio) or a dead one: don't make the person wait long. */
+const PROBE_MS = 3000;
 /** How long an abandoned connect may take to unwind (reap a probe sibling) before we move on. */
 const UNWIND_MS = 1000;
 
 /**
  * Open a connection following the plan: stdio; Streamable HTTP falling back to legacy SSE;
  * or SSE only. Era negotiation runs in `auto` mode unless a cached verdict is supplied.
- * One deadline (`opts.timeout`) bounds every step, and `opts.signal` cancels the attempt.
+ * One deadline bounds every step (`opts.timeout`, plus the probe's cap when there is no cached
+ * verdict), and `opts.signal` cancels the attempt.
  */
 export async function openClient(plan: LaunchPlan, opts: OpenOptions): Promise<OpenedClient> {
-  const deadline = new ConnectDeadline(opts.timeout, opts.signal);
+  const probeMs = opts.prior ? 0 : Math.min(PROBE_MS, opts.timeout);
+  const deadline = new ConnectDeadline(opts.timeout, opts.signal, probeMs);
   try {
     return plan.kind === 'stdio'
       ? await openStdio(plan, opts, deadline)
@@ -111,8 +113,7 @@ async function openStdio(
     ...(plan.cwd ? { cwd: plan.cwd } : {}),
     stderr: 'pipe',
   });
-  // A 2025 server that ignores the probe must leave most of the budget for initialize.
-  const client = newClient(opts, Math.min(STDIO_PROBE_MS, Math.ceil(opts.timeout / 3)));
+  const client = newClient(opts, deadline.probeMs || opts.timeout);
   opts.prepare(transport, client);
   const step = (last: string | undefined) =>
     last ? `waiting for the answer to ${last}` : opts.prior ? 'starting' : 'server/discover probe';
@@ -148,8 +149,7 @@ async function openRemote(
       fetch: inspector.fetch,
       ...auth,
     });
-    // Half the budget for the probe: a 2025 server that ignores it still gets to initialize.
-    const client = newClient(opts, Math.ceil(opts.timeout / 2));
+    const client = newClient(opts, deadline.probeMs || opts.timeout);
     opts.prepare(transport, client);
     try {
       await attempt(client, transport, { prior: opts.prior }, deadline, step);

@@ -28,10 +28,11 @@ export function isTimeoutError(error: unknown): boolean {
 }
 
 /**
- * One budget for a whole connect: the era probe, initialize, the legacy SSE fallback and any
- * OAuth discovery on the way share it, so a silent server costs the configured timeout once
- * (the SDK gives each step its own 60 s default, and waits for a legacy SSE stream's first
- * event forever). An outer signal (the connection stopping) ends it early as a cancel.
+ * One budget for a whole connect: initialize, the legacy SSE fallback and any OAuth discovery
+ * on the way share the configured timeout, and the era probe (our own step, capped apart)
+ * may add its cap on top. Without it a silent server cost the SDK's 60 s default per step,
+ * and a legacy SSE stream that never sent its first event hung forever. An outer signal (the
+ * connection stopping) ends it early as a cancel.
  */
 export class ConnectDeadline {
   private readonly controller = new AbortController();
@@ -42,8 +43,10 @@ export class ConnectDeadline {
   constructor(
     readonly budgetMs: number,
     private readonly outer?: AbortSignal,
+    /** The era probe's cap, when this connect probes. */
+    readonly probeMs = 0,
   ) {
-    this.timer = setTimeout(() => this.controller.abort(EXPIRED), budgetMs);
+    this.timer = setTimeout(() => this.controller.abort(EXPIRED), budgetMs + probeMs);
     if (outer?.aborted) this.onOuterAbort();
     else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
   }
@@ -55,7 +58,7 @@ export class ConnectDeadline {
 
   /** What is left of the budget (at least 1 ms, so it can still be handed to a timer). */
   remaining(): number {
-    return Math.max(1, this.budgetMs - (Date.now() - this.startedAt));
+    return Math.max(1, this.budgetMs + this.probeMs - (Date.now() - this.startedAt));
   }
 
   /**
@@ -102,20 +105,14 @@ const EXPIRED = new Error('connect budget spent');
 const CANCELLED = new Error('connect cancelled');
 
 /**
- * The first lists of a connect share its budget: a server that answers initialize and then
- * never answers tools/list fails the connect within the timeout, naming the list. Other list
- * errors stay notes in the log (a server with broken prompts still has tools).
+ * The first lists of a connect, each bounded by the timeout: a server that answers initialize
+ * and then never answers tools/list fails the connect, naming the list. Other list errors stay
+ * notes in the log (a server with broken prompts still has tools).
  */
 export class ListBudget {
-  private readonly startedAt = Date.now();
   private timedOut?: string;
 
   constructor(readonly budgetMs: number) {}
-
-  /** What is left of the budget (at least 1 ms). */
-  remaining(): number {
-    return Math.max(1, this.budgetMs - (Date.now() - this.startedAt));
-  }
 
   /** Hear of a failed list; a timeout is remembered for check(). */
   failed(what: string, error: unknown): void {

@@ -230,7 +230,6 @@ export class ServerConnection {
       this.launchedSandbox = plan.sandbox;
       this.authProvider = plan.authProvider;
       if (plan.serverUrl) this.serverUrl = plan.serverUrl;
-      const budget = new ListBudget(this.timeout);
       const opened = await openSession(plan, {
         id: this.id,
         handlers: this.deps.handlers,
@@ -252,7 +251,8 @@ export class ServerConnection {
       // A stateless (2026-07-28) connect with a cached verdict sends nothing before the
       // lists, so a missing or revoked token first shows here: that is "sign-in needed" too.
       let authWall: { error: unknown } | undefined;
-      this.lists = await this.loadLists(opened.client, budget.remaining(), (error, what) => {
+      const budget = new ListBudget(this.timeout);
+      this.lists = await this.loadLists(opened.client, this.timeout, (error, what) => {
         if (isAuthRequired(error)) authWall ??= { error };
         budget.failed(what, error);
       });
