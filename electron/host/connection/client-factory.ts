@@ -78,8 +78,8 @@ export function installSdkProbePatch(): ProbePatchResult {
 }
 const reaping = new WeakSet<object>();
 
-/** Silence on a probe means a 2025 server (stdio) or a dead one: don't make the person wait long. */
-const PROBE_MS = 3000;
+/** Silence on a stdio probe means a 2025 server; don't make the person wait long for it. */
+const STDIO_PROBE_MS = 3000;
 /** How long an abandoned connect may take to unwind (reap a probe sibling) before we move on. */
 const UNWIND_MS = 1000;
 
@@ -90,7 +90,10 @@ const UNWIND_MS = 1000;
  * verdict), and `opts.signal` cancels the attempt.
  */
 export async function openClient(plan: LaunchPlan, opts: OpenOptions): Promise<OpenedClient> {
-  const probeMs = opts.prior ? 0 : Math.min(PROBE_MS, opts.timeout);
+  // Over HTTP the SDK takes a probe timeout for a dead server (no legacy fallback), so a slow
+  // one gets the whole timeout there; the stdio probe runs on a throwaway sibling, capped short.
+  const probeCap = plan.kind === 'stdio' ? Math.min(STDIO_PROBE_MS, opts.timeout) : opts.timeout;
+  const probeMs = opts.prior ? 0 : probeCap;
   const deadline = new ConnectDeadline(opts.timeout, opts.signal, probeMs);
   try {
     return plan.kind === 'stdio'

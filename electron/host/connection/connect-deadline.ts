@@ -29,7 +29,7 @@ export function isTimeoutError(error: unknown): boolean {
 
 /**
  * One budget for a whole connect: initialize, the legacy SSE fallback and any OAuth discovery
- * on the way share the configured timeout, and the era probe (our own step, capped apart)
+ * on the way share the configured timeout, and the era probe (a step of its own, capped apart)
  * may add its cap on top. Without it a silent server cost the SDK's 60 s default per step,
  * and a legacy SSE stream that never sent its first event hung forever. An outer signal (the
  * connection stopping) ends it early as a cancel.
