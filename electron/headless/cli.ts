@@ -24,6 +24,9 @@ class CliError extends Error {
   }
 }
 
+/** How long past --timeout the CLI waits for servers to settle (a failed connect unwinding). */
+const SETTLE_GRACE_MS = 5000;
+
 const out = (text: string) => process.stdout.write(`${text}\n`);
 
 async function main(argv: string[]): Promise<number> {
@@ -57,6 +60,8 @@ async function main(argv: string[]): Promise<number> {
     mode: browser ? 'browser' : 'cli',
     // One-shot runs keep no history, but what their calls did counts (mcp-desk metrics reads it).
     metricsPath: join(dataDir, 'metrics.json'),
+    // --timeout bounds every step of every server (connect, lists, calls), over the config's.
+    ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
     // A relative --root means the shell's working directory, like every other CLI path.
     // --root is for one-shot commands; browser mode keeps the person's saved folders (edit them in the UI).
     ...(args.roots.length > 0 && !browser
@@ -96,7 +101,9 @@ async function main(argv: string[]): Promise<number> {
 
 async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Promise<number> {
   const { host, events, router } = services;
-  const wait = args.timeoutMs ?? 30_000;
+  // Each step of a connect gives up by itself after --timeout (probe, initialize, lists: three at
+  // most); wait for that, plus a grace for a failed one to unwind and say why.
+  const wait = args.timeoutMs !== undefined ? 3 * args.timeoutMs + SETTLE_GRACE_MS : 30_000;
   const [a, b, c] = args.positionals;
   switch (args.command) {
     case 'servers': {

@@ -48,6 +48,8 @@ export interface ComposeOptions {
   handlers?: ServerRequestHandlers;
   secrets?: SecretResolver;
   backoff?: ConnectionDeps['backoff'];
+  /** Every server's timeout (connect budget and requests) for this run, over its config's: the CLI's --timeout. */
+  timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
   /** Where conversations and settings live; absent keeps them in memory (CLI one-shots, tests). */
   dataDir?: string;
@@ -169,6 +171,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       events,
       handlers,
       backoff: opts.backoff,
+      ...(opts.timeoutMs !== undefined ? { timeoutOverride: opts.timeoutMs } : {}),
       audit,
       metrics,
       ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),

@@ -29,6 +29,8 @@ export interface McpHostDeps {
   launch: LaunchContext;
   handlers?: ServerRequestHandlers;
   backoff?: ConnectionDeps['backoff'];
+  /** Every server's timeout for this run, over its config's (see ConnectionDeps.timeoutOverride). */
+  timeoutOverride?: number;
   /** Batch window for live log/trace events. */
   outputFlushMs?: number;
   /** Where connection changes and tool calls are recorded (absent: not recorded). */

@@ -34,6 +34,9 @@ export const HOST_ERROR_CODES = [
   'duplicate_call', // a call id already in flight was reused
   'outside_roots', // a read outside the shared folders was refused; details.uri names it
   'protocol_error', // the server answered with a JSON-RPC error; details.rpcCode carries its code
+  'not_mcp', // the URL answers, but not with MCP (a web page, JSON that is not JSON-RPC)
+  'redirect_loop', // the URL redirects in a circle (or too many times)
+  'http_error', // the server answered an HTTP error status; the message quotes the body's start
 
   // Errors of the MCP SDK (its SdkErrorCode, lower-cased; REQUEST_TIMEOUT reads as 'timeout').
   'already_connected', // the SDK transport was already connected

@@ -12,9 +12,12 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { HostFailure } from '../util/errors.js';
+import { ConnectDeadline, isTimeoutError, noResponse } from './connect-deadline.js';
 import { isAuthRequired } from './connection-auth.js';
 import type { LaunchPlan } from './launch.js';
 import { killSnapshot, snapshotTree } from './process-tree.js';
+import { RemoteInspector } from './remote-inspector.js';
 
 /** Identity we present to servers. */
 export const CLIENT_INFO = { name: 'mcp-desk', title: 'MCP Desk', version: '0.1.0' };
@@ -77,68 +80,176 @@ const reaping = new WeakSet<object>();
 
 /** Silence on a stdio probe means a 2025 server; don't make the person wait long for it. */
 const STDIO_PROBE_MS = 3000;
+/** How long an abandoned connect may take to unwind (reap a probe sibling) before we move on. */
+const UNWIND_MS = 1000;
 
 /**
  * Open a connection following the plan: stdio; Streamable HTTP falling back to legacy SSE;
  * or SSE only. Era negotiation runs in `auto` mode unless a cached verdict is supplied.
+ * One deadline bounds every step (`opts.timeout`, plus the probe's cap when there is no cached
+ * verdict), and `opts.signal` cancels the attempt.
  */
 export async function openClient(plan: LaunchPlan, opts: OpenOptions): Promise<OpenedClient> {
-  if (plan.kind === 'stdio') {
-    const transport = new StdioClientTransport({
-      command: plan.command,
-      args: plan.args,
-      env: plan.env,
-      ...(plan.cwd ? { cwd: plan.cwd } : {}),
-      stderr: 'pipe',
-    });
-    const client = newClient(opts, Math.min(STDIO_PROBE_MS, opts.timeout));
-    opts.prepare(transport, client);
-    try {
-      await client.connect(transport, { prior: opts.prior, timeout: opts.timeout, signal: opts.signal });
-    } catch (error) {
-      await client.close().catch(() => undefined);
-      throw error;
-    }
-    return {
-      client,
-      transport,
-      pid: transport.pid ?? undefined,
-      verdict: verdictOf(client, opts.prior),
-      transportKind: 'stdio',
-    };
+  // Over HTTP the SDK takes a probe timeout for a dead server (no legacy fallback), so a slow
+  // one gets the whole timeout there; the stdio probe runs on a throwaway sibling, capped short.
+  const probeCap = plan.kind === 'stdio' ? Math.min(STDIO_PROBE_MS, opts.timeout) : opts.timeout;
+  const probeMs = opts.prior ? 0 : probeCap;
+  const deadline = new ConnectDeadline(opts.timeout, opts.signal, probeMs);
+  try {
+    return plan.kind === 'stdio'
+      ? await openStdio(plan, opts, deadline)
+      : await openRemote(plan, opts, deadline);
+  } finally {
+    deadline.dispose();
   }
+}
 
+async function openStdio(
+  plan: Extract<LaunchPlan, { kind: 'stdio' }>,
+  opts: OpenOptions,
+  deadline: ConnectDeadline,
+): Promise<OpenedClient> {
+  const transport = new StdioClientTransport({
+    command: plan.command,
+    args: plan.args,
+    env: plan.env,
+    ...(plan.cwd ? { cwd: plan.cwd } : {}),
+    stderr: 'pipe',
+  });
+  const client = newClient(opts, deadline.probeMs || opts.timeout);
+  opts.prepare(transport, client);
+  const step = (last: string | undefined) =>
+    last ? `waiting for the answer to ${last}` : opts.prior ? 'starting' : 'server/discover probe';
+  try {
+    await attempt(client, transport, { prior: opts.prior }, deadline, step);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  return {
+    client,
+    transport,
+    pid: transport.pid ?? undefined,
+    verdict: verdictOf(client, opts.prior),
+    transportKind: 'stdio',
+  };
+}
+
+async function openRemote(
+  plan: Extract<LaunchPlan, { kind: 'http' }>,
+  opts: OpenOptions,
+  deadline: ConnectDeadline,
+): Promise<OpenedClient> {
+  const inspector = new RemoteInspector(deadline.signal);
+  const step = (last: string | undefined) =>
+    inspector.silenceNote() ?? (last ? `waiting for the answer to ${last}` : undefined);
   const requestInit: RequestInit = { headers: plan.headers };
+  let silence: HostFailure | undefined;
+  const auth = opts.authProvider ? { authProvider: opts.authProvider } : {};
   if (plan.transport !== 'sse') {
     const transport = new StreamableHTTPClientTransport(plan.url, {
       requestInit,
-      ...(opts.authProvider ? { authProvider: opts.authProvider } : {}),
+      fetch: inspector.fetch,
+      ...auth,
     });
-    const client = newClient(opts, opts.timeout);
+    const client = newClient(opts, deadline.probeMs || opts.timeout);
     opts.prepare(transport, client);
     try {
-      await client.connect(transport, { prior: opts.prior, timeout: opts.timeout, signal: opts.signal });
+      await attempt(client, transport, { prior: opts.prior }, deadline, step);
+      inspector.connecting = false;
       return { client, transport, verdict: verdictOf(client, opts.prior), transportKind: 'http' };
     } catch (error) {
       await client.close().catch(() => undefined);
+      // What the server actually answered says more than the transport's symptom of it.
+      if (inspector.diagnosis) throw inspector.diagnosis;
       if (plan.transport === 'streamable' || !shouldTrySse(error)) throw error;
+      // A silent POST is the story even if the SSE fallback then fails some other way.
+      if (isTimeoutError(error)) silence = noResponse(opts.timeout, step(undefined));
     }
   }
   // Legacy HTTP+SSE servers all predate 2026-07-28: connect with the plain handshake.
   const transport = new SSEClientTransport(plan.url, {
     requestInit,
-    eventSourceInit: { fetch: headerFetch(plan.headers) },
-    ...(opts.authProvider ? { authProvider: opts.authProvider } : {}),
+    fetch: inspector.fetch,
+    eventSourceInit: { fetch: headerFetch(plan.headers, inspector.fetch) },
+    ...auth,
   });
   const client = new Client(CLIENT_INFO, { ...opts.clientOptions });
   opts.prepare(transport, client);
+  const sseStep = (last: string | undefined) =>
+    step(last) ?? 'waiting for the event stream to name its message endpoint';
   try {
-    await client.connect(transport, { timeout: opts.timeout, signal: opts.signal });
+    await attempt(client, transport, {}, deadline, sseStep);
+    inspector.connecting = false;
   } catch (error) {
     await client.close().catch(() => undefined);
-    throw error;
+    throw inspector.diagnosis ?? (error instanceof HostFailure ? error : (silence ?? error));
   }
   return { client, transport, transportKind: 'sse' };
+}
+
+/**
+ * One connect attempt under the deadline. Out of time, it closes client and transport both
+ * (during the stdio probe the client holds no transport yet; closing the transport is what
+ * stops the probe) and gives the attempt a moment to reap what it started.
+ */
+async function attempt(
+  client: Client,
+  transport: Transport,
+  connectOpts: { prior?: PriorDiscovery },
+  deadline: ConnectDeadline,
+  step: (lastRequest: string | undefined) => string | undefined,
+): Promise<void> {
+  const watch = watchRequests(transport);
+  const work = client.connect(transport, {
+    ...connectOpts,
+    timeout: deadline.remaining(),
+    signal: deadline.signal,
+  });
+  try {
+    await deadline.race(
+      work,
+      async () => {
+        await Promise.all([client.close().catch(() => undefined), transport.close().catch(() => undefined)]);
+        await settleWithin(work, UNWIND_MS);
+      },
+      () => step(watch.last()),
+    );
+  } finally {
+    watch.stop();
+  }
+}
+
+/** Remember the last request sent (what a timeout was waiting for); `stop` unhooks it. */
+function watchRequests(transport: Transport): { last: () => string | undefined; stop: () => void } {
+  let last: string | undefined;
+  const own = Object.getOwnPropertyDescriptor(transport, 'send');
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    if ('method' in message && 'id' in message) last = message.method;
+    return send(message, options);
+  };
+  return {
+    last: () => last,
+    stop: () => {
+      if (own) Object.defineProperty(transport, 'send', own);
+      else Reflect.deleteProperty(transport, 'send');
+    },
+  };
+}
+
+async function settleWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    work.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((r) => {
+      timer = setTimeout(r, ms);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 function newClient(opts: OpenOptions, probeMs: number): Client {
@@ -172,8 +283,9 @@ function isOAuthFailure(error: unknown): boolean {
   return false;
 }
 
-/** Auth walls and aborts are not a reason to try the old transport. */
+/** Auth walls, aborts and spent budgets are not a reason to try the old transport. */
 function shouldTrySse(error: unknown): boolean {
+  if (error instanceof HostFailure) return false;
   const status = (error as { status?: unknown }).status;
   if (status === 401 || status === 403 || isAuthRequired(error) || isOAuthFailure(error)) return false;
   if (error instanceof Error && error.name === 'AbortError') return false;
@@ -187,10 +299,10 @@ function shouldTrySse(error: unknown): boolean {
 }
 
 /** The SSE GET stream needs the same custom headers as the POSTs. */
-function headerFetch(headers: Record<string, string>): typeof fetch {
+function headerFetch(headers: Record<string, string>, base: typeof fetch): typeof fetch {
   return (input, init) => {
     const merged = new Headers(init?.headers);
     for (const [k, v] of Object.entries(headers)) merged.set(k, v);
-    return fetch(input, { ...init, headers: merged });
+    return base(input, { ...init, headers: merged });
   };
 }

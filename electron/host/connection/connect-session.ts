@@ -10,7 +10,10 @@ export interface SessionContext {
   id: string;
   handlers: ServerRequestHandlers;
   output: ServerOutput;
+  /** The budget for the whole connect (probe, initialize, fallback, OAuth discovery). */
   timeout: number;
+  /** Aborts the connect (the connection stopped meanwhile). */
+  signal?: AbortSignal;
   listChanged: ClientOptions['listChanged'];
 }
 
@@ -28,6 +31,7 @@ export function openSession(plan: ConnectPlan, ctx: SessionContext): Promise<Ope
     },
     prior: plan.era.prior,
     timeout: ctx.timeout,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
     prepare: (transport, client) => {
       tapTransport(transport, (dir, msg) => output.record(dir, msg));
       const stderr = (transport as { stderr?: NodeJS.ReadableStream | null }).stderr;

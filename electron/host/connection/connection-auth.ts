@@ -5,6 +5,7 @@ import {
   type OAuthClientProvider,
 } from '@modelcontextprotocol/client';
 import { HostFailure } from '../util/errors.js';
+import { noResponse } from './connect-deadline.js';
 
 /**
  * The connection's side of OAuth, kept here so connection/ never depends on auth/ (auth/
@@ -27,13 +28,16 @@ export function isAuthRequired(error: unknown): boolean {
 
 /**
  * Redeem a sign-in's redirect query (`code`; `iss` checked by the SDK, RFC 9207; `state`
- * already compared) with the provider the last connect used.
+ * already compared) with the provider the last connect used. Every request of the exchange
+ * (metadata discovery, the token endpoint) ends within `timeoutMs`: a silent authorization
+ * server must not hold the sign-in forever.
  */
 export async function redeemSignIn(
   serverId: string,
   provider: AuthProvider | OAuthClientProvider | undefined,
   serverUrl: URL | undefined,
   params: URLSearchParams,
+  timeoutMs = 60_000,
 ): Promise<void> {
   const code = params.get('code');
   if (!provider || !('redirectToAuthorization' in provider) || !serverUrl) {
@@ -41,9 +45,18 @@ export async function redeemSignIn(
   }
   if (!code) throw new HostFailure('sign_in_failed', 'the authorization server sent no code');
   const iss = params.get('iss');
-  await auth(provider, {
-    serverUrl,
-    authorizationCode: code,
-    ...(iss !== null ? { iss } : {}),
-  });
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const fetchFn: typeof fetch = (input, init) =>
+    fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline });
+  try {
+    await auth(provider, {
+      serverUrl,
+      authorizationCode: code,
+      fetchFn,
+      ...(iss !== null ? { iss } : {}),
+    });
+  } catch (error) {
+    if (deadline.aborted) throw noResponse(timeoutMs, 'redeeming the sign-in at the authorization server');
+    throw error;
+  }
 }

@@ -11,6 +11,7 @@ import {
   pushRootsListChanged,
   type ServerRequestHandlers,
 } from './client-session.js';
+import { ListBudget } from './connect-deadline.js';
 import { planConnect, readEra, type AuthProviderLookup } from './connect-plan.js';
 import { openSession } from './connect-session.js';
 import type { EraCache } from './era-cache.js';
@@ -40,6 +41,8 @@ export interface ConnectionDeps {
    * connect; undefined connects without one (a 401 then means "sign-in needed").
    */
   authProviderFor?: AuthProviderLookup;
+  /** A timeout for this run that wins over the config's (the CLI's --timeout). */
+  timeoutOverride?: number;
 }
 
 const DEFAULT_TIMEOUT = 60_000;
@@ -67,6 +70,8 @@ export class ServerConnection {
   private launchedSandbox?: SandboxState;
   /** whenSettled callers, woken by the state change that settles them. */
   private readonly settleWaiters = new Set<() => void>();
+  /** Aborts the connect in flight: a stop must not wait for a silent server's timeout. */
+  private connectAbort?: AbortController;
 
   constructor(
     readonly id: string,
@@ -101,7 +106,7 @@ export class ServerConnection {
   }
 
   get timeout(): number {
-    return this.config.timeout ?? DEFAULT_TIMEOUT;
+    return this.deps.timeoutOverride ?? this.config.timeout ?? DEFAULT_TIMEOUT;
   }
 
   /** True for a stdio server configured to run in the OS sandbox. */
@@ -132,6 +137,7 @@ export class ServerConnection {
   async stop(): Promise<void> {
     this.generation++;
     clearTimeout(this.retryTimer);
+    this.connectAbort?.abort();
     await this.teardown();
     this.setState({ kind: 'disabled' });
   }
@@ -191,7 +197,7 @@ export class ServerConnection {
 
   /** Redeem a sign-in's redirect query with the provider of the last connect, then reconnect. */
   async finishAuth(params: URLSearchParams): Promise<void> {
-    await redeemSignIn(this.id, this.authProvider, this.serverUrl, params);
+    await redeemSignIn(this.id, this.authProvider, this.serverUrl, params, this.timeout);
     await this.restart();
   }
 
@@ -211,6 +217,7 @@ export class ServerConnection {
     const output = this.deps.output;
     const era = readEra(this.config, this.deps.eraCache);
     const stale = () => gen !== this.generation;
+    const abort = (this.connectAbort = new AbortController());
     try {
       const plan = await planConnect(
         {
@@ -234,6 +241,7 @@ export class ServerConnection {
         handlers: this.deps.handlers,
         output,
         timeout: this.timeout,
+        signal: abort.signal,
         listChanged: this.listChangedHandlers(gen),
       });
       if (stale()) {
@@ -249,10 +257,13 @@ export class ServerConnection {
       // A stateless (2026-07-28) connect with a cached verdict sends nothing before the
       // lists, so a missing or revoked token first shows here: that is "sign-in needed" too.
       let authWall: { error: unknown } | undefined;
-      this.lists = await this.loadLists(opened.client, (error) => {
+      const budget = new ListBudget(this.timeout);
+      this.lists = await this.loadLists(opened.client, this.timeout, (error, what) => {
         if (isAuthRequired(error)) authWall ??= { error };
+        budget.failed(what, error);
       });
       if (authWall) throw authWall.error;
+      budget.check();
       if (stale()) return;
       // Servers often spawn their workers during start-up; take the snapshot again now.
       await this.rememberTree(opened);
@@ -331,10 +342,10 @@ export class ServerConnection {
     }, delay);
   }
 
-  /** A list that fails is noted in the log; `onError` also hears of it (a sign-in wall). */
-  private loadLists(client: Client, onError?: (error: unknown) => void): Promise<ServerLists> {
-    return loadServerLists(client, this.config, this.timeout, (what, error) => {
-      onError?.(error);
+  /** A list that fails is noted in the log; `onError` also hears of it (a sign-in wall, a timeout). */
+  private loadLists(client: Client, timeout = this.timeout, onError?: (e: unknown, what: string) => void) {
+    return loadServerLists(client, this.config, timeout, (what, error) => {
+      onError?.(error, what);
       this.deps.output.note(`${what} failed: ${toHostError(error, this.deps.launch.redactor).message}`);
     });
   }

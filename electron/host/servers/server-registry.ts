@@ -41,6 +41,8 @@ export interface ServerRegistryDeps {
   launch: LaunchContext;
   handlers?: ServerRequestHandlers;
   backoff?: ConnectionDeps['backoff'];
+  /** Every server's timeout for this run, over its config's (the CLI's --timeout). */
+  timeoutOverride?: number;
   audit?: AuditLog;
   sandbox?: SandboxDetector;
   authProviderFor?: ConnectionDeps['authProviderFor'];
@@ -274,6 +276,7 @@ export class ServerRegistry implements Disposable {
       output,
       handlers: this.deps.handlers ?? {},
       backoff: this.deps.backoff,
+      ...(this.deps.timeoutOverride !== undefined ? { timeoutOverride: this.deps.timeoutOverride } : {}),
       ...(this.deps.sandbox ? { sandbox: this.deps.sandbox } : {}),
       ...(this.deps.authProviderFor ? { authProviderFor: this.deps.authProviderFor } : {}),
       onState: (state: ServerState) => {

@@ -45,6 +45,14 @@ export function rootErrno(error: unknown): Errno | undefined {
 export function failureHint(error: HostError, transport: ServerSummary['transport']): string | undefined {
   const code = error.code;
   const msg = error.message.toLowerCase();
+  if (code === 'not_mcp')
+    return 'something answers at this URL, but not an MCP server — check the path (often ends in /mcp or /sse)';
+  if (code === 'redirect_loop')
+    return 'the URL redirects in a circle — use the final address of the MCP endpoint, or check the server';
+  if (code === 'http_error')
+    return /^http 5/.test(msg)
+      ? 'the server failed on its side — its own logs say why; try again later'
+      : 'the server refused the request — check the URL and headers';
   if (code === 'enoent' || /enoent|command not found|not recognized as/.test(msg))
     return 'command not found — check the command or PATH (an absolute path always works)';
   if (code === 'eacces' || /eacces|permission denied/.test(msg))
