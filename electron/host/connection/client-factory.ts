@@ -12,6 +12,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { closeOpened } from './close-session.js';
 import { isAuthRequired } from './connection-auth.js';
 import type { LaunchPlan } from './launch.js';
 import { killSnapshot, snapshotTree } from './process-tree.js';
@@ -96,7 +97,8 @@ export async function openClient(plan: LaunchPlan, opts: OpenOptions): Promise<O
     try {
       await client.connect(transport, { prior: opts.prior, timeout: opts.timeout, signal: opts.signal });
     } catch (error) {
-      await client.close().catch(() => undefined);
+      // A failed or cancelled start (stop() during a connect) reaps the whole tree at once.
+      await closeOpened({ client, pid: transport.pid ?? undefined });
       throw error;
     }
     return {

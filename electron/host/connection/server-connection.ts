@@ -5,12 +5,8 @@ import { emptyLists, loadServerLists, type ServerLists } from '../catalog/server
 import { HostFailure, toHostError } from '../util/errors.js';
 import { isAuthRequired, redeemSignIn } from './connection-auth.js';
 import type { OpenedClient } from './client-factory.js';
-import {
-  closeOpened,
-  describeServer,
-  pushRootsListChanged,
-  type ServerRequestHandlers,
-} from './client-session.js';
+import { describeServer, pushRootsListChanged, type ServerRequestHandlers } from './client-session.js';
+import { closeOpened } from './close-session.js';
 import { planConnect, readEra, type AuthProviderLookup } from './connect-plan.js';
 import { openSession } from './connect-session.js';
 import type { EraCache } from './era-cache.js';
@@ -20,6 +16,7 @@ import { systemSandboxDetector, type SandboxDetector } from './sandbox/sandbox-d
 import { sandboxStateOf } from './sandbox/sandbox-launch.js';
 import type { ServerOutput } from './server-output.js';
 import { SessionRequests } from './session-requests.js';
+import { SettleWaiters } from './settle-waiters.js';
 
 export type { ServerRequestHandlers } from './client-session.js';
 
@@ -66,7 +63,7 @@ export class ServerConnection {
   /** The sandbox of the last launch; its mounts stay fixed until the next one. */
   private launchedSandbox?: SandboxState;
   /** whenSettled callers, woken by the state change that settles them. */
-  private readonly settleWaiters = new Set<() => void>();
+  private readonly settleWaiters = new SettleWaiters();
 
   constructor(
     readonly id: string,
@@ -142,16 +139,7 @@ export class ServerConnection {
 
   /** Resolves once the state is settled (connected, failed or disabled) or time runs out. */
   whenSettled(timeoutMs: number): Promise<ServerState> {
-    if (isSettled(this.stateValue)) return Promise.resolve(this.stateValue);
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.settleWaiters.delete(done);
-        resolve(this.stateValue);
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.settleWaiters.add(done);
-    });
+    return this.settleWaiters.wait(() => this.stateValue, timeoutMs);
   }
 
   /** The roots changed: a sandboxed server is restarted (its mounts are fixed), any other is told. */
@@ -361,16 +349,11 @@ export class ServerConnection {
   private setState(state: ServerState): void {
     this.stateValue = state;
     this.deps.onState(state);
-    if (isSettled(state)) for (const waiter of [...this.settleWaiters]) waiter();
+    this.settleWaiters.wake(state);
   }
 
   /** For status lines: stdio or remote. */
   get transportKind(): 'stdio' | 'http' | 'sse' {
     return this.current?.transportKind ?? (isStdioConfig(this.config) ? 'stdio' : 'http');
   }
-}
-
-/** Connected, failed or disabled: nothing more happens without a person or a crash. */
-function isSettled(state: ServerState): boolean {
-  return state.kind === 'connected' || state.kind === 'failed' || state.kind === 'disabled';
 }
