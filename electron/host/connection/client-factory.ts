@@ -94,11 +94,12 @@ export async function openClient(plan: LaunchPlan, opts: OpenOptions): Promise<O
     });
     const client = newClient(opts, Math.min(STDIO_PROBE_MS, opts.timeout));
     opts.prepare(transport, client);
+    const spawned = rememberPid(transport);
     try {
       await client.connect(transport, { prior: opts.prior, timeout: opts.timeout, signal: opts.signal });
     } catch (error) {
       // A failed or cancelled start (stop() during a connect) reaps the whole tree at once.
-      await closeOpened({ client, pid: transport.pid ?? undefined });
+      await closeOpened({ client, pid: spawned.pid });
       throw error;
     }
     return {
@@ -141,6 +142,24 @@ export async function openClient(plan: LaunchPlan, opts: OpenOptions): Promise<O
     throw error;
   }
   return { client, transport, transportKind: 'sse' };
+}
+
+/**
+ * The pid of the process a stdio transport starts, kept past its close: when a handshake
+ * fails or is aborted, the SDK closes the transport itself (forgetting the pid) and only
+ * signals the direct child after 2 s; we need the pid to kill the whole tree now.
+ */
+function rememberPid(transport: StdioClientTransport): { pid?: number } {
+  const spawned: { pid?: number } = {};
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    try {
+      await start();
+    } finally {
+      spawned.pid = transport.pid ?? undefined;
+    }
+  };
+  return spawned;
 }
 
 function newClient(opts: OpenOptions, probeMs: number): Client {

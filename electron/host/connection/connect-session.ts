@@ -12,6 +12,8 @@ export interface SessionContext {
   output: ServerOutput;
   timeout: number;
   listChanged: ClientOptions['listChanged'];
+  /** Aborted when the connection is stopped mid-connect. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -28,6 +30,7 @@ export function openSession(plan: ConnectPlan, ctx: SessionContext): Promise<Ope
     },
     prior: plan.era.prior,
     timeout: ctx.timeout,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
     prepare: (transport, client) => {
       tapTransport(transport, (dir, msg) => output.record(dir, msg));
       const stderr = (transport as { stderr?: NodeJS.ReadableStream | null }).stderr;

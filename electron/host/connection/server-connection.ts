@@ -15,6 +15,7 @@ import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree
 import { systemSandboxDetector, type SandboxDetector } from './sandbox/sandbox-detector.js';
 import { sandboxStateOf } from './sandbox/sandbox-launch.js';
 import type { ServerOutput } from './server-output.js';
+import { SessionOpener } from './session-opener.js';
 import { SessionRequests } from './session-requests.js';
 import { SettleWaiters } from './settle-waiters.js';
 
@@ -64,6 +65,7 @@ export class ServerConnection {
   private launchedSandbox?: SandboxState;
   /** whenSettled callers, woken by the state change that settles them. */
   private readonly settleWaiters = new SettleWaiters();
+  private readonly opener = new SessionOpener();
 
   constructor(
     readonly id: string,
@@ -119,10 +121,11 @@ export class ServerConnection {
     void this.connect(++this.generation, 'first');
   }
 
-  /** Stop: the process tree is gone when this resolves. */
+  /** Stop: the process tree is gone when this resolves, even one a connect was still starting. */
   async stop(): Promise<void> {
     this.generation++;
     clearTimeout(this.retryTimer);
+    await this.opener.cancel();
     await this.teardown();
     this.setState({ kind: 'disabled' });
   }
@@ -211,17 +214,13 @@ export class ServerConnection {
       this.launchedSandbox = plan.sandbox;
       this.authProvider = plan.authProvider;
       if (plan.serverUrl) this.serverUrl = plan.serverUrl;
-      const opened = await openSession(plan, {
-        id: this.id,
-        handlers: this.deps.handlers,
-        output,
-        timeout: this.timeout,
-        listChanged: this.listChangedHandlers(gen),
-      });
-      if (stale()) {
-        await closeOpened(opened);
-        return;
-      }
+      const session = { id: this.id, handlers: this.deps.handlers, output, timeout: this.timeout };
+      const listChanged = this.listChangedHandlers(gen);
+      const opened = await this.opener.open(
+        (signal) => openSession(plan, { ...session, listChanged, signal }),
+        stale,
+      );
+      if (!opened) return;
       if (opened.verdict) this.deps.eraCache.set(era.key, opened.verdict);
       this.current = opened;
       await this.rememberTree(opened);
