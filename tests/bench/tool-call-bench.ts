@@ -5,9 +5,7 @@
  *   host   — the MCP Desk host core (McpHost.callTool: state checks, trace, catalog lookup)
  *   bridge — the same call made by a WebSocket client through browser mode's bridge
  * The last line is JSON with the ratios the foundation issue sets goals for
- * (host_over_raw_p50 <= 1.25, bridge_minus_raw_p50_ms <= 1), and how long a one-shot CLI
- * command takes to exit after its output (cli_exit_after_output_ms <= 250, see
- * cli-exit-bench.ts). No timing is asserted.
+ * (host_over_raw_p50 <= 1.25, bridge_minus_raw_p50_ms <= 1). No timing is asserted.
  */
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -16,7 +14,6 @@ import WebSocket from 'ws';
 import { startBridge } from '../../electron/headless/bridge-server.js';
 import { composeHost } from '../../electron/host/compose.js';
 import { MemoryConfigStore } from '../../electron/host/config/config-store.js';
-import { measureCliExit } from './cli-exit-bench.js';
 
 const everything = fileURLToPath(
   new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
@@ -24,7 +21,6 @@ const everything = fileURLToPath(
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const PER_ROUND = Number(process.env.BENCH_CALLS ?? 100);
 const WARMUP = 50;
-const CLI_RUNS = Number(process.env.BENCH_CLI_RUNS ?? 5);
 
 function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
@@ -112,16 +108,11 @@ async function main(): Promise<void> {
     host: percentile(samples.host, 95),
     bridge: percentile(samples.bridge, 95),
   };
-  // After the call rounds, so the CLI's servers never compete with them for the CPU.
-  const cliExit = await measureCliExit(everything, CLI_RUNS);
   for (const k of ['raw', 'host', 'bridge'] as const) {
     console.log(
       `${k.padEnd(6)} p50 ${p50[k].toFixed(3)} ms   p95 ${p95[k].toFixed(3)} ms   (${samples[k].length} calls)`,
     );
   }
-  console.log(
-    `cli    exit after output: median ${cliExit.medianMs.toFixed(0)} ms   (${cliExit.samples.map((x) => x.toFixed(0)).join(', ')})`,
-  );
   console.log(
     JSON.stringify({
       host_over_raw_p50: Number((p50.host / p50.raw).toFixed(3)),
@@ -130,7 +121,6 @@ async function main(): Promise<void> {
       host_p50_ms: Number(p50.host.toFixed(3)),
       bridge_p50_ms: Number(p50.bridge.toFixed(3)),
       calls_per_mode: ROUNDS * PER_ROUND,
-      cli_exit_after_output_ms: Math.round(cliExit.medianMs),
     }),
   );
 }

@@ -20,7 +20,7 @@ interface Pids {
   grandchild: number;
 }
 
-describe('a one-shot CLI command leaves no server process behind', { timeout: 120_000 }, () => {
+describe('a one-shot CLI command leaves no server process behind', { timeout: 240_000 }, () => {
   const stack = new CleanupStack();
   const leftovers: number[] = [];
   let dir: string;
