@@ -268,15 +268,33 @@ export interface ProcessSnapshot {
   readonly rows: readonly ProcessRow[];
 }
 
-/** Records `pid` and its current descendants, to be killed later even after re-parenting. */
-export async function snapshotTree(pid: number): Promise<ProcessSnapshot> {
+/**
+ * Records `pid` and its current descendants, to be killed later even after re-parenting.
+ * `maxAgeMs` lets snapshots taken close together share one read of the process table (one
+ * read is hundreds of files; twenty servers starting or stopping at once would otherwise read
+ * it forty times, one after the other on the main thread). A shared table is used only if it
+ * already lists `pid`; a child started after it was read is missed by this snapshot.
+ */
+export async function snapshotTree(pid: number, maxAgeMs = 0): Promise<ProcessSnapshot> {
   assertValidPid(pid);
   if (process.platform === 'win32') {
     return { rows: [{ pid, ppid: -1 }] };
   }
-  const rows = await readProcessTable();
+  const rows = await tableListing(pid, maxAgeMs);
   const root = rows.find((row) => row.pid === pid) ?? { pid, ppid: -1 };
   return { rows: [root, ...descendantsFrom(rows, pid)] };
+}
+
+/** The last full read of the process table, for snapshots that accept a recent one. */
+let lastTable: { readAt: number; rows: ProcessRow[]; pids: Set<number> } | undefined;
+
+async function tableListing(pid: number, maxAgeMs: number): Promise<ProcessRow[]> {
+  const recent = lastTable;
+  if (maxAgeMs > 0 && recent && performance.now() - recent.readAt <= maxAgeMs && recent.pids.has(pid))
+    return recent.rows;
+  const rows = await readProcessTable();
+  lastTable = { readAt: performance.now(), rows, pids: new Set(rows.map((row) => row.pid)) };
+  return rows;
 }
 
 /** SIGTERM every still-living process of a snapshot, then SIGKILL what survives graceMs. */

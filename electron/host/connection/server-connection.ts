@@ -40,6 +40,8 @@ export interface ConnectionDeps {
 }
 
 const DEFAULT_TIMEOUT = 60_000;
+/** Servers starting together share reads of the process table this recent (see snapshotTree). */
+const SHARED_TABLE_MS = 250;
 const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 30_000, maxAttempts: 6 };
 
 /**
@@ -282,7 +284,7 @@ export class ServerConnection {
   /** Remember the process tree so a crash can still be cleaned up after re-parenting. */
   private async rememberTree(opened: OpenedClient): Promise<void> {
     if (!opened.pid) return;
-    const tree = await snapshotTree(opened.pid).catch(() => undefined);
+    const tree = await snapshotTree(opened.pid, SHARED_TABLE_MS).catch(() => undefined);
     if (tree) this.trees.set(opened, tree);
   }
 
