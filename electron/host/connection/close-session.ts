@@ -8,9 +8,6 @@ const SDK_CLOSE_MS = 4000;
 /** After the tree kill the SDK's close settles as soon as the dead process's pipes close. */
 const AFTER_KILL_MS = 500;
 
-/** Stops begun together may share a process-table read this recent (see snapshotTree). */
-const SHARED_TABLE_MS = 50;
-
 /** A session to close: the SDK client and, for stdio, the pid of the process it started. */
 export interface ClosableSession {
   client: Client;
@@ -26,8 +23,7 @@ export interface ClosableSession {
  */
 export async function closeOpened(opened: ClosableSession, earlier?: ProcessSnapshot): Promise<void> {
   const pid = opened.pid;
-  // Servers stopped together (a quit) share one read of the process table, taken in the same instant.
-  const now = pid ? await snapshotTree(pid, SHARED_TABLE_MS).catch(() => undefined) : undefined;
+  const now = pid ? await snapshotTree(pid).catch(() => undefined) : undefined;
   opened.client.onclose = undefined;
   // The SDK's close ends the server's stdin before its first await: the grace starts now.
   const closing = opened.client.close().catch(() => undefined);
