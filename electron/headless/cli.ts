@@ -12,7 +12,7 @@ import { answerElicitationsHeadless } from './cli-elicitation.js';
 import { answerSamplingHeadless } from './cli-sampling.js';
 import { runConformanceClient } from './conformance-client.js';
 import { openExternalChecked, openInBrowser } from './open-browser.js';
-import { INTERRUPTED_EXIT_CODE, watchQuitSignals, type QuitWatch } from './quit-signals.js';
+import { exitWhenFlushed, INTERRUPTED_EXIT_CODE, watchQuitSignals, type QuitWatch } from './quit-signals.js';
 
 /** Exit codes: 0 ok, 1 the operation failed, 2 bad usage. */
 class CliError extends Error {
@@ -205,13 +205,9 @@ async function ensureConnected(host: HostServices['host'], name: string, wait: n
     throw new CliError(`server "${name}" is not connected: ${describeState(s.state)}`);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    const message = error instanceof CliError ? error.message : toHostError(error).message;
-    process.stderr.write(`mcp-desk: ${message.split('\n')[0]}\n`);
-    process.exitCode = error instanceof CliError ? error.exitCode : 1;
-  },
-);
+// main() resolves only after dispose(): nothing is left to wait for, so exit now (see exitWhenFlushed).
+main(process.argv.slice(2)).then(exitWhenFlushed, (error: unknown) => {
+  const message = error instanceof CliError ? error.message : toHostError(error).message;
+  process.stderr.write(`mcp-desk: ${message.split('\n')[0]}\n`);
+  exitWhenFlushed(error instanceof CliError ? error.exitCode : 1);
+});

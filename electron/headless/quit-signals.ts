@@ -39,3 +39,21 @@ export function watchQuitSignals(
   for (const signal of SIGNALS) process.on(signal, onSignal);
   return { requested };
 }
+
+/**
+ * End the process with `code` as soon as stdout and stderr have flushed, rather than letting
+ * the event loop drain: while Node tears itself down it closes its signal handles, and a
+ * signal in that window (the second Ctrl+C of an impatient person) would kill the process
+ * with SIGINT after a clean shutdown. An explicit exit keeps our listeners to the end, and
+ * does not wait on a handle some library forgot to unref.
+ */
+export function exitWhenFlushed(code: number): void {
+  let pending = 2;
+  const flushed = () => {
+    pending--;
+    if (pending === 0) process.exit(code);
+  };
+  // The callback runs once the write is handed to the OS, or with an error (a closed pipe): either way it runs.
+  process.stdout.write('', flushed);
+  process.stderr.write('', flushed);
+}

@@ -140,8 +140,11 @@ app.on('activate', () => {
 // Quit safely: stop every server (whole process trees) and flush writes before exiting.
 app.on('before-quit', (event) => {
   windows.beginQuit();
-  if (quitStarted || !services) return;
+  if (!services) return;
+  // Held until dispose() is done (app.exit below skips this event): a second Ctrl+C or a tray
+  // Quit during the cleanup would otherwise let Electron exit and orphan the servers.
   event.preventDefault();
+  if (quitStarted) return;
   quitStarted = true;
   globalShortcut.unregisterAll();
   tray?.dispose();

@@ -169,6 +169,20 @@ describe('process cleanup', { timeout: 180_000 }, () => {
     if (LINUX) assert.deepEqual(pidsWithEnv(marker), []);
   });
 
+  it('removing a server that is still starting leaves nothing of it running', { skip: !LINUX }, async () => {
+    // Never answers initialize, ignores stdin EOF and SIGTERM: only the tree kill stops it.
+    const marker = `desk-it-${randomUUID()}`;
+    markers.push(marker);
+    await t.host.add(
+      'starting',
+      nodeServer(SERVERS.hang, [], { env: { HANG_STUBBORN: '1', DESK_IT_MARKER: marker } }) as ServerConfig,
+    );
+    await waitFor('the server process to start', () => (pidsWithEnv(marker).length > 0 ? true : undefined));
+    assert.equal(t.host.list().find((s) => s.id === 'starting')?.state.kind, 'connecting');
+    await t.host.remove('starting');
+    assert.deepEqual(pidsWithEnv(marker), [], 'remove() resolves only once the starting server is gone');
+  });
+
   it('dispose() kills every server tree', async () => {
     const own = await createTestHost(stack, { servers: {} });
     const started: { pids: Pids; marker: string }[] = [];

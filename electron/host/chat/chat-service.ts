@@ -24,7 +24,7 @@ import { toModelHistory } from './model-history.js';
 import { ProviderFactory } from './provider-factory.js';
 import { GEMINI_MAX_TOOLS } from './providers/gemini/gemini-provider.js';
 import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
-import { buildToolOffer } from './tool-offer.js';
+import { ToolOfferCache } from './tool-offer-cache.js';
 import type { ToolPolicy } from '../policies/tool-policy.js';
 
 export interface ChatServiceDeps {
@@ -57,6 +57,8 @@ const DEFAULT_TITLE = 'New chat';
 export class ChatService {
   private readonly runs = new Map<string, ActiveRun>();
   private readonly listeners = new Set<(conversationId: string, event: ChatEvent) => void>();
+  /** The tool offer, rebuilt only when a list, a server or a tool switch changed. */
+  private readonly offers = new ToolOfferCache();
 
   constructor(private readonly deps: ChatServiceDeps) {}
 
@@ -104,7 +106,7 @@ export class ChatService {
   async toolOffer(): Promise<ToolOffer> {
     const settings = this.deps.settings.get();
     const limit = settings.provider === 'gemini' ? GEMINI_MAX_TOOLS : OPENAI_MAX_TOOLS;
-    const plan = buildToolOffer(this.deps.host.catalog(), settings, limit);
+    const plan = this.offers.offer(this.deps.host.catalog(), settings, limit);
     return { offered: plan.tools.length, limit: plan.limit, warnings: plan.warnings };
   }
 
@@ -168,7 +170,7 @@ export class ChatService {
     try {
       const settings = this.deps.settings.get();
       const provider = await this.deps.providers.create(settings);
-      const offer = buildToolOffer(this.deps.host.catalog(), settings, provider.maxTools);
+      const offer = this.offers.offer(this.deps.host.catalog(), settings, provider.maxTools);
       for (const w of offer.warnings) this.emit(id, { type: 'notice', text: w });
       const model = ProviderFactory.modelOf(settings);
       outcome = await runAgent({

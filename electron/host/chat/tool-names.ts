@@ -37,7 +37,9 @@ export function qualifyToolNames(
   const candidates = new Map<string, ToolOrigin[]>();
   for (const origin of origins) {
     const name = candidateName(origin);
-    candidates.set(name, [...(candidates.get(name) ?? []), origin]);
+    const group = candidates.get(name);
+    if (group) group.push(origin);
+    else candidates.set(name, [origin]);
   }
 
   const result = new Map<string, ToolOrigin>();
@@ -86,10 +88,9 @@ function rawName(origin: ToolOrigin): string {
 
 /** Replace every code point outside [a-zA-Z0-9_-] by `_`; a leading digit or dash gets a `_` prefix. */
 function sanitize(raw: string): string {
-  let out = '';
-  for (const ch of raw) out += /[a-zA-Z0-9_-]/.test(ch) ? ch : '_';
-  if (!/^[a-zA-Z_]/.test(out)) out = `_${out}`;
-  return out;
+  // The `u` flag makes an astral character (an emoji) one match, so it becomes one `_`.
+  const out = raw.replace(/[^a-zA-Z0-9_-]/gu, '_');
+  return /^[a-zA-Z_]/.test(out) ? out : `_${out}`;
 }
 
 /** Truncate to leave room for `_` + hash; the hash is of the raw origin, so it is stable and distinct. */

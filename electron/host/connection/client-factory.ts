@@ -14,6 +14,7 @@ import {
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { HostFailure } from '../util/errors.js';
 import { ConnectDeadline, isTimeoutError, noResponse } from './connect-deadline.js';
+import { closeOpened } from './close-session.js';
 import { isAuthRequired } from './connection-auth.js';
 import type { LaunchPlan } from './launch.js';
 import { killSnapshot, snapshotTree } from './process-tree.js';
@@ -118,12 +119,14 @@ async function openStdio(
   });
   const client = newClient(opts, deadline.probeMs || opts.timeout);
   opts.prepare(transport, client);
+  const spawned = rememberPid(transport);
   const step = (last: string | undefined) =>
     last ? `waiting for the answer to ${last}` : opts.prior ? 'starting' : 'server/discover probe';
   try {
     await attempt(client, transport, { prior: opts.prior }, deadline, step);
   } catch (error) {
-    await client.close().catch(() => undefined);
+    // A failed, timed-out or cancelled start (stop() during a connect) reaps the whole tree at once.
+    await closeOpened({ client, pid: spawned.pid });
     throw error;
   }
   return {
@@ -250,6 +253,24 @@ async function settleWithin(work: Promise<unknown>, ms: number): Promise<void> {
     }),
   ]);
   clearTimeout(timer);
+}
+
+/**
+ * The pid of the process a stdio transport starts, kept past its close: when a handshake
+ * fails or is aborted, the SDK closes the transport itself (forgetting the pid) and only
+ * signals the direct child after 2 s; we need the pid to kill the whole tree now.
+ */
+function rememberPid(transport: StdioClientTransport): { pid?: number } {
+  const spawned: { pid?: number } = {};
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    try {
+      await start();
+    } finally {
+      spawned.pid = transport.pid ?? undefined;
+    }
+  };
+  return spawned;
 }
 
 function newClient(opts: OpenOptions, probeMs: number): Client {

@@ -10,13 +10,12 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { ServerInfo } from '../../../shared/domain/mcp-types.js';
 import type { OpenedClient } from './client-factory.js';
-import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree.js';
 import type { ServerOutput } from './server-output.js';
 
 /**
  * The client side of one MCP session, apart from the connection's state machine: what we
- * declare, how server-to-client requests are answered, how a server is described, and how a
- * session is closed without leaving processes behind.
+ * declare, how server-to-client requests are answered, and how a server is described
+ * (close-session.ts closes it).
  */
 
 /** Answers for requests a server sends us; absent ones are not declared as capabilities. */
@@ -98,25 +97,4 @@ export function describeServer(serverId: string, opened: OpenedClient): ServerIn
     ...(c.getInstructions() ? { instructions: c.getInstructions() } : {}),
     capabilities: c.getServerCapabilities() ?? {},
   };
-}
-
-/**
- * Close a client and make sure its whole process tree is gone: the SDK only signals the
- * direct child, so grandchildren (npx -> node, uvx -> python) would be orphaned. Snapshot
- * the descendants first, because once the parent dies they are re-parented out of reach.
- */
-export async function closeOpened(opened: OpenedClient, earlier?: ProcessSnapshot): Promise<void> {
-  const pid = opened.pid;
-  const now = pid ? await snapshotTree(pid).catch(() => undefined) : undefined;
-  opened.client.onclose = undefined;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    opened.client.close().catch(() => undefined),
-    new Promise((r) => {
-      timer = setTimeout(r, 4000);
-    }),
-  ]);
-  clearTimeout(timer);
-  const rows = [...(now?.rows ?? []), ...(earlier?.rows ?? [])];
-  if (rows.length) await killSnapshot({ rows });
 }

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
 const DEFAULT_GRACE_MS = 2000;
+/** Most processes die within a few ms of SIGTERM: poll often at first, then back off to the cap. */
+const FIRST_POLL_MS = 2;
 const POLL_INTERVAL_MS = 25;
 
 /** Options for {@link killProcessTree}. */
@@ -161,21 +162,23 @@ async function readProcessTable(): Promise<ProcessRow[]> {
   return readPsProcessTable();
 }
 
+/**
+ * Read synchronously on purpose: /proc files are generated in memory, and a few hundred tiny
+ * sync reads take a few ms where the same reads through the thread pool took tens of ms — time
+ * every server stop (and so every CLI exit and app quit) used to wait on.
+ */
 async function readLinuxProcessTable(): Promise<ProcessRow[]> {
-  const entries = await readdir('/proc');
-  const rows = await Promise.all(
-    entries
-      .filter((name) => /^\d+$/.test(name))
-      .map(async (name) => {
-        try {
-          return parseLinuxStat(await readFile(`/proc/${name}/stat`, 'utf8'));
-        } catch {
-          // The process exited between readdir and readFile.
-          return undefined;
-        }
-      }),
-  );
-  return rows.filter((row): row is ProcessRow => row !== undefined);
+  const rows: ProcessRow[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const row = parseLinuxStat(readFileSync(`/proc/${name}/stat`, 'utf8'));
+      if (row) rows.push(row);
+    } catch {
+      // The process exited between readdir and readFile.
+    }
+  }
+  return Promise.resolve(rows);
 }
 
 /** Parses /proc/PID/stat; the comm field may hold spaces and parentheses, so fields are counted from the LAST ')'. */
@@ -241,11 +244,13 @@ function isSameProcessAlive(target: ProcessRow): boolean {
 
 async function waitUntilDead(targets: readonly ProcessRow[], graceMs: number): Promise<void> {
   const deadline = Date.now() + graceMs;
+  let pollMs = FIRST_POLL_MS;
   while (targets.some((target) => isSameProcessAlive(target))) {
     if (Date.now() >= deadline) {
       return;
     }
-    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    pollMs = Math.min(POLL_INTERVAL_MS, pollMs * 2);
   }
 }
 
@@ -263,15 +268,33 @@ export interface ProcessSnapshot {
   readonly rows: readonly ProcessRow[];
 }
 
-/** Records `pid` and its current descendants, to be killed later even after re-parenting. */
-export async function snapshotTree(pid: number): Promise<ProcessSnapshot> {
+/**
+ * Records `pid` and its current descendants, to be killed later even after re-parenting.
+ * `maxAgeMs` lets snapshots taken close together share one read of the process table (one
+ * read is hundreds of files; twenty servers starting or stopping at once would otherwise read
+ * it forty times, one after the other on the main thread). A shared table is used only if it
+ * already lists `pid`; a child started after it was read is missed by this snapshot.
+ */
+export async function snapshotTree(pid: number, maxAgeMs = 0): Promise<ProcessSnapshot> {
   assertValidPid(pid);
   if (process.platform === 'win32') {
     return { rows: [{ pid, ppid: -1 }] };
   }
-  const rows = await readProcessTable();
+  const rows = await tableListing(pid, maxAgeMs);
   const root = rows.find((row) => row.pid === pid) ?? { pid, ppid: -1 };
   return { rows: [root, ...descendantsFrom(rows, pid)] };
+}
+
+/** The last full read of the process table, for snapshots that accept a recent one. */
+let lastTable: { readAt: number; rows: ProcessRow[]; pids: Set<number> } | undefined;
+
+async function tableListing(pid: number, maxAgeMs: number): Promise<ProcessRow[]> {
+  const recent = lastTable;
+  if (maxAgeMs > 0 && recent && performance.now() - recent.readAt <= maxAgeMs && recent.pids.has(pid))
+    return recent.rows;
+  const rows = await readProcessTable();
+  lastTable = { readAt: performance.now(), rows, pids: new Set(rows.map((row) => row.pid)) };
+  return rows;
 }
 
 /** SIGTERM every still-living process of a snapshot, then SIGKILL what survives graceMs. */

@@ -5,12 +5,8 @@ import { emptyLists, loadServerLists, type ServerLists } from '../catalog/server
 import { HostFailure, toHostError } from '../util/errors.js';
 import { isAuthRequired, redeemSignIn } from './connection-auth.js';
 import type { OpenedClient } from './client-factory.js';
-import {
-  closeOpened,
-  describeServer,
-  pushRootsListChanged,
-  type ServerRequestHandlers,
-} from './client-session.js';
+import { describeServer, pushRootsListChanged, type ServerRequestHandlers } from './client-session.js';
+import { closeOpened } from './close-session.js';
 import { ListBudget } from './connect-deadline.js';
 import { planConnect, readEra, type AuthProviderLookup } from './connect-plan.js';
 import { openSession } from './connect-session.js';
@@ -21,7 +17,9 @@ import { RestartPolicy, type BackoffOptions, type RestartState } from './restart
 import { systemSandboxDetector, type SandboxDetector } from './sandbox/sandbox-detector.js';
 import { sandboxStateOf } from './sandbox/sandbox-launch.js';
 import type { ServerOutput } from './server-output.js';
+import { SessionOpener } from './session-opener.js';
 import { SessionRequests } from './session-requests.js';
+import { SettleWaiters } from './settle-waiters.js';
 
 export type { ServerRequestHandlers } from './client-session.js';
 
@@ -46,6 +44,8 @@ export interface ConnectionDeps {
 }
 
 const DEFAULT_TIMEOUT = 60_000;
+/** Servers starting together share reads of the process table this recent (see snapshotTree). */
+const SHARED_TABLE_MS = 250;
 
 /**
  * One server's connection and its state machine:
@@ -69,9 +69,8 @@ export class ServerConnection {
   /** The sandbox of the last launch; its mounts stay fixed until the next one. */
   private launchedSandbox?: SandboxState;
   /** whenSettled callers, woken by the state change that settles them. */
-  private readonly settleWaiters = new Set<() => void>();
-  /** Aborts the connect in flight: a stop must not wait for a silent server's timeout. */
-  private connectAbort?: AbortController;
+  private readonly settleWaiters = new SettleWaiters();
+  private readonly opener = new SessionOpener();
 
   constructor(
     readonly id: string,
@@ -133,11 +132,11 @@ export class ServerConnection {
     void this.connect(++this.generation, 'first');
   }
 
-  /** Stop: the process tree is gone when this resolves. */
+  /** Stop: the process tree is gone when this resolves, even one a connect was still starting. */
   async stop(): Promise<void> {
     this.generation++;
     clearTimeout(this.retryTimer);
-    this.connectAbort?.abort();
+    await this.opener.cancel();
     await this.teardown();
     this.setState({ kind: 'disabled' });
   }
@@ -154,16 +153,7 @@ export class ServerConnection {
 
   /** Resolves once the state is settled (connected, failed or disabled) or time runs out. */
   whenSettled(timeoutMs: number): Promise<ServerState> {
-    if (isSettled(this.stateValue)) return Promise.resolve(this.stateValue);
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.settleWaiters.delete(done);
-        resolve(this.stateValue);
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.settleWaiters.add(done);
-    });
+    return this.settleWaiters.wait(() => this.stateValue, timeoutMs);
   }
 
   /** The roots changed: a sandboxed server is restarted (its mounts are fixed), any other is told. */
@@ -217,7 +207,6 @@ export class ServerConnection {
     const output = this.deps.output;
     const era = readEra(this.config, this.deps.eraCache);
     const stale = () => gen !== this.generation;
-    const abort = (this.connectAbort = new AbortController());
     try {
       const plan = await planConnect(
         {
@@ -236,18 +225,13 @@ export class ServerConnection {
       this.launchedSandbox = plan.sandbox;
       this.authProvider = plan.authProvider;
       if (plan.serverUrl) this.serverUrl = plan.serverUrl;
-      const opened = await openSession(plan, {
-        id: this.id,
-        handlers: this.deps.handlers,
-        output,
-        timeout: this.timeout,
-        signal: abort.signal,
-        listChanged: this.listChangedHandlers(gen),
-      });
-      if (stale()) {
-        await closeOpened(opened);
-        return;
-      }
+      const session = { id: this.id, handlers: this.deps.handlers, output, timeout: this.timeout };
+      const listChanged = this.listChangedHandlers(gen);
+      const opened = await this.opener.open(
+        (signal) => openSession(plan, { ...session, listChanged, signal }),
+        stale,
+      );
+      if (!opened) return;
       if (opened.verdict) this.deps.eraCache.set(era.key, opened.verdict);
       this.current = opened;
       await this.rememberTree(opened);
@@ -313,7 +297,7 @@ export class ServerConnection {
   /** Remember the process tree so a crash can still be cleaned up after re-parenting. */
   private async rememberTree(opened: OpenedClient): Promise<void> {
     if (!opened.pid) return;
-    const tree = await snapshotTree(opened.pid).catch(() => undefined);
+    const tree = await snapshotTree(opened.pid, SHARED_TABLE_MS).catch(() => undefined);
     if (tree) this.trees.set(opened, tree);
   }
 
@@ -383,16 +367,11 @@ export class ServerConnection {
   private setState(state: ServerState): void {
     this.stateValue = state;
     this.deps.onState(state);
-    if (isSettled(state)) for (const waiter of [...this.settleWaiters]) waiter();
+    this.settleWaiters.wake(state);
   }
 
   /** For status lines: stdio or remote. */
   get transportKind(): 'stdio' | 'http' | 'sse' {
     return this.current?.transportKind ?? (isStdioConfig(this.config) ? 'stdio' : 'http');
   }
-}
-
-/** Connected, failed or disabled: nothing more happens without a person or a crash. */
-function isSettled(state: ServerState): boolean {
-  return state.kind === 'connected' || state.kind === 'failed' || state.kind === 'disabled';
 }

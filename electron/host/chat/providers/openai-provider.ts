@@ -276,19 +276,30 @@ export function toOpenAiMessages(
   return out;
 }
 
-/** A tool as OpenAI declares it; JSON Schema passes through with refs inlined. */
-export function toOpenAiTool(tool: ModelTool): {
+/** A function tool in OpenAI's `tools` array. */
+type OpenAiTool = {
   type: 'function';
   function: { name: string; description: string; parameters: JsonSchema };
-} {
-  return {
-    type: 'function',
-    function: {
-      name: tool.name,
-      description: tool.description,
-      parameters: toOpenAiParameters(tool.inputSchema),
-    },
-  };
+};
+
+/** By identity: the tool offer keeps its tool objects until a list or a switch changes (ToolOfferCache). */
+const openAiTools = new WeakMap<ModelTool, OpenAiTool>();
+
+/** A tool as OpenAI declares it; JSON Schema passes through with refs inlined. Converted once per tool. */
+export function toOpenAiTool(tool: ModelTool): OpenAiTool {
+  let converted = openAiTools.get(tool);
+  if (!converted) {
+    converted = {
+      type: 'function',
+      function: {
+        name: tool.name,
+        description: tool.description,
+        parameters: toOpenAiParameters(tool.inputSchema),
+      },
+    };
+    openAiTools.set(tool, converted);
+  }
+  return converted;
 }
 
 /** Local servers often cannot follow `$ref` (llama.cpp grammars, some Ollama models): inline them. */

@@ -4,19 +4,18 @@ import {
   FunctionCallingConfigMode,
   GoogleGenAI,
   type Content,
-  type FunctionDeclaration,
   type GenerateContentResponse,
   type GenerateContentResponseUsageMetadata,
   type Part,
 } from '@google/genai';
 import type { TokenUsage } from '../../../../../shared/domain/metrics.js';
-import { applyArgFixes, toGeminiParameters, type ArgFix } from './gemini-schema.js';
+import { toGeminiDeclarations } from './gemini-declarations.js';
+import { applyArgFixes, type ArgFix } from './gemini-schema.js';
 import {
   ProviderError,
   type ChatProvider,
   type ModelMessage,
   type ModelPart,
-  type ModelTool,
   type ProviderEvent,
   type StreamRequest,
 } from '../../provider.js';
@@ -95,7 +94,7 @@ export class GeminiProvider implements ChatProvider {
     let finishReason: string | undefined;
     let usage: TokenUsage | undefined;
     try {
-      const { declarations, fixes } = toDeclarations(request.tools);
+      const { declarations, fixes } = toGeminiDeclarations(request.tools);
       const contents = toGeminiContents(request.messages);
       const stream = await this.ai.models.generateContentStream({
         model: request.model,
@@ -215,19 +214,6 @@ function responseBody(output: unknown, isError: boolean): Record<string, unknown
       ? { error: output.error }
       : { error: output ?? 'the tool failed' };
   return { output: output ?? null };
-}
-
-function toDeclarations(tools: readonly ModelTool[]): {
-  declarations: FunctionDeclaration[];
-  fixes: Map<string, ArgFix[]>;
-} {
-  const fixes = new Map<string, ArgFix[]>();
-  const declarations = tools.map((tool): FunctionDeclaration => {
-    const { parameters, argFixes } = toGeminiParameters(tool.inputSchema);
-    if (argFixes.length) fixes.set(tool.name, argFixes);
-    return { name: tool.name, description: tool.description, ...(parameters ? { parameters } : {}) };
-  });
-  return { declarations, fixes };
 }
 
 function toEvent(part: Part, fixes: ReadonlyMap<string, ArgFix[]>): ProviderEvent | undefined {
