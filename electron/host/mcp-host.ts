@@ -62,6 +62,7 @@ export class McpHost implements AuthHostPort, Disposable {
       connection: (id) => this.registry.connection(id),
       ...(deps.handlers?.listRoots ? { listRoots: deps.handlers.listRoots } : {}),
       ...(deps.audit ? { audit: deps.audit } : {}),
+      lastStderr: (id) => this.registry.outputIfAny(id)?.lastStderr(),
     });
   }
 

@@ -3,7 +3,7 @@ import { openClient, type OpenedClient } from './client-factory.js';
 import { clientCapabilities, installHandlers, type ServerRequestHandlers } from './client-session.js';
 import type { ConnectPlan } from './connect-plan.js';
 import type { ServerOutput } from './server-output.js';
-import { tapTransport } from './trace-tap.js';
+import { guardTransport } from './trace-tap.js';
 
 /** What running a session needs besides the plan: who answers the server, and where output goes. */
 export interface SessionContext {
@@ -29,7 +29,7 @@ export function openSession(plan: ConnectPlan, ctx: SessionContext): Promise<Ope
     prior: plan.era.prior,
     timeout: ctx.timeout,
     prepare: (transport, client) => {
-      tapTransport(transport, (dir, msg) => output.record(dir, msg));
+      guardTransport(transport, output);
       const stderr = (transport as { stderr?: NodeJS.ReadableStream | null }).stderr;
       stderr?.setEncoding?.('utf8');
       stderr?.on('data', (chunk: string | Buffer) => output.stderr(String(chunk)));

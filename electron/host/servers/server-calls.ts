@@ -12,6 +12,8 @@ import type { CallOptions, CompletionRef } from '../connection/session-requests.
 import { isInsideRoots } from '../roots/root-guard.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure } from '../util/errors.js';
+import { explainCallFailure } from './call-failure.js';
+import { capToolResult } from './result-caps.js';
 
 /** Options of one routed tool call; `callId` lets a later cancel() find it. */
 export interface ToolCallOptions {
@@ -26,6 +28,8 @@ export interface ServerCallsDeps {
   connection: (serverId: string) => ServerConnection;
   listRoots?: () => Root[];
   audit?: AuditLog;
+  /** The server's last stderr line, quoted when it dies mid-call. */
+  lastStderr?: (serverId: string) => string | undefined;
 }
 
 /**
@@ -53,11 +57,13 @@ export class ServerCalls implements Disposable {
     }
     const audited = auditToolCall(this.deps.audit, serverId, tool, args, opts.callId);
     try {
-      const result = await connection.requests.callTool(tool, args, {
-        signal: controller.signal,
-        timeoutMs: opts.timeoutMs,
-        onProgress: opts.onProgress,
-      });
+      const result = capToolResult(
+        await connection.requests.callTool(tool, args, {
+          signal: controller.signal,
+          timeoutMs: opts.timeoutMs,
+          onProgress: opts.onProgress,
+        }),
+      );
       audited.ok(result);
       return result;
     } catch (error) {
@@ -65,7 +71,12 @@ export class ServerCalls implements Disposable {
       const thrown: unknown =
         controller.signal.aborted && controller.signal.reason instanceof HostFailure
           ? controller.signal.reason
-          : error;
+          : await explainCallFailure(error, {
+              serverId,
+              tool,
+              timeoutMs: opts.timeoutMs ?? connection.timeout,
+              lastStderr: () => this.deps.lastStderr?.(serverId),
+            });
       audited.failed(thrown);
       throw thrown;
     } finally {
