@@ -14,6 +14,7 @@ import { LIMITS, OVER_CAP_RPC_CODE } from '../util/limits.js';
 import type { OpenedClient } from './client-factory.js';
 import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree.js';
 import type { ServerOutput } from './server-output.js';
+import { markedProcesses, markerOf } from './tree-marker.js';
 
 /**
  * The client side of one MCP session, apart from the connection's state machine: what we
@@ -56,29 +57,33 @@ export function installHandlers(
   client: Client,
 ): void {
   const { elicit, sample, listRoots } = handlers;
-  const gate = requestGate(serverId, output);
-  if (elicit)
+  // One gate per method: forms waiting for a person must not hold up sampling, or the reverse.
+  if (elicit) {
+    const gate = requestGate(serverId, 'elicitation/create', output);
     client.setRequestHandler('elicitation/create', (request, ctx) =>
-      gate('elicitation/create', () => elicit(serverId, request.params, ctx.mcpReq.signal)),
+      gate(() => elicit(serverId, request.params, ctx.mcpReq.signal)),
     );
-  if (sample)
+  }
+  if (sample) {
+    const gate = requestGate(serverId, 'sampling/createMessage', output);
     client.setRequestHandler('sampling/createMessage', (request, ctx) =>
-      gate('sampling/createMessage', () => sample(serverId, request.params, ctx.mcpReq.signal)),
+      gate(() => sample(serverId, request.params, ctx.mcpReq.signal)),
     );
-  if (listRoots)
-    client.setRequestHandler('roots/list', () => gate('roots/list', () => ({ roots: listRoots() })));
+  }
+  // roots/list is answered on the spot: nothing waits, so there is no queue to cap.
+  if (listRoots) client.setRequestHandler('roots/list', () => ({ roots: listRoots() }));
   client.setNotificationHandler('notifications/message', (n) => {
     const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
     output.note(`[${n.params.level}]${n.params.logger ? ` ${n.params.logger}:` : ''} ${data}`, 'server-log');
   });
 }
 
-/** Counts one server's requests in flight and refuses those over the cap. */
-function requestGate(serverId: string, output: ServerOutput) {
+/** Counts one server's requests of one method in flight and refuses those over the cap. */
+function requestGate(serverId: string, method: string, output: ServerOutput) {
   const cap = LIMITS.serverRequestsInFlight;
   let inFlight = 0;
   let refused = 0;
-  return async <T>(method: string, run: () => Promise<T> | T): Promise<T> => {
+  return async <T>(run: () => Promise<T> | T): Promise<T> => {
     if (inFlight >= cap) {
       // One note per burst: the count goes in when the burst ends.
       if (refused++ === 0)
@@ -97,7 +102,7 @@ function requestGate(serverId: string, output: ServerOutput) {
       inFlight--;
       if (inFlight === 0 && refused > 0) {
         output.note(
-          `refused ${refused.toLocaleString('en-US')} requests over the limit of ${cap} waiting at once`,
+          `refused ${refused.toLocaleString('en-US')} ${method} requests over the limit of ${cap} waiting at once`,
         );
         refused = 0;
       }
@@ -144,7 +149,8 @@ export function describeServer(serverId: string, opened: OpenedClient): ServerIn
 /**
  * Close a client and make sure its whole process tree is gone: the SDK only signals the
  * direct child, so grandchildren (npx -> node, uvx -> python) would be orphaned. Snapshot
- * the descendants first, because once the parent dies they are re-parented out of reach.
+ * the descendants first, because once the parent dies they are re-parented out of reach;
+ * then reap whatever still carries the launch's marker (a double-forked daemon).
  */
 export async function closeOpened(opened: OpenedClient, earlier?: ProcessSnapshot): Promise<void> {
   const pid = opened.pid;
@@ -158,6 +164,14 @@ export async function closeOpened(opened: OpenedClient, earlier?: ProcessSnapsho
     }),
   ]);
   clearTimeout(timer);
-  const rows = [...(now?.rows ?? []), ...(earlier?.rows ?? [])];
-  if (rows.length) await killSnapshot({ rows });
+  await reapClosed(opened, { rows: [...(now?.rows ?? []), ...(earlier?.rows ?? [])] });
+}
+
+/** After a server's process ended (stopped or crashed): kill what it left, tree and marked escapees. */
+export async function reapClosed(opened: OpenedClient, tree?: ProcessSnapshot): Promise<void> {
+  if (tree?.rows.length) await killSnapshot(tree).catch(() => undefined);
+  const marker = markerOf(opened.client);
+  if (!marker) return;
+  const escaped = await markedProcesses(marker);
+  if (escaped.rows.length) await killSnapshot(escaped).catch(() => undefined);
 }

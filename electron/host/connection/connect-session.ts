@@ -4,6 +4,7 @@ import { clientCapabilities, installHandlers, type ServerRequestHandlers } from 
 import type { ConnectPlan } from './connect-plan.js';
 import type { ServerOutput } from './server-output.js';
 import { guardTransport } from './trace-tap.js';
+import { newTreeMarker, rememberMarker, TREE_MARKER_ENV } from './tree-marker.js';
 
 /** What running a session needs besides the plan: who answers the server, and where output goes. */
 export interface SessionContext {
@@ -12,6 +13,8 @@ export interface SessionContext {
   output: ServerOutput;
   timeout: number;
   listChanged: ClientOptions['listChanged'];
+  /** Aborts the connect (a stop while connecting); the SDK then closes what it started. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -20,7 +23,13 @@ export interface SessionContext {
  */
 export function openSession(plan: ConnectPlan, ctx: SessionContext): Promise<OpenedClient> {
   const { output } = ctx;
-  return openClient(plan.launch, {
+  // Every process the server starts inherits the marker, so none can slip away on stop.
+  const marker = plan.launch.kind === 'stdio' ? newTreeMarker() : undefined;
+  const launch =
+    plan.launch.kind === 'stdio' && marker
+      ? { ...plan.launch, env: { ...plan.launch.env, [TREE_MARKER_ENV]: marker } }
+      : plan.launch;
+  return openClient(launch, {
     ...(plan.authProvider ? { authProvider: plan.authProvider } : {}),
     clientOptions: {
       capabilities: clientCapabilities(ctx.handlers),
@@ -28,7 +37,9 @@ export function openSession(plan: ConnectPlan, ctx: SessionContext): Promise<Ope
     },
     prior: plan.era.prior,
     timeout: ctx.timeout,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
     prepare: (transport, client) => {
+      if (marker) rememberMarker(client, marker);
       guardTransport(transport, output);
       const stderr = (transport as { stderr?: NodeJS.ReadableStream | null }).stderr;
       stderr?.setEncoding?.('utf8');

@@ -9,13 +9,14 @@ import {
   closeOpened,
   describeServer,
   pushRootsListChanged,
+  reapClosed,
   type ServerRequestHandlers,
 } from './client-session.js';
 import { planConnect, readEra, type AuthProviderLookup } from './connect-plan.js';
 import { openSession } from './connect-session.js';
 import type { EraCache } from './era-cache.js';
 import type { LaunchContext } from './launch.js';
-import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree.js';
+import { snapshotTree, type ProcessSnapshot } from './process-tree.js';
 import { systemSandboxDetector, type SandboxDetector } from './sandbox/sandbox-detector.js';
 import { sandboxStateOf } from './sandbox/sandbox-launch.js';
 import type { ServerOutput } from './server-output.js';
@@ -65,6 +66,8 @@ export class ServerConnection {
   private serverUrl?: URL;
   /** The sandbox of the last launch; its mounts stay fixed until the next one. */
   private launchedSandbox?: SandboxState;
+  /** The connect attempt in flight: a stop aborts it and waits for it, so no process outlives stop(). */
+  private connecting?: { abort: AbortController; done: Promise<void> };
   /** whenSettled callers, woken by the state change that settles them. */
   private readonly settleWaiters = new Set<() => void>();
 
@@ -119,13 +122,17 @@ export class ServerConnection {
   start(): void {
     if (this.stateValue.kind === 'connected' || this.stateValue.kind === 'connecting') return;
     this.attempt = 0;
-    void this.connect(++this.generation, 'first');
+    this.runConnect(++this.generation, 'first');
   }
 
   /** Stop: the process tree is gone when this resolves. */
   async stop(): Promise<void> {
     this.generation++;
     clearTimeout(this.retryTimer);
+    // A server that never answers would otherwise keep its process until the connect times out.
+    const inFlight = this.connecting;
+    inFlight?.abort.abort();
+    await inFlight?.done;
     await this.teardown();
     this.setState({ kind: 'disabled' });
   }
@@ -199,7 +206,16 @@ export class ServerConnection {
     return this.current.client;
   }
 
-  private async connect(gen: number, why: 'first' | 'retry'): Promise<void> {
+  private runConnect(gen: number, why: 'first' | 'retry'): void {
+    const abort = new AbortController();
+    const entry = { abort, done: Promise.resolve() };
+    entry.done = this.connect(gen, why, abort.signal).finally(() => {
+      if (this.connecting === entry) this.connecting = undefined;
+    });
+    this.connecting = entry;
+  }
+
+  private async connect(gen: number, why: 'first' | 'retry', signal?: AbortSignal): Promise<void> {
     this.attempt++;
     if (why === 'first') this.setState({ kind: 'connecting', attempt: this.attempt });
     const output = this.deps.output;
@@ -229,6 +245,7 @@ export class ServerConnection {
         output,
         timeout: this.timeout,
         listChanged: this.listChangedHandlers(gen),
+        ...(signal ? { signal } : {}),
       });
       if (stale()) {
         await closeOpened(opened);
@@ -287,7 +304,7 @@ export class ServerConnection {
     this.deps.output.note(error.message);
     // Reap whatever the dead server left behind (children it spawned, now re-parented).
     const tree = this.trees.get(opened);
-    if (tree) void killSnapshot(tree);
+    void reapClosed(opened, tree);
     this.attempt = 0;
     this.scheduleRetry(gen, error);
   }
@@ -316,7 +333,7 @@ export class ServerConnection {
       lastError,
     });
     this.retryTimer = setTimeout(() => {
-      if (gen === this.generation) void this.connect(gen, 'retry');
+      if (gen === this.generation) this.runConnect(gen, 'retry');
     }, delay);
   }
 

@@ -27,7 +27,7 @@ export const LIMITS = {
   traceEntries: 1000,
   /** Characters of one trace entry's JSON; long strings and arrays inside it are clipped first. */
   traceEntryChars: 16 * 1024,
-  /** Server-to-client requests (sampling, elicitation, roots) one server may have waiting at once; more are refused. */
+  /** Sampling (or elicitation) requests one server may have waiting at once; more are refused. roots/list is answered on the spot. */
   serverRequestsInFlight: 16,
   /** Tools kept from one server's tools/list (over every page). */
   toolsPerServer: 5000,
