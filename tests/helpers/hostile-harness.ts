@@ -68,6 +68,8 @@ export function processMarker(): { env: Record<string, string>; assertNoneLeft: 
 /** The test process's peak RSS so far (the host runs in it) is under the ceiling. */
 export function assertPeakRss(): number {
   const peak = process.resourceUsage().maxRSS * 1024;
+  // Printed for the report: how far below the ceiling each file stays.
+  console.error(`hostile suite: peak RSS of this file ${Math.round(peak / 1024 / 1024)} MB`);
   assert.ok(peak < RSS_CEILING_BYTES, `peak RSS ${Math.round(peak / 1024 / 1024)} MB is over 1 GB`);
   return peak;
 }

@@ -154,7 +154,12 @@ export function describeServer(serverId: string, opened: OpenedClient): ServerIn
  */
 export async function closeOpened(opened: OpenedClient, earlier?: ProcessSnapshot): Promise<void> {
   const pid = opened.pid;
-  const now = pid ? await snapshotTree(pid).catch(() => undefined) : undefined;
+  const marker = markerOf(opened.client);
+  // Both scans before the close, so nothing after it delays the stop (callers rely on that).
+  const [now, marked] = await Promise.all([
+    pid ? snapshotTree(pid).catch(() => undefined) : undefined,
+    marker ? markedProcesses(marker) : undefined,
+  ]);
   opened.client.onclose = undefined;
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
@@ -164,7 +169,8 @@ export async function closeOpened(opened: OpenedClient, earlier?: ProcessSnapsho
     }),
   ]);
   clearTimeout(timer);
-  await reapClosed(opened, { rows: [...(now?.rows ?? []), ...(earlier?.rows ?? [])] });
+  const rows = [...(now?.rows ?? []), ...(earlier?.rows ?? []), ...(marked?.rows ?? [])];
+  if (rows.length) await killSnapshot({ rows });
 }
 
 /** After a server's process ended (stopped or crashed): kill what it left, tree and marked escapees. */

@@ -14,7 +14,7 @@ export interface FailedCall {
  * tool and says what the server did (exited mid-call, quoting its last stderr line; did not
  * answer in time; answered with an error). The code and details stay those of the original.
  */
-export async function explainCallFailure(error: unknown, call: FailedCall): Promise<unknown> {
+export function explainCallFailure(error: unknown, call: FailedCall): unknown {
   const e = toHostError(error);
   const who = `server "${call.serverId}"`;
   if (e.code === 'timeout')
@@ -27,8 +27,7 @@ export async function explainCallFailure(error: unknown, call: FailedCall): Prom
       error,
     );
   if (e.code === 'connection_closed') {
-    // The exit is seen on stdout's close; stderr's last chunk may still be in its pipe.
-    await new Promise((r) => setTimeout(r, 20));
+    // The child's 'close' comes after its stderr ended, so the last line is already in.
     const last = call.lastStderr();
     const said = last
       ? `; its last stderr line: ${JSON.stringify(last.slice(0, 300))}`

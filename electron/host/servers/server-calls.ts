@@ -71,7 +71,7 @@ export class ServerCalls implements Disposable {
       const thrown: unknown =
         controller.signal.aborted && controller.signal.reason instanceof HostFailure
           ? controller.signal.reason
-          : await explainCallFailure(error, {
+          : explainCallFailure(error, {
               serverId,
               tool,
               timeoutMs: opts.timeoutMs ?? connection.timeout,
