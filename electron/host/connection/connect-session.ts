@@ -3,7 +3,7 @@ import { openClient, type OpenedClient } from './client-factory.js';
 import { clientCapabilities, installHandlers, type ServerRequestHandlers } from './client-session.js';
 import type { ConnectPlan } from './connect-plan.js';
 import type { ServerOutput } from './server-output.js';
-import { guardTransport } from './trace-tap.js';
+import { guardTransport } from './transport-guard.js';
 import { newTreeMarker, rememberMarker, TREE_MARKER_ENV } from './tree-marker.js';
 
 /** What running a session needs besides the plan: who answers the server, and where output goes. */
