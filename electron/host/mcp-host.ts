@@ -75,6 +75,7 @@ export class McpHost implements AuthHostPort, Disposable {
       ...(deps.handlers?.listRoots ? { listRoots: deps.handlers.listRoots } : {}),
       ...(deps.audit ? { audit: deps.audit } : {}),
       ...(metrics ? { metrics } : {}),
+      lastStderr: (id) => this.registry.outputIfAny(id)?.lastStderr(),
     });
     this.diag = new HostDiagnostics({
       connections: () => this.registry.connectionsById(),

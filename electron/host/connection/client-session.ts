@@ -8,7 +8,9 @@ import type {
   ElicitResult,
   Root,
 } from '@modelcontextprotocol/client';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import type { ServerInfo } from '../../../shared/domain/mcp-types.js';
+import { LIMITS, OVER_CAP_RPC_CODE } from '../util/limits.js';
 import type { OpenedClient } from './client-factory.js';
 import type { ServerOutput } from './server-output.js';
 
@@ -40,7 +42,12 @@ export function clientCapabilities(handlers: ServerRequestHandlers): ClientCapab
   return caps;
 }
 
-/** Route the server's requests to our handlers and its log messages to the server's log. */
+/**
+ * Route the server's requests to our handlers and its log messages to the server's log. At
+ * most LIMITS.serverRequestsInFlight of the server's requests wait at once: a server asking
+ * in a tight loop gets the rest refused with a JSON-RPC error saying why, instead of growing a
+ * queue (and a pile of dialogs) without end.
+ */
 export function installHandlers(
   serverId: string,
   handlers: ServerRequestHandlers,
@@ -48,19 +55,57 @@ export function installHandlers(
   client: Client,
 ): void {
   const { elicit, sample, listRoots } = handlers;
-  if (elicit)
+  // One gate per method: forms waiting for a person must not hold up sampling, or the reverse.
+  if (elicit) {
+    const gate = requestGate(serverId, 'elicitation/create', output);
     client.setRequestHandler('elicitation/create', (request, ctx) =>
-      elicit(serverId, request.params, ctx.mcpReq.signal),
+      gate(() => elicit(serverId, request.params, ctx.mcpReq.signal)),
     );
-  if (sample)
+  }
+  if (sample) {
+    const gate = requestGate(serverId, 'sampling/createMessage', output);
     client.setRequestHandler('sampling/createMessage', (request, ctx) =>
-      sample(serverId, request.params, ctx.mcpReq.signal),
+      gate(() => sample(serverId, request.params, ctx.mcpReq.signal)),
     );
+  }
+  // roots/list is answered on the spot: nothing waits, so there is no queue to cap.
   if (listRoots) client.setRequestHandler('roots/list', () => ({ roots: listRoots() }));
   client.setNotificationHandler('notifications/message', (n) => {
     const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
     output.note(`[${n.params.level}]${n.params.logger ? ` ${n.params.logger}:` : ''} ${data}`, 'server-log');
   });
+}
+
+/** Counts one server's requests of one method in flight and refuses those over the cap. */
+function requestGate(serverId: string, method: string, output: ServerOutput) {
+  const cap = LIMITS.serverRequestsInFlight;
+  let inFlight = 0;
+  let refused = 0;
+  return async <T>(run: () => Promise<T> | T): Promise<T> => {
+    if (inFlight >= cap) {
+      // One note per burst: the count goes in when the burst ends.
+      if (refused++ === 0)
+        output.note(
+          `refusing ${method} and more: this server already has ${cap} requests waiting (the limit)`,
+        );
+      throw new ProtocolError(
+        OVER_CAP_RPC_CODE,
+        `MCP Desk refused ${method}: server "${serverId}" already has ${cap} requests waiting for an answer (the limit); wait for those to finish`,
+      );
+    }
+    inFlight++;
+    try {
+      return await run();
+    } finally {
+      inFlight--;
+      if (inFlight === 0 && refused > 0) {
+        output.note(
+          `refused ${refused.toLocaleString('en-US')} ${method} requests over the limit of ${cap} waiting at once`,
+        );
+        refused = 0;
+      }
+    }
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree.js';
+import { markedProcesses, markerOf } from './tree-marker.js';
 
 /** How long a stdio server gets to exit on its own once its stdin is closed, before its tree is killed. */
 const STDIN_GRACE_MS = 100;
@@ -23,16 +24,31 @@ export interface ClosableSession {
  */
 export async function closeOpened(opened: ClosableSession, earlier?: ProcessSnapshot): Promise<void> {
   const pid = opened.pid;
-  const now = pid ? await snapshotTree(pid).catch(() => undefined) : undefined;
+  const marker = markerOf(opened.client);
+  // Both scans before the close, so nothing after it delays the stop (callers rely on that);
+  // the marker finds what left the tree (a double-forked daemon).
+  const [now, marked] = await Promise.all([
+    pid ? snapshotTree(pid).catch(() => undefined) : undefined,
+    marker ? markedProcesses(marker).catch(() => undefined) : undefined,
+  ]);
   opened.client.onclose = undefined;
   // The SDK's close ends the server's stdin before its first await: the grace starts now.
   const closing = opened.client.close().catch(() => undefined);
-  const rows = [...(now?.rows ?? []), ...(earlier?.rows ?? [])];
+  const rows = [...(now?.rows ?? []), ...(earlier?.rows ?? []), ...(marked?.rows ?? [])];
   // Nothing of ours to kill (remote, or a tree we could not list): the SDK's close escalates itself.
   if (rows.length === 0) return settleWithin(closing, SDK_CLOSE_MS);
   await settleWithin(closing, STDIN_GRACE_MS);
   await killSnapshot({ rows });
   await settleWithin(closing, AFTER_KILL_MS);
+}
+
+/** After a server's process ended (stopped or crashed): kill what it left, tree and marked escapees. */
+export async function reapClosed(opened: ClosableSession, tree?: ProcessSnapshot): Promise<void> {
+  if (tree?.rows.length) await killSnapshot(tree).catch(() => undefined);
+  const marker = markerOf(opened.client);
+  if (!marker) return;
+  const escaped = await markedProcesses(marker).catch(() => undefined);
+  if (escaped?.rows.length) await killSnapshot(escaped).catch(() => undefined);
 }
 
 /** Waits for `promise`, or `ms` at most. */

@@ -3,7 +3,8 @@ import { openClient, type OpenedClient } from './client-factory.js';
 import { clientCapabilities, installHandlers, type ServerRequestHandlers } from './client-session.js';
 import type { ConnectPlan } from './connect-plan.js';
 import type { ServerOutput } from './server-output.js';
-import { tapTransport } from './trace-tap.js';
+import { guardTransport } from './transport-guard.js';
+import { newTreeMarker, rememberMarker, TREE_MARKER_ENV } from './tree-marker.js';
 
 /** What running a session needs besides the plan: who answers the server, and where output goes. */
 export interface SessionContext {
@@ -23,7 +24,13 @@ export interface SessionContext {
  */
 export function openSession(plan: ConnectPlan, ctx: SessionContext): Promise<OpenedClient> {
   const { output } = ctx;
-  return openClient(plan.launch, {
+  // Every process the server starts inherits the marker, so none can slip away on stop.
+  const marker = plan.launch.kind === 'stdio' ? newTreeMarker() : undefined;
+  const launch =
+    plan.launch.kind === 'stdio' && marker
+      ? { ...plan.launch, env: { ...plan.launch.env, [TREE_MARKER_ENV]: marker } }
+      : plan.launch;
+  return openClient(launch, {
     ...(plan.authProvider ? { authProvider: plan.authProvider } : {}),
     clientOptions: {
       capabilities: clientCapabilities(ctx.handlers),
@@ -33,7 +40,8 @@ export function openSession(plan: ConnectPlan, ctx: SessionContext): Promise<Ope
     timeout: ctx.timeout,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     prepare: (transport, client) => {
-      tapTransport(transport, (dir, msg) => output.record(dir, msg));
+      if (marker) rememberMarker(client, marker);
+      guardTransport(transport, output);
       const stderr = (transport as { stderr?: NodeJS.ReadableStream | null }).stderr;
       stderr?.setEncoding?.('utf8');
       stderr?.on('data', (chunk: string | Buffer) => output.stderr(String(chunk)));

@@ -6,13 +6,13 @@ import { HostFailure, toHostError } from '../util/errors.js';
 import { isAuthRequired, redeemSignIn } from './connection-auth.js';
 import type { OpenedClient } from './client-factory.js';
 import { describeServer, pushRootsListChanged, type ServerRequestHandlers } from './client-session.js';
-import { closeOpened } from './close-session.js';
+import { closeOpened, reapClosed } from './close-session.js';
 import { ListBudget } from './connect-deadline.js';
 import { planConnect, readEra, type AuthProviderLookup } from './connect-plan.js';
 import { openSession } from './connect-session.js';
 import type { EraCache } from './era-cache.js';
 import type { LaunchContext } from './launch.js';
-import { killSnapshot, snapshotTree, type ProcessSnapshot } from './process-tree.js';
+import { snapshotTree, type ProcessSnapshot } from './process-tree.js';
 import { RestartPolicy, type BackoffOptions, type RestartState } from './restart-policy.js';
 import { systemSandboxDetector, type SandboxDetector } from './sandbox/sandbox-detector.js';
 import { sandboxStateOf } from './sandbox/sandbox-launch.js';
@@ -68,6 +68,7 @@ export class ServerConnection {
   private serverUrl?: URL;
   /** The sandbox of the last launch; its mounts stay fixed until the next one. */
   private launchedSandbox?: SandboxState;
+  /** The connect attempt in flight: a stop aborts it and waits for it, so no process outlives stop(). */
   /** whenSettled callers, woken by the state change that settles them. */
   private readonly settleWaiters = new SettleWaiters();
   private readonly opener = new SessionOpener();
@@ -289,7 +290,7 @@ export class ServerConnection {
     this.deps.output.note(error.message);
     // Reap whatever the dead server left behind (children it spawned, now re-parented).
     const tree = this.trees.get(opened);
-    if (tree) void killSnapshot(tree);
+    void reapClosed(opened, tree);
     this.attempt = 0;
     this.scheduleRetry(gen, error, 'crash');
   }

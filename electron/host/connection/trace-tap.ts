@@ -7,11 +7,13 @@ export type Direction = 'in' | 'out';
  * Observe every JSON-RPC message a transport carries, without replacing the transport
  * object: the SDK recognises its own StdioClientTransport by prototype to run the era
  * probe on a throwaway sibling process, so a wrapper class would change its behaviour.
- * We patch `send` and intercept the `onmessage` the Client installs.
+ * We patch `send` and intercept the `onmessage` the Client installs. `fix` may repair an
+ * incoming message in place after it was observed (as it arrived) and before the SDK sees it.
  */
 export function tapTransport(
   transport: Transport,
   tap: (direction: Direction, message: JSONRPCMessage) => void,
+  fix?: (message: JSONRPCMessage) => void,
 ): void {
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
@@ -27,6 +29,7 @@ export function tapTransport(
       handler = fn
         ? (message, extra) => {
             tap('in', message);
+            fix?.(message);
             fn(message, extra);
           }
         : fn;

@@ -13,6 +13,8 @@ import type { MetricsRecorder } from '../metrics/metrics-recorder.js';
 import { isInsideRoots } from '../roots/root-guard.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure } from '../util/errors.js';
+import { explainCallFailure } from './call-failure.js';
+import { capToolResult } from './result-caps.js';
 
 /** Options of one routed tool call; `callId` lets a later cancel() find it. */
 export interface ToolCallOptions {
@@ -29,6 +31,8 @@ export interface ServerCallsDeps {
   audit?: AuditLog;
   /** Where every settled call is counted (absent: not counted). */
   metrics?: MetricsRecorder;
+  /** The server's last stderr line, quoted when it dies mid-call. */
+  lastStderr?: (serverId: string) => string | undefined;
 }
 
 /**
@@ -57,11 +61,13 @@ export class ServerCalls implements Disposable {
     const audited = auditToolCall(this.deps.audit, serverId, tool, args, opts.callId);
     const started = performance.now();
     try {
-      const result = await connection.requests.callTool(tool, args, {
-        signal: controller.signal,
-        timeoutMs: opts.timeoutMs,
-        onProgress: opts.onProgress,
-      });
+      const result = capToolResult(
+        await connection.requests.callTool(tool, args, {
+          signal: controller.signal,
+          timeoutMs: opts.timeoutMs,
+          onProgress: opts.onProgress,
+        }),
+      );
       audited.ok(result);
       this.deps.metrics?.toolCall(serverId, started, args, result);
       return result;
@@ -70,7 +76,12 @@ export class ServerCalls implements Disposable {
       const thrown: unknown =
         controller.signal.aborted && controller.signal.reason instanceof HostFailure
           ? controller.signal.reason
-          : error;
+          : explainCallFailure(error, {
+              serverId,
+              tool,
+              timeoutMs: opts.timeoutMs ?? connection.timeout,
+              lastStderr: () => this.deps.lastStderr?.(serverId),
+            });
       audited.failed(thrown);
       this.deps.metrics?.toolCall(serverId, started, args, undefined, thrown);
       throw thrown;

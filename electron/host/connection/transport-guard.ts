@@ -1,0 +1,35 @@
+import type { Transport } from '@modelcontextprotocol/client';
+import { LIMITS } from '../util/limits.js';
+import { ListGuard } from './list-guard.js';
+import type { ServerOutput } from './server-output.js';
+import { installFramer } from './stdio-framer.js';
+import { tapTransport } from './trace-tap.js';
+
+/**
+ * Everything that stands between a server's bytes and the SDK, attached before any byte
+ * moves: the bounded stdout framer (stdio), the trace, and the tools/list guard. Each says
+ * in the server's log what the server did wrong.
+ */
+export function guardTransport(transport: Transport, output: ServerOutput): void {
+  installFramer(transport, {
+    garbage: (bytes, sample) =>
+      output.note(`stdout: skipped ${bytes} bytes that are not JSON-RPC: ${JSON.stringify(sample)}`),
+    oversize: (bytes, id) =>
+      output.note(
+        `stdout: dropped a ${bytes.toLocaleString('en-US')}-byte message${id === undefined ? '' : ` (the response to request ${String(id)})`}: over the limit for one message`,
+      ),
+    flood: (n) =>
+      output.note(
+        `dropped ${n.toLocaleString('en-US')} notifications from this server unread (over ${LIMITS.notificationsPerSecond} per second)`,
+      ),
+  });
+  const guard = new ListGuard((text) => output.note(text));
+  tapTransport(
+    transport,
+    (dir, msg) => {
+      output.record(dir, msg);
+      if (dir === 'out') guard.outgoing(msg);
+    },
+    (msg) => guard.incoming(msg),
+  );
+}
