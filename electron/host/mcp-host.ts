@@ -14,7 +14,6 @@ import type { ConnectionDeps, ServerRequestHandlers } from './connection/server-
 import type { CompletionRef } from './connection/session-requests.js';
 import type { HostEvents } from './host-events.js';
 import type { PendingCounts } from './pending/pending-broker.js';
-import { namedCallError } from './servers/call-errors.js';
 import { HostDiagnostics, type HostDiagnosticsSnapshot } from './servers/host-diagnostics.js';
 import type { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { OutputPump } from './servers/output-pump.js';
@@ -186,11 +185,8 @@ export class McpHost implements AuthHostPort, Disposable {
     args: Record<string, unknown>,
     opts: ToolCallOptions = {},
   ): Promise<CallToolResult> {
-    return this.diag.track(serverId, () =>
-      this.calls.callTool(serverId, tool, args, opts).catch((error: unknown) => {
-        throw namedCallError(serverId, tool, error);
-      }),
-    );
+    // server-calls.ts names the server and tool in every failure (call-failure.ts).
+    return this.diag.track(serverId, () => this.calls.callTool(serverId, tool, args, opts));
   }
 
   /** Cancel an in-flight call: the SDK sends notifications/cancelled to the server. */

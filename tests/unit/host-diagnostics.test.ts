@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { HostEvents } from '../../electron/host/host-events.js';
 import { PendingBroker } from '../../electron/host/pending/pending-broker.js';
-import { namedCallError } from '../../electron/host/servers/call-errors.js';
+import { explainCallFailure } from '../../electron/host/servers/call-failure.js';
 import { HostDiagnostics, isQuiet, sdkInFlight } from '../../electron/host/servers/host-diagnostics.js';
 import { HostFailure, toHostError } from '../../electron/host/util/errors.js';
 
@@ -56,16 +56,21 @@ describe('host diagnostics', () => {
   });
 
   it("names the server and tool in the SDK's bare errors, and leaves named ones alone", () => {
-    const named = toHostError(
-      namedCallError('files', 'read', new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed')),
+    const call = { serverId: 'files', tool: 'read', timeoutMs: 1500, lastStderr: () => 'disk gone' };
+    assert.deepEqual(
+      toHostError(explainCallFailure(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'), call)),
+      {
+        code: 'connection_closed',
+        message:
+          'server "files" exited or closed its connection during the call to tool "read"; ' +
+          'its last stderr line: "disk gone"',
+      },
     );
-    assert.deepEqual(named, {
-      code: 'connection_closed',
-      message: 'server "files", tool "read": Connection closed',
-    });
+    assert.deepEqual(
+      toHostError(explainCallFailure(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'), call)),
+      { code: 'timeout', message: 'server "files" did not answer the call to tool "read" within 1.5 s' },
+    );
     const own = new HostFailure('not_connected', 'server "files" is not connected (reconnecting)');
-    assert.equal(namedCallError('files', 'read', own), own);
-    const already = new SdkError(SdkErrorCode.RequestTimeout, 'server "files" timed out');
-    assert.equal(namedCallError('files', 'read', already), already);
+    assert.equal(explainCallFailure(own, call), own);
   });
 });
