@@ -235,7 +235,8 @@ export class ServerConnection {
       if (!opened) return;
       if (opened.verdict) this.deps.eraCache.set(era.key, opened.verdict);
       this.current = opened;
-      await this.rememberTree(opened);
+      // No process-table read yet: the tree is read once the lists are in (below), when the
+      // server has started its workers. A crash before that is reaped by its launch marker.
       opened.client.onclose = () => this.onClosed(gen, opened);
       opened.client.onerror = (error) =>
         output.note(`transport error: ${toHostError(error, this.deps.launch.redactor).message}`);
@@ -250,7 +251,7 @@ export class ServerConnection {
       if (authWall) throw authWall.error;
       budget.check();
       if (stale()) return;
-      // Servers often spawn their workers during start-up; take the snapshot again now.
+      // Servers often spawn their workers during start-up: the snapshot is taken now.
       await this.rememberTree(opened);
       this.attempt = 0;
       this.restarts.connected();
