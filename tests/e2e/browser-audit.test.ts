@@ -2,49 +2,20 @@
 // its connection shows up as an audit row, the kind filter narrows the table, and Export
 // downloads the records as JSON lines.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { type Browser, type Page } from 'playwright-core';
-import {
-  chromiumSkipReason,
-  launchChromium,
-  logPageErrors,
-  pageOrSkip,
-  saveScreenshot,
-} from '../helpers/chromium.js';
-import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
-import { EVERYTHING_SERVER as EVERYTHING } from '../helpers/e2e-app.js';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { pageOrSkip, saveScreenshot } from '../helpers/chromium.js';
+import { everythingPage } from '../helpers/everything-page.js';
 
-const skipReason =
-  chromiumSkipReason ?? (!existsSync(EVERYTHING) ? `${EVERYTHING} not found (npm install)` : null);
-
-let mode: BrowserMode | null = null;
-let browser: Browser | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`browser audit e2e skipped: ${skipReason}`);
-    return;
-  }
-  mode = await startBrowserMode({
-    config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
-  });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  logPageErrors(page);
-});
-
-after(async () => {
-  await browser?.close();
-  await mode?.stop();
-});
+const setup = everythingPage('browser audit e2e', { acceptDownloads: true });
+const skipReason = setup.skipReason;
 
 test(
   'Activity shows the connection record, filters by kind, and exports JSON lines',
   { timeout: 120_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
+    const p = pageOrSkip(t, skipReason, setup.page());
+    const mode = setup.mode();
     if (!p || !mode) return;
     try {
       await p.goto(mode.url);

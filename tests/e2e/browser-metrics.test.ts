@@ -2,44 +2,13 @@
 // renderer's own channel) against server-everything, two answered and one failing, show up as
 // exact numbers in Servers › Info and in Activity's summary.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { type Browser, type Page } from 'playwright-core';
+import { test } from 'node:test';
 import WebSocket from 'ws';
-import {
-  chromiumSkipReason,
-  launchChromium,
-  logPageErrors,
-  pageOrSkip,
-  saveScreenshot,
-} from '../helpers/chromium.js';
-import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
-import { EVERYTHING_SERVER as EVERYTHING } from '../helpers/e2e-app.js';
+import { pageOrSkip, saveScreenshot } from '../helpers/chromium.js';
+import { everythingPage } from '../helpers/everything-page.js';
 
-const skipReason =
-  chromiumSkipReason ?? (!existsSync(EVERYTHING) ? `${EVERYTHING} not found (npm install)` : null);
-
-let mode: BrowserMode | null = null;
-let browser: Browser | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`browser metrics e2e skipped: ${skipReason}`);
-    return;
-  }
-  mode = await startBrowserMode({
-    config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
-  });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  logPageErrors(page);
-});
-
-after(async () => {
-  await browser?.close();
-  await mode?.stop();
-});
+const setup = everythingPage('browser metrics e2e');
+const skipReason = setup.skipReason;
 
 /** A contract client over the bridge, as the renderer is: invoke(channel, payload) -> ok or not. */
 async function bridgeClient(url: string) {
@@ -70,7 +39,8 @@ async function bridgeClient(url: string) {
 }
 
 test('Servers › Info and Activity show exactly the calls that were made', { timeout: 150_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
+  const p = pageOrSkip(t, skipReason, setup.page());
+  const mode = setup.mode();
   if (!p || !mode) return;
   try {
     await p.goto(mode.url);
