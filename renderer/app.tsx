@@ -2,6 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useLinkStatus } from './host/host-context.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Nav, type ViewName } from './components/nav.js';
+import { useChatHandoffNavigation } from './hooks/use-chat-handoff-navigation.js';
 import { usePending } from './hooks/use-pending.js';
 import { ChatView } from './views/chat/chat-view.js';
 import {
@@ -43,6 +44,8 @@ export function App() {
   const dragging = useWindowFolderDrop(onDropped);
   // The quick-ask window's "open in main window": ChatView selects the conversation, then we show it.
   const showChat = useCallback(() => setView('chat'), [setView]);
+  // "Use in chat" / "Attach to chat" in another view: show the composer they filled.
+  useChatHandoffNavigation(showChat);
   // The nav badge and the chat's cards read the store's one pending list.
   const pending = usePending();
   // While the host is away the views show its last known state: dim them so nobody trusts it.

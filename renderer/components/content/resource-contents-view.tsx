@@ -1,7 +1,11 @@
 import type { ResourceContents } from '../../../shared/domain/mcp-types.js';
 import { base64Bytes, decodeTextBlob, formatBytes, mediaDataUrl } from './data-url.js';
+import { isMarkdownResource, ResourceText } from './resource-text.js';
 
-/** One resource body: text as text, images and audio inline, other blobs as a summary. */
+/**
+ * One resource body: text as text (Markdown rendered, with its source a click away), images and
+ * audio inline, other blobs as a summary.
+ */
 export function ResourceContentsView({ contents }: { contents: ResourceContents }) {
   return (
     <div className="resource-contents" data-testid="resource-contents">
@@ -15,7 +19,8 @@ export function ResourceContentsView({ contents }: { contents: ResourceContents 
 }
 
 function ResourceBody({ contents }: { contents: ResourceContents }) {
-  if (typeof contents.text === 'string') return <pre className="content-text">{contents.text}</pre>;
+  const markdown = isMarkdownResource(contents.mimeType, contents.uri);
+  if (typeof contents.text === 'string') return <ResourceText text={contents.text} markdown={markdown} />;
   if (typeof contents.blob === 'string') {
     const image = mediaDataUrl('image', contents.mimeType, contents.blob);
     if (image) return <img className="content-image" src={image} alt={contents.uri} />;
@@ -27,7 +32,7 @@ function ResourceBody({ contents }: { contents: ResourceContents }) {
     if (text !== null) {
       return (
         <>
-          <pre className="content-text">{text}</pre>
+          <ResourceText text={text} markdown={markdown} />
           <span className="muted small-print">base64 blob, {size}, shown as text</span>
         </>
       );

@@ -1,6 +1,7 @@
 import type { ToolCallRecord } from '../../../shared/domain/chat.js';
 import { ContentBlocks } from '../content/content-blocks.js';
 import { JsonView } from '../content/json-view.js';
+import { ResultActions } from '../content/result-actions.js';
 import { ErrorBox } from '../error-box.js';
 
 const STATUS_LABEL: Record<ToolCallRecord['status'], { label: string; className: string }> = {
@@ -87,7 +88,7 @@ function CallOutcome({ call }: { call: ToolCallRecord }) {
         >
           {call.error && <ErrorBox error={call.error} testId="tool-card-error" />}
           {call.result && (
-            <>
+            <ResultActions result={call.result}>
               {call.result.isError && (
                 <div className="error-text small-print">The tool reported an error:</div>
               )}
@@ -98,7 +99,7 @@ function CallOutcome({ call }: { call: ToolCallRecord }) {
                   <JsonView value={call.result.structuredContent} testId="structured-content" />
                 </details>
               )}
-            </>
+            </ResultActions>
           )}
         </div>
       );

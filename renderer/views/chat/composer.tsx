@@ -6,6 +6,7 @@ import { useServers } from '../../hooks/use-servers.js';
 import { filterPrompts, PromptMenu } from './prompt-menu.js';
 import { PromptInsert } from './prompt-insert.js';
 import { isPicked, ResourcePicker, type PickedResource } from './resource-picker.js';
+import { useChatHandoff } from './use-chat-handoff.js';
 
 /** What the composer hands over when the person sends. */
 export interface Draft {
@@ -45,6 +46,8 @@ export function Composer({
   const [menuDismissedFor, setMenuDismissedFor] = useState<string | null>(null);
   const [chosen, setChosen] = useState<CatalogPrompt | null>(null);
   const input = useRef<HTMLTextAreaElement | null>(null);
+  // "Use in chat" / "Attach to chat" from the Prompts and Resources views land here.
+  useChatHandoff({ setText, setAttachments, input });
 
   const prompts = catalog.kind === 'ready' ? catalog.catalog.prompts : [];
   const resources = catalog.kind === 'ready' ? catalog.catalog.resources : [];

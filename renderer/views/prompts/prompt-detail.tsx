@@ -1,3 +1,4 @@
+import { MessageSquarePlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { GetPromptResult, Prompt } from '../../../shared/domain/mcp-types.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
@@ -6,6 +7,7 @@ import { ContentBlockView } from '../../components/content/content-blocks.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
+import { handToChat } from '../../store/chat-handoff-store.js';
 
 type GetState =
   | { kind: 'idle' }
@@ -73,15 +75,37 @@ export function PromptDetail({
         {missing.length > 0 && <span className="muted">Fill in {missing.join(', ')}</span>}
       </div>
       {state.kind === 'failed' && <ErrorBox error={state.error} testId="prompt-error" />}
-      {state.kind === 'got' && <PromptMessages result={state.result} serverId={serverId} />}
+      {state.kind === 'got' && (
+        <PromptMessages result={state.result} serverId={serverId} name={prompt.name} />
+      )}
     </form>
   );
 }
 
-function PromptMessages({ result, serverId }: { result: GetPromptResult; serverId: string }) {
+/** The messages a prompt expanded to, with the hand-off that puts them into the chat composer. */
+function PromptMessages({
+  result,
+  serverId,
+  name,
+}: {
+  result: GetPromptResult;
+  serverId: string;
+  name: string;
+}) {
   return (
     <div className="prompt-result" data-testid="prompt-result">
-      {result.description && <p className="muted">{result.description}</p>}
+      <div className="result-toolbar">
+        {result.description && <p className="muted">{result.description}</p>}
+        <button
+          type="button"
+          className="small with-icon"
+          title="Put these messages into the chat's message box, to edit and send"
+          onClick={() => handToChat({ kind: 'prompt', serverId, name, result })}
+          data-testid="prompt-use-in-chat"
+        >
+          <MessageSquarePlus size={14} aria-hidden="true" /> Use in chat
+        </button>
+      </div>
       {result.messages.map((m, i) => (
         <div key={i} className={`message message-${m.role}`}>
           <span className="badge subtle role">{m.role}</span>

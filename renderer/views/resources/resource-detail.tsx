@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Resource } from '../../../shared/domain/mcp-types.js';
 import { formatBytes } from '../../components/content/data-url.js';
+import { AttachButton } from './attach-button.js';
 import { ReadResult } from './read-result.js';
 import { useResourceRead } from './use-resource-read.js';
 
@@ -29,6 +30,7 @@ export function ResourceDetail({ serverId, resource }: { serverId: string; resou
         >
           Read again
         </button>
+        <AttachButton serverId={serverId} uri={resource.uri} name={resource.title ?? resource.name} />
       </div>
       <ReadResult state={state} />
     </div>

@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { ResourceTemplate } from '../../../shared/domain/mcp-types.js';
 import { ArgumentFields } from '../../components/argument-fields.js';
 import { expandTemplate, templateVariables } from '../../lib/uri-template.js';
+import { AttachButton } from './attach-button.js';
 import { ReadResult } from './read-result.js';
 import { useResourceRead } from './use-resource-read.js';
 
@@ -56,6 +57,8 @@ export function TemplateDetail({
         >
           Read
         </button>
+        {/* The URI that was read, not the one being typed: attach what the person has seen. */}
+        {state.kind === 'read' && <AttachButton serverId={serverId} uri={state.uri} name={state.uri} />}
         {missing.length > 0 && <span className="muted">Fill in {missing.join(', ')}</span>}
       </div>
       <ReadResult state={state} />

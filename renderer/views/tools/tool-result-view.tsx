@@ -2,6 +2,7 @@ import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { ContentBlocks } from '../../components/content/content-blocks.js';
 import { JsonView } from '../../components/content/json-view.js';
+import { ResultActions } from '../../components/content/result-actions.js';
 import { ErrorBox } from '../../components/error-box.js';
 
 /** A tool's answer, or why there is none. isError results are the tool's own failure. */
@@ -50,13 +51,15 @@ export function ToolResultView({
         <strong>{result.isError ? 'The tool reported an error' : 'Result'}</strong>
         {timing}
       </div>
-      <ContentBlocks blocks={result.content ?? []} serverId={serverId} />
-      {result.structuredContent !== undefined && (
-        <div className="structured">
-          <div className="section-title">Structured content</div>
-          <JsonView value={result.structuredContent} testId="structured-content" />
-        </div>
-      )}
+      <ResultActions result={result}>
+        <ContentBlocks blocks={result.content ?? []} serverId={serverId} />
+        {result.structuredContent !== undefined && (
+          <div className="structured">
+            <div className="section-title">Structured content</div>
+            <JsonView value={result.structuredContent} testId="structured-content" />
+          </div>
+        )}
+      </ResultActions>
     </div>
   );
 }
