@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Page } from 'playwright-core';
+import { type Locator, type Page } from 'playwright-core';
 import {
   functionCall,
   functionResponsesOf,
@@ -93,14 +93,16 @@ async function assertAccessible(p: Page, selector: string): Promise<void> {
   );
 }
 
-/** Light, dark and 800x600 screenshots of what is on screen now. */
-async function shotThemes(p: Page, name: string): Promise<void> {
+/** Light, dark and 800x600 screenshots of what is on screen now, `subject` scrolled into view. */
+async function shotThemes(p: Page, name: string, subject: Locator): Promise<void> {
   await p.emulateMedia({ colorScheme: 'light' });
   await shot(p, `${name}-light`);
   await p.emulateMedia({ colorScheme: 'dark' });
   await shot(p, `${name}-dark`);
   await p.emulateMedia({ colorScheme: 'light' });
   await p.setViewportSize({ width: 800, height: 600 });
+  // The views scroll inside themselves, so a full-page shot would miss a subject below the fold.
+  await subject.scrollIntoViewIfNeeded();
   await shot(p, `${name}-800x600`);
   await p.setViewportSize(VIEWPORT);
 }
@@ -141,7 +143,7 @@ test(
       await p.getByTestId('get-prompt').click();
       await p.getByTestId('prompt-result').waitFor({ timeout: STEP_TIMEOUT_MS });
       await assertAccessible(p, '[data-testid="prompt-detail"]');
-      await shotThemes(p, 'prompt-detail');
+      await shotThemes(p, 'prompt-detail', p.getByTestId('prompt-use-in-chat'));
 
       await p.getByTestId('prompt-use-in-chat').click();
       // The app is on Chat, the message box holds the prompt's text and has the focus.
@@ -181,7 +183,7 @@ test(
       assert.match((await heading.textContent()) ?? '', /Everything Server/);
       assert.equal(await md.getByTestId('markdown-rendered').getAttribute('aria-pressed'), 'true');
       await assertAccessible(p, '[data-testid="resource-detail"]');
-      await shotThemes(p, 'resource-markdown');
+      await shotThemes(p, 'resource-markdown', md);
 
       // Source: the exact text, hashes and all, and no heading element any more.
       await md.getByTestId('markdown-source').click();
@@ -245,7 +247,7 @@ test('handoffs: a tool result has Copy and Raw in the Tools view', { timeout: 12
     assert.deepEqual(JSON.parse(raw.content[0].text), CHICAGO);
     assert.equal(await result.getByTestId('content-text').count(), 0, 'Raw replaces the rendered blocks');
     await assertAccessible(p, '[data-testid="tool-result"]');
-    await shotThemes(p, 'tool-result-raw');
+    await shotThemes(p, 'tool-result-raw', result);
     await result.getByTestId('result-copy').click();
     await p.waitForFunction('navigator.clipboard.readText().then((s) => s.includes("structuredContent"))');
     assert.deepEqual(JSON.parse(await clipboard(p)), raw);
@@ -278,6 +280,6 @@ test('handoffs: the chat tool card has Copy and Raw too', { timeout: 120_000 }, 
     assert.deepEqual(raw.structuredContent, CHICAGO);
     // The result part of the card is this feature's; the card's head belongs to the thread.
     await assertAccessible(p, '[data-testid="tool-card-result"]');
-    await shotThemes(p, 'tool-card-raw');
+    await shotThemes(p, 'tool-card-raw', card);
   });
 });
