@@ -13,7 +13,7 @@ const ITEMS: { id: ViewName; label: string; icon: string }[] = [
   { id: 'prompts', label: 'Prompts', icon: '❝' },
   { id: 'roots', label: 'Folders', icon: '⌂' },
   { id: 'audit', label: 'Activity', icon: '☰' },
-  { id: 'permissions', label: 'Permissions', icon: '⛨' },
+  { id: 'permissions', label: 'Permissions', icon: '◎' },
 ];
 
 /**

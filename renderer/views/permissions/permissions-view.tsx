@@ -18,7 +18,7 @@ export function PermissionsView() {
       <header className="view-header">
         <h1>Permissions</h1>
       </header>
-      <div className="scroll">
+      <div className="perm-scroll">
         <p className="muted">
           What servers may do without asking you first. Revoking takes effect at once: the next call asks
           again.
@@ -27,7 +27,7 @@ export function PermissionsView() {
         {state.kind === 'loading' && <p className="muted">Loading…</p>}
         {state.kind === 'error' && <ErrorBox error={state.error} />}
         {nothing && (
-          <div className="notice perm-empty" data-testid="permissions-empty">
+          <div className="perm-empty" data-testid="permissions-empty">
             <p>
               <strong>Nothing runs without asking.</strong> Every tool call and every request to use your
               model asks you first.
