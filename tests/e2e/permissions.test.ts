@@ -139,6 +139,10 @@ test(
       await p.getByTestId('nav-permissions').click();
       await view.getByRole('button', { name: 'Revoke “always allow” for echo on everything' }).click();
       await row.waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
+      // The button went with its row: focus stays in the server's card, not the page's top.
+      await view
+        .locator('[data-testid="permissions-everything"]:focus')
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
       await view.getByTestId('permissions-empty').waitFor();
       await askEcho(p, 'three', 'Not echoed.');
       await card.waitFor({ timeout: STEP_TIMEOUT_MS });

@@ -1,5 +1,6 @@
 import { ShieldOff } from 'lucide-react';
-import type { ServerPermissions, ToolPermission } from '../../../shared/domain/permissions.js';
+import { useRef } from 'react';
+import type { PermissionRef, ServerPermissions, ToolPermission } from '../../../shared/domain/permissions.js';
 import type { SamplingConsent } from '../../../shared/domain/pending.js';
 import { hasGrants } from '../../../shared/domain/permissions.js';
 import { useHost } from '../../host/host-context.js';
@@ -36,8 +37,22 @@ export function ServerPermissionsCard({
   const id = entry.serverId;
   const { busy } = actions;
   const any = hasGrants(entry);
+  const card = useRef<HTMLElement>(null);
+  // A revoked row (and its button) disappears: keep the keyboard in this card, not at the page's top.
+  const keepFocus = (done: Promise<void>) =>
+    void done.then(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected) card.current?.focus();
+    });
+  const revoke = (ref: PermissionRef) => keepFocus(actions.revoke(ref));
   return (
-    <section className="perm-card" aria-label={`Permissions of ${id}`} data-testid={`permissions-${id}`}>
+    <section
+      ref={card}
+      tabIndex={-1}
+      className="perm-card"
+      aria-label={`Permissions of ${id}`}
+      data-testid={`permissions-${id}`}
+    >
       <div className="perm-card-head">
         {titled && <h2 className="perm-server">{id}</h2>}
         {!entry.configured && <span className="badge">no longer configured</span>}
@@ -46,7 +61,7 @@ export function ServerPermissionsCard({
             type="button"
             className="small danger-text perm-revoke-all"
             disabled={busy}
-            onClick={() => void actions.revokeServer(id)}
+            onClick={() => keepFocus(actions.revokeServer(id))}
             aria-label={`Revoke all permissions of ${id}`}
             data-testid={`revoke-all-${id}`}
           >
@@ -70,7 +85,7 @@ export function ServerPermissionsCard({
             revokeLabel={`Revoke the old trust of ${id}`}
             testId={`revoke-trust-${id}`}
             busy={busy}
-            onRevoke={() => void actions.revoke({ serverId: id, kind: 'trust' })}
+            onRevoke={() => revoke({ serverId: id, kind: 'trust' })}
           />
         )}
         {!entry.configured && entry.trust.trusted && (
@@ -79,11 +94,11 @@ export function ServerPermissionsCard({
             revokeLabel={`Revoke the trust of ${id}`}
             testId={`revoke-trust-${id}`}
             busy={busy}
-            onRevoke={() => void actions.revoke({ serverId: id, kind: 'trust' })}
+            onRevoke={() => revoke({ serverId: id, kind: 'trust' })}
           />
         )}
         {entry.tools.map((t) => (
-          <ToolRow key={t.tool} serverId={id} tool={t} actions={actions} />
+          <ToolRow key={t.tool} serverId={id} tool={t} busy={busy} onRevoke={revoke} />
         ))}
         {entry.sampling && (
           <PermRow
@@ -93,7 +108,7 @@ export function ServerPermissionsCard({
             revokeLabel={`Revoke the sampling decision of ${id}`}
             testId={`revoke-sampling-${id}`}
             busy={busy}
-            onRevoke={() => void actions.revoke({ serverId: id, kind: 'sampling' })}
+            onRevoke={() => revoke({ serverId: id, kind: 'sampling' })}
           />
         )}
       </ul>
@@ -109,11 +124,13 @@ export function ServerPermissionsCard({
 function ToolRow({
   serverId,
   tool,
-  actions,
+  busy,
+  onRevoke,
 }: {
   serverId: string;
   tool: ToolPermission;
-  actions: PermissionActions;
+  busy: boolean;
+  onRevoke: (ref: PermissionRef) => void;
 }) {
   const host = useHost();
   const conversations = useConversations();
@@ -144,8 +161,8 @@ function ToolRow({
       <button
         type="button"
         className="small"
-        disabled={actions.busy}
-        onClick={() => void actions.revoke({ serverId, kind: 'tool', tool: tool.tool })}
+        disabled={busy}
+        onClick={() => onRevoke({ serverId, kind: 'tool', tool: tool.tool })}
         aria-label={`Revoke “always allow” for ${tool.tool} on ${serverId}`}
         data-testid={`revoke-tool-${serverId}-${tool.tool}`}
       >
