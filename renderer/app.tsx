@@ -8,6 +8,7 @@ import { ChatView } from './views/chat/chat-view.js';
 import {
   AuditView,
   LazySlot,
+  PermissionsView,
   preloadView,
   PromptsView,
   RequestsView,
@@ -76,6 +77,7 @@ export function App() {
         {slot('prompts', <PromptsView />)}
         {slot('roots', <RootsView outcome={rootsOutcome} onOutcome={setRootsOutcome} />)}
         {slot('audit', <AuditView active={view === 'audit'} />)}
+        {slot('permissions', <PermissionsView />)}
       </main>
     </div>
   );

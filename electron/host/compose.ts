@@ -20,6 +20,7 @@ import { SamplingService } from './sampling/sampling-service.js';
 import { HostEvents } from './host-events.js';
 import { PendingBroker } from './pending/pending-broker.js';
 import type { SamplingConsentStore } from './policies/sampling-consent-store.js';
+import { PermissionsService } from './policies/permissions-service.js';
 import { PolicyStore } from './policies/policy-store.js';
 import { ToolPolicy } from './policies/tool-policy.js';
 import { RootsStore } from './roots/roots-store.js';
@@ -96,6 +97,8 @@ export interface HostServices {
   policies: PolicyStore;
   /** Standing per-server sampling decisions (the `sampling` section of `policies`). */
   samplingConsent: SamplingConsentStore;
+  /** Standing permissions as the Permissions view lists and revokes them. */
+  permissions: PermissionsService;
   /** The folders shared with servers through roots/list (`<dataDir>/roots.json` when there is a dataDir). */
   roots: RootsStore;
   /** OAuth sign-in of remote servers (sign in, cancel, sign out; providers for connects). */
@@ -275,6 +278,9 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       void host.notifyRootsChanged();
     }),
   );
+  const permissions = stack.use(
+    new PermissionsService({ store: policies, policy, servers: host, events, audit }),
+  );
   const serverSecrets = new ServerSecrets(secrets, host, redactor, audit);
   const router = new HostRouter({
     host,
@@ -289,6 +295,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     providers,
     audit,
     samplingConsent,
+    permissions,
     roots,
     shell: opts.shell,
     auth,
@@ -307,6 +314,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     sampling,
     policies,
     samplingConsent,
+    permissions,
     roots,
     auth,
     metrics,

@@ -9,6 +9,7 @@ import {
 } from '../../shared/ipc/contract.js';
 import type { AuditLog } from './audit/audit-log.js';
 import type { AuthService } from './auth/auth-service.js';
+import type { PermissionsService } from './policies/permissions-service.js';
 import type { SamplingConsentStore } from './policies/sampling-consent-store.js';
 import type { ChatService } from './chat/chat-service.js';
 import { type ProviderFactory } from './chat/provider-factory.js';
@@ -51,6 +52,8 @@ export interface HostRouterDeps {
   providers: ProviderFactory;
   audit: AuditLog;
   samplingConsent: SamplingConsentStore;
+  /** Standing permissions (the Permissions view, Servers › Info). */
+  permissions: PermissionsService;
   roots: RootsStore;
   /** The desktop app's window system; undefined in browser mode and the CLI. */
   shell: DesktopShell | undefined;
@@ -81,6 +84,7 @@ export class HostRouter {
       providers,
       audit,
       samplingConsent,
+      permissions,
       roots,
       shell,
       auth,
@@ -94,6 +98,8 @@ export class HostRouter {
       'servers.update': (r) => host.update(r.id, r.config),
       'servers.remove': async (r) => {
         await host.remove(r.id);
+        // A later server of the same name must not inherit the removed one's trust or approvals.
+        await permissions.forgetServer(r.id);
         return null;
       },
       'servers.setEnabled': (r) => host.setEnabled(r.id, r.enabled),
@@ -184,6 +190,10 @@ export class HostRouter {
           await samplingConsent.setSkipReplyReview(r.serverId, r.skipReplyReview);
         return samplingConsent.get(r.serverId);
       },
+      'permissions.list': () => permissions.list(),
+      'permissions.revoke': (r) => permissions.revoke(r),
+      'permissions.revokeServer': (r) => permissions.revokeServer(r.serverId),
+      'permissions.setTrust': (r) => permissions.setTrust(r.serverId, r.trusted),
       'roots.list': () => roots.list(),
       'roots.set': (r) =>
         roots.set(r.roots.map((x) => (x.name !== undefined ? { uri: x.uri, name: x.name } : { uri: x.uri }))),

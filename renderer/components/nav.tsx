@@ -2,7 +2,7 @@ import { useHostInfo } from '../hooks/use-host-info.js';
 
 /** The top-level views. */
 export type ViewName =
-  'chat' | 'requests' | 'servers' | 'tools' | 'resources' | 'prompts' | 'roots' | 'audit';
+  'chat' | 'requests' | 'servers' | 'tools' | 'resources' | 'prompts' | 'roots' | 'audit' | 'permissions';
 
 const ITEMS: { id: ViewName; label: string; icon: string }[] = [
   { id: 'chat', label: 'Chat', icon: '✦' },
@@ -13,6 +13,7 @@ const ITEMS: { id: ViewName; label: string; icon: string }[] = [
   { id: 'prompts', label: 'Prompts', icon: '❝' },
   { id: 'roots', label: 'Folders', icon: '⌂' },
   { id: 'audit', label: 'Activity', icon: '☰' },
+  { id: 'permissions', label: 'Permissions', icon: '◎' },
 ];
 
 /**

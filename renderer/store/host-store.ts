@@ -45,6 +45,10 @@ const lists = {
     fetch: (api) => api.invoke('settings.get', {}),
     changed: (s, apply) => s.on('settings.changed', apply),
   }),
+  permissions: spec({
+    fetch: (api) => api.invoke('permissions.list', {}),
+    changed: (s, apply) => s.on('permissions.changed', apply),
+  }),
   hostInfo: spec({ fetch: (api) => api.invoke('host.info', {}) }),
   secretStatus: spec({ fetch: (api) => api.invoke('secrets.status', {}) }),
   // An edited server config may reference new `${secret:NAME}` names.

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CatalogSnapshot } from '../domain/catalog.js';
 import type { ChatEvent, ChatSettings, ConversationSummary } from '../domain/chat.js';
 import type { PendingRequest } from '../domain/pending.js';
+import type { PermissionsSnapshot } from '../domain/permissions.js';
 import type { LogLine, ServerSummary, TraceEntry } from '../domain/server-state.js';
 import { appChannels, type RootEntry } from './channels/app-channels.js';
 import { catalogChannels, type ToolProgress } from './channels/catalog-channels.js';
@@ -9,6 +10,7 @@ import { typed } from './channels/channel-kit.js';
 import { chatChannels } from './channels/chat-channels.js';
 import { metricsChannels } from './channels/metrics-channels.js';
 import { pendingChannels } from './channels/pending-channels.js';
+import { permissionChannels } from './channels/permission-channels.js';
 import { serverChannels } from './channels/server-channels.js';
 import { settingsChannels } from './channels/settings-channels.js';
 import type { EventName } from './event-names.js';
@@ -34,6 +36,7 @@ export const requestChannels = {
   ...settingsChannels,
   ...pendingChannels,
   ...metricsChannels,
+  ...permissionChannels,
 } as const;
 
 /** Every event channel, with its payload type. */
@@ -56,6 +59,8 @@ export const eventChannels = {
   'roots.changed': typed<RootEntry[]>(),
   /** A window asked for a conversation to be shown in the main window. */
   'app.showConversation': typed<{ conversationId: string }>(),
+  /** Standing permissions changed (granted, revoked, trust switched, a server removed); the full list. */
+  'permissions.changed': typed<PermissionsSnapshot>(),
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
@@ -82,6 +87,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof settingsChannels,
     typeof pendingChannels,
     typeof metricsChannels,
+    typeof permissionChannels,
   ]
 > = true;
 

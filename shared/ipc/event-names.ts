@@ -13,6 +13,7 @@ export const EVENT_NAMES = [
   'settings.changed',
   'roots.changed',
   'app.showConversation',
+  'permissions.changed',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

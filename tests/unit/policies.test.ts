@@ -26,6 +26,13 @@ test('PolicyStore: trust lands in settings.json beside the chat settings, consen
   await policies.flush();
 
   const onDisk = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>;
+  // Each record also says when it was granted (the Permissions view shows it); compared without it.
+  const trust = onDisk.trust as Record<string, { grantedAt?: string }[]>;
+  for (const list of Object.values(trust))
+    for (const e of list) {
+      assert.match(e.grantedAt ?? '', /^\d{4}-\d\d-\d\dT/);
+      delete e.grantedAt;
+    }
   assert.deepEqual(onDisk.trust, {
     alwaysAllowed: [{ serverId: 'fs', launchKey: 'k1', tool: 'read_file' }],
     trustedServers: [{ serverId: 'git', launchKey: 'g1' }],

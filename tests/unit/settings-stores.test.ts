@@ -60,9 +60,12 @@ describe('settings through conf', () => {
     await store.flush();
 
     const text = await readFile(join(dir, 'settings.json'), 'utf8');
-    const onDisk = JSON.parse(text) as { chat: unknown; trust: unknown };
+    const onDisk = JSON.parse(text) as { chat: unknown; trust: { alwaysAllowed: { grantedAt?: string }[] } };
     assert.deepEqual(Object.keys(onDisk).sort(), ['chat', 'trust']);
     assert.deepEqual(onDisk.chat, { ...DEFAULT_CHAT_SETTINGS, provider: 'openai', openaiModel: 'qwen3' });
+    // When it was granted is kept for the Permissions view.
+    assert.match(onDisk.trust.alwaysAllowed[0]?.grantedAt ?? '', /^\d{4}-\d\d-\d\dT/);
+    delete onDisk.trust.alwaysAllowed[0]?.grantedAt;
     assert.deepEqual(onDisk.trust, {
       alwaysAllowed: [{ serverId: 'fs', launchKey: 'k1', tool: 'read_file' }],
       trustedServers: [],
@@ -188,10 +191,10 @@ describe('settings through electron-store (Electron backend, electron faked)', (
     await viaConf.update({ maxTurns: 12, disabledServers: ['slow'] });
     await viaConf.trustRecords.trustServer('git', 'g1');
     await viaConf.flush();
-    assert.equal(
-      await readFile(join(dir, 'settings.json'), 'utf8'),
-      await readFile(join(other, 'settings.json'), 'utf8'),
-    );
+    // (but for when each trust was granted, which the two runs did at different moments)
+    const untimed = async (d: string) =>
+      (await readFile(join(d, 'settings.json'), 'utf8')).replace(/"grantedAt": "[^"]+"/g, '"grantedAt": "T"');
+    assert.equal(await untimed(dir), await untimed(other));
 
     // The desktop app and browser mode share the data folder: each reads what the other wrote.
     const readByConf = (await openConf(dir)).store;

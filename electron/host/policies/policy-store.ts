@@ -27,6 +27,12 @@ export class PolicyStore {
     return new PolicyStore(trust, sampling);
   }
 
+  /** Called after any change of either section (a grant, a revoke, a forgotten server). */
+  onChange(listener: () => void): () => void {
+    const offs = [this.trust.onChange(listener), this.sampling.onChange(listener)];
+    return () => offs.forEach((off) => off());
+  }
+
   /** Drop every standing decision about a server (it was removed from the config). */
   async forgetServer(serverId: string): Promise<void> {
     await Promise.all([this.trust.forgetServer(serverId), this.sampling.forget(serverId)]);

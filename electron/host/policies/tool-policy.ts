@@ -73,8 +73,14 @@ export class ToolPolicy {
       set.add(chatKey(serverId, tool));
     } else if (choice === 'always') {
       const config = this.configOf(serverId);
-      if (config) await this.trust.allowAlways(serverId, launchKey(config), tool);
+      if (config) await this.trust.allowAlways(serverId, launchKey(config), tool, conversationId);
     }
+  }
+
+  /** Drop every "for this chat" choice about a server (it was removed, or its permissions revoked). */
+  forgetServer(serverId: string): void {
+    for (const set of this.chatAllows.values())
+      for (const key of set) if (key.startsWith(`${serverId}/`)) set.delete(key);
   }
 
   /** Drop the "for this chat" choices of a conversation (it was deleted). */

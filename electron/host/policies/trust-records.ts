@@ -2,8 +2,19 @@ import { z } from 'zod';
 import { describeIssues, HostFailure } from '../util/errors.js';
 
 const trustId = z.string().min(1).max(300);
-const allowedToolSchema = z.object({ serverId: trustId, launchKey: trustId, tool: trustId }).strict();
-const trustedServerSchema = z.object({ serverId: trustId, launchKey: trustId }).strict();
+/** When a decision was made (ISO 8601); records written before it was kept have none. */
+const grantedAt = z.string().max(40).optional();
+const allowedToolSchema = z
+  .object({
+    serverId: trustId,
+    launchKey: trustId,
+    tool: trustId,
+    grantedAt,
+    /** The conversation whose approval card said "always", when it came from one. */
+    conversationId: z.string().max(64).optional(),
+  })
+  .strict();
+const trustedServerSchema = z.object({ serverId: trustId, launchKey: trustId, grantedAt }).strict();
 
 /** A tool a person chose to "always allow", valid only for the launch config it was allowed with. */
 export type AllowedTool = z.infer<typeof allowedToolSchema>;
@@ -37,12 +48,20 @@ export function emptyTrust(): TrustSettings {
  */
 export class TrustRecords {
   private records: TrustSettings;
+  private readonly listeners = new Set<() => void>();
 
   constructor(
     initial: TrustSettings,
     private readonly persistence: TrustPersistence,
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.records = copyTrust(initial);
+  }
+
+  /** Called after every change of the records (before it is written), so views update at once. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The standing trust decisions (a copy). */
@@ -56,14 +75,25 @@ export class TrustRecords {
     );
   }
 
-  /** Remember "always allow" for a tool of a server as launched with `launchKey`. */
-  async allowAlways(serverId: string, launchKey: string, tool: string): Promise<void> {
-    const entry = checkTrust(allowedToolSchema, { serverId, launchKey, tool });
+  /** Remember "always allow" for a tool of a server as launched with `launchKey` (from a conversation's card, if named). */
+  async allowAlways(
+    serverId: string,
+    launchKey: string,
+    tool: string,
+    conversationId?: string,
+  ): Promise<void> {
+    const entry = checkTrust(allowedToolSchema, {
+      serverId,
+      launchKey,
+      tool,
+      grantedAt: this.now().toISOString(),
+      ...(conversationId !== undefined ? { conversationId } : {}),
+    });
     if (this.isAlwaysAllowed(serverId, launchKey, tool)) return;
     // An entry for an older launch config can never match again; replacing it keeps the file small.
     const rest = this.records.alwaysAllowed.filter((e) => !(e.serverId === serverId && e.tool === tool));
     this.records.alwaysAllowed = [...rest, entry];
-    await this.persistence.save();
+    await this.changed();
   }
 
   /** Forget "always allow" for one tool (any launch config). */
@@ -72,7 +102,7 @@ export class TrustRecords {
     this.records.alwaysAllowed = this.records.alwaysAllowed.filter(
       (e) => !(e.serverId === serverId && e.tool === tool),
     );
-    if (this.records.alwaysAllowed.length !== before) await this.persistence.save();
+    if (this.records.alwaysAllowed.length !== before) await this.changed();
   }
 
   isTrustedServer(serverId: string, launchKey: string): boolean {
@@ -81,18 +111,22 @@ export class TrustRecords {
 
   /** Trust every tool of a server as launched with `launchKey`. */
   async trustServer(serverId: string, launchKey: string): Promise<void> {
-    const entry = checkTrust(trustedServerSchema, { serverId, launchKey });
+    const entry = checkTrust(trustedServerSchema, {
+      serverId,
+      launchKey,
+      grantedAt: this.now().toISOString(),
+    });
     if (this.isTrustedServer(serverId, launchKey)) return;
     const rest = this.records.trustedServers.filter((e) => e.serverId !== serverId);
     this.records.trustedServers = [...rest, entry];
-    await this.persistence.save();
+    await this.changed();
   }
 
   /** Stop trusting a server (whatever launch config it was trusted with). */
   async untrustServer(serverId: string): Promise<void> {
     const before = this.records.trustedServers.length;
     this.records.trustedServers = this.records.trustedServers.filter((e) => e.serverId !== serverId);
-    if (this.records.trustedServers.length !== before) await this.persistence.save();
+    if (this.records.trustedServers.length !== before) await this.changed();
   }
 
   /** Drop every trust decision about a server (it was removed from the config). */
@@ -101,12 +135,22 @@ export class TrustRecords {
     const before = t.trustedServers.length + t.alwaysAllowed.length;
     t.trustedServers = t.trustedServers.filter((e) => e.serverId !== serverId);
     t.alwaysAllowed = t.alwaysAllowed.filter((e) => e.serverId !== serverId);
-    if (t.trustedServers.length + t.alwaysAllowed.length !== before) await this.persistence.save();
+    if (t.trustedServers.length + t.alwaysAllowed.length !== before) await this.changed();
   }
 
   /** Resolves once every queued write has finished. */
   flush(): Promise<void> {
     return this.persistence.flush();
+  }
+
+  private changed(): Promise<void> {
+    for (const l of [...this.listeners])
+      try {
+        l();
+      } catch {
+        // A listener's failure is its own; the write below must still happen.
+      }
+    return this.persistence.save();
   }
 }
 

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { SamplingConsent } from '../../../shared/domain/pending.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
+import { useHostEvent } from '../../hooks/use-host-state.js';
 
 const LABELS: Record<SamplingConsent, string> = {
   ask: 'Ask me each time',
@@ -20,6 +21,12 @@ export function SamplingConsentControl({ serverId }: { serverId: string }) {
   const host = useHost();
   const [value, setValue] = useState<{ consent: SamplingConsent; skipReplyReview: boolean } | null>(null);
   const [error, setError] = useState<HostError | null>(null);
+  // A review card's "remember" or a Revoke on the Permissions view changes it elsewhere: read it again.
+  const [changes, setChanges] = useState(0);
+  useHostEvent(
+    'permissions.changed',
+    useCallback(() => setChanges((n) => n + 1), []),
+  );
 
   useEffect(() => {
     let live = true;
@@ -30,7 +37,7 @@ export function SamplingConsentControl({ serverId }: { serverId: string }) {
     return () => {
       live = false;
     };
-  }, [host, serverId]);
+  }, [host, serverId, changes]);
 
   const save = (patch: { consent?: SamplingConsent; skipReplyReview?: boolean }) => {
     if (!value) return;

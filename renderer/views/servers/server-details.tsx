@@ -5,6 +5,7 @@ import { useServerOutput } from '../../hooks/use-server-output.js';
 import { ServerMetricsPanel } from '../../components/metrics/server-metrics.js';
 import { LogPanel } from './log-panel.js';
 import { SecretsSummary } from './secrets-summary.js';
+import { ServerPermissionsSection } from './server-permissions.js';
 import { TracePanel } from './trace-panel.js';
 
 type Tab = 'log' | 'trace' | 'info';
@@ -76,6 +77,8 @@ function ServerInfoPanel({ server }: { server: ServerSummary }) {
           <pre className="content-text">{state.info.instructions}</pre>
         </>
       )}
+      <h3>Permissions</h3>
+      <ServerPermissionsSection serverId={server.id} />
       <h3>Sampling</h3>
       <SamplingConsentControl serverId={server.id} />
       <h3>Configuration</h3>

@@ -1,0 +1,60 @@
+import type { SamplingConsent } from './pending.js';
+
+/** A tool a person chose to "always allow". */
+export interface ToolPermission {
+  tool: string;
+  /** When it was granted (ISO 8601); absent for records older than this field. */
+  grantedAt?: string;
+  /** The conversation whose approval card granted it, when known. */
+  conversationId?: string;
+  /** False when the server's command or URL changed since: the record no longer lets the tool run. */
+  applies: boolean;
+}
+
+/** Why a server is trusted (every tool runs without asking). */
+export type TrustSource =
+  /** The Trust switch (or an earlier version's trust record). */
+  | 'granted'
+  /** `"trust": "trusted"` in the server's config entry. */
+  | 'config';
+
+/** A server's trust, as the Trust switch shows it. */
+export interface ServerTrust {
+  /** Whether the server's tools run without asking now. */
+  trusted: boolean;
+  source?: TrustSource;
+  grantedAt?: string;
+  /** A trust record made for an earlier command or URL (it does not apply; revoking tidies it up). */
+  stale?: boolean;
+}
+
+/** A server's standing sampling decision (absent while it simply asks each time). */
+export interface SamplingPermission {
+  consent: SamplingConsent;
+  skipReplyReview: boolean;
+  grantedAt?: string;
+}
+
+/** Everything standing about one server. */
+export interface ServerPermissions {
+  serverId: string;
+  /** False for a server no longer in the config whose records are still kept. */
+  configured: boolean;
+  trust: ServerTrust;
+  tools: ToolPermission[];
+  sampling?: SamplingPermission;
+}
+
+/** Every configured server (with or without grants) and every server that still has a record. */
+export type PermissionsSnapshot = ServerPermissions[];
+
+/** One standing permission, as Revoke names it. */
+export type PermissionRef =
+  | { serverId: string; kind: 'tool'; tool: string }
+  | { serverId: string; kind: 'trust' }
+  | { serverId: string; kind: 'sampling' };
+
+/** Whether a server has anything to revoke (a grant, trust or a sampling decision). */
+export function hasGrants(p: ServerPermissions): boolean {
+  return p.tools.length > 0 || p.trust.trusted || p.trust.stale === true || p.sampling !== undefined;
+}
