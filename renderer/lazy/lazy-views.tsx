@@ -11,6 +11,7 @@ const loaders = {
   prompts: () => import('../views/prompts/prompts-view.js'),
   roots: () => import('../views/roots/roots-view.js'),
   audit: () => import('../views/audit/audit-view.js'),
+  settings: () => import('../views/settings/settings-view.js'),
 } satisfies Partial<Record<ViewName, () => Promise<unknown>>>;
 
 /** Starts fetching a view's chunk ahead of the click (hover or focus on its nav item). */
@@ -32,6 +33,9 @@ export const PromptsView = lazy(() => loaders.prompts().then((m) => ({ default: 
 export const RootsView = lazy(() => loaders.roots().then((m) => ({ default: m.RootsView })));
 /** The Activity view, loaded on demand. */
 export const AuditView = lazy(() => loaders.audit().then((m) => ({ default: m.AuditView })));
+
+/** The Settings view, loaded on demand. */
+export const SettingsView = lazy(() => loaders.settings().then((m) => ({ default: m.SettingsView })));
 
 /** The small placeholder a view shows while its chunk loads (usually for a frame or two). */
 export function ViewFallback() {
