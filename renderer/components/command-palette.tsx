@@ -41,8 +41,9 @@ export function CommandPalette({
   useEffect(() => {
     const d = dialog.current;
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // showModal() focuses the first control inside: the search field.
     if (d && !d.open) d.showModal();
+    // A modal dialog without autofocus focuses itself; the search field is where typing goes.
+    d?.querySelector('input')?.focus();
     // A click on the backdrop lands on the dialog element itself, outside its box: close.
     const onBackdrop = (e: MouseEvent) => {
       if (e.target === d) latestClose.current();

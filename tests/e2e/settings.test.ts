@@ -52,8 +52,9 @@ const { shot, withEvidence } = e2eEvidence('settings', () => session);
 // Page functions are strings: this file is typed without the DOM library; they run in the page.
 const bodyStyle = (p: Page, prop: 'backgroundColor' | 'color' | 'fontSize') =>
   p.evaluate<string>(`getComputedStyle(document.body).${prop}`);
+// Waits are locators: polling a string predicate would need eval, which the app's CSP forbids.
 const themeIs = (p: Page, theme: string | undefined) =>
-  p.waitForFunction(`document.documentElement.dataset.theme === ${theme ? `'${theme}'` : 'undefined'}`);
+  p.locator(theme ? `html[data-theme="${theme}"]` : 'html:not([data-theme])').waitFor({ state: 'attached' });
 
 async function openSettings(p: Page): Promise<void> {
   await p.getByTestId('nav-settings').click();
@@ -63,10 +64,11 @@ async function openSettings(p: Page): Promise<void> {
 
 test('settings: the theme changes colours at once, persists in the host and reaches other windows', async (t) => {
   const p = pageOrSkip(t, skipReason, session?.page ?? null);
-  if (!p || !session) return;
+  const s = session;
+  if (!p || !s) return;
   await withEvidence(p, 'theme', async () => {
     await p.emulateMedia({ colorScheme: 'light' });
-    await p.goto(session.mode.url);
+    await p.goto(s.mode.url);
     await openSettings(p);
     const light = await bodyStyle(p, 'backgroundColor');
     assert.equal(light, 'rgb(246, 247, 249)', 'system theme on a light OS is light');
@@ -87,10 +89,10 @@ test('settings: the theme changes colours at once, persists in the host and reac
     await shot(p, 'dark-forced');
 
     // A second window with empty storage: only the host can tell it the theme.
-    const other = await session.browser.newPage({ viewport: { width: 900, height: 700 } });
+    const other = await s.browser.newPage({ viewport: { width: 900, height: 700 } });
     try {
       await other.emulateMedia({ colorScheme: 'light' });
-      await other.goto(session.mode.url);
+      await other.goto(s.mode.url);
       await themeIs(other, 'dark');
       assert.equal(await bodyStyle(other, 'backgroundColor'), 'rgb(20, 22, 27)');
       // A change in the first window restyles the second without a reload.
@@ -108,12 +110,12 @@ test('settings: the theme changes colours at once, persists in the host and reac
     // After a reload the choice is still there (and the radio says so).
     await p.getByTestId('theme-dark').check();
     await p.emulateMedia({ colorScheme: 'light' });
-    await p.goto(session.mode.url);
+    await p.goto(s.mode.url);
     await openSettings(p);
     assert.equal(await p.getByTestId('theme-dark').isChecked(), true);
     assert.equal(await bodyStyle(p, 'backgroundColor'), 'rgb(20, 22, 27)');
     const saved = JSON.parse(
-      readFileSync(join(dirname(session.mode.configPath), 'data', 'settings.json'), 'utf8'),
+      readFileSync(join(dirname(s.mode.configPath), 'data', 'settings.json'), 'utf8'),
     ) as { app?: { theme?: string } };
     assert.equal(saved.app?.theme, 'dark', 'settings.json keeps the theme');
     await p.getByTestId('theme-system').check();
@@ -123,7 +125,8 @@ test('settings: the theme changes colours at once, persists in the host and reac
 
 test('settings: text size and density change computed styles at once', async (t) => {
   const p = pageOrSkip(t, skipReason, session?.page ?? null);
-  if (!p || !session) return;
+  const s = session;
+  if (!p || !s) return;
   await withEvidence(p, 'sizes', async () => {
     await openSettings(p);
     assert.equal(await bodyStyle(p, 'fontSize'), '14px');
@@ -133,33 +136,36 @@ test('settings: text size and density change computed styles at once', async (t)
       );
     assert.equal(await padding(), '7px');
     await p.getByTestId('font-size').selectOption('18');
-    await p.waitForFunction(`getComputedStyle(document.body).fontSize === '18px'`);
+    await p.locator('html[style*="--font-size: 18px"]').waitFor({ state: 'attached' });
+    assert.equal(await bodyStyle(p, 'fontSize'), '18px');
     await p.getByTestId('density-compact').check();
-    await p.waitForFunction(`document.documentElement.dataset.density === 'compact'`);
+    await p.locator('html[data-density="compact"]').waitFor({ state: 'attached' });
     assert.equal(await padding(), '4px', 'compact buttons are tighter');
     await shot(p, 'large-compact');
     await p.getByTestId('font-size').selectOption('14');
     await p.getByTestId('density-comfortable').check();
-    await p.waitForFunction(`getComputedStyle(document.body).fontSize === '14px'`);
+    await p.locator('html[style*="--font-size: 14px"]').waitFor({ state: 'attached' });
+    assert.equal(await bodyStyle(p, 'fontSize'), '14px');
     assert.equal(await padding(), '7px');
   });
 });
 
 test('settings: quick ask is not applicable in a browser; the data paths are shown and copied', async (t) => {
   const p = pageOrSkip(t, skipReason, session?.page ?? null);
-  if (!p || !session) return;
+  const s = session;
+  if (!p || !s) return;
   await withEvidence(p, 'paths', async () => {
     await openSettings(p);
     const status = p.getByTestId('quick-ask-status');
     assert.equal(await status.getAttribute('data-kind'), 'not-applicable');
     assert.match(await status.innerText(), /desktop app/);
     assert.equal(await p.getByTestId('quick-ask-input').count(), 0, 'nothing to edit here');
-    const dataDir = join(dirname(session.mode.configPath), 'data');
+    const dataDir = join(dirname(s.mode.configPath), 'data');
     assert.equal(await p.getByTestId('data-dir').inputValue(), dataDir);
-    assert.equal(await p.getByTestId('config-path').inputValue(), session.mode.configPath);
+    assert.equal(await p.getByTestId('config-path').inputValue(), s.mode.configPath);
     assert.equal(await p.getByTestId('settings-path').inputValue(), join(dataDir, 'settings.json'));
     await p.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: new URL(session.mode.url).origin,
+      origin: new URL(s.mode.url).origin,
     });
     await p.getByTestId('copy-data-dir').click();
     await p.getByTestId('copy-note').filter({ hasText: 'Copied' }).waitFor();
@@ -174,7 +180,8 @@ test('settings: quick ask is not applicable in a browser; the data paths are sho
 test('settings: the Gemini address set here is where the next chat request goes', async (t) => {
   const keychain = keychainSkipReason('the API key is kept in the OS keychain');
   const p = pageOrSkip(t, skipReason ?? keychain, session?.page ?? null);
-  if (!p || !session || !gemini) return;
+  const s = session;
+  if (!p || !s || !gemini) return;
   const fake = gemini;
   await withEvidence(p, 'base-url', async () => {
     await openSettings(p);
@@ -201,7 +208,8 @@ test('settings: the Gemini address set here is where the next chat request goes'
 
 test('settings: no serious accessibility violations; screenshots light, dark and 800x600', async (t) => {
   const p = pageOrSkip(t, skipReason, session?.page ?? null);
-  if (!p || !session) return;
+  const s = session;
+  if (!p || !s) return;
   await withEvidence(p, 'axe', async () => {
     await openSettings(p);
     for (const scheme of ['light', 'dark'] as const) {
