@@ -1,9 +1,11 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useLinkStatus } from './host/host-context.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Nav, type ViewName } from './components/nav.js';
 import { useChatHandoffNavigation } from './hooks/use-chat-handoff-navigation.js';
 import { usePending } from './hooks/use-pending.js';
+import { useAppShortcuts } from './hooks/use-app-shortcuts.js';
+import { useHostInfo } from './hooks/use-host-info.js';
 import { ChatView } from './views/chat/chat-view.js';
 import {
   AuditView,
@@ -15,10 +17,16 @@ import {
   ResourcesView,
   RootsView,
   ServersView,
+  SettingsView,
   ToolsView,
 } from './lazy/lazy-views.js';
 import type { AddOutcome } from './views/roots/folder-drop.js';
 import { useWindowFolderDrop } from './views/roots/use-window-drop.js';
+
+// The palette's code (cmdk) loads the first time someone opens it.
+const CommandPalette = lazy(() =>
+  import('./components/command-palette.js').then((m) => ({ default: m.CommandPalette })),
+);
 
 /**
  * The shell: navigation, the connection banner, and the views (Chat first). A view mounts the
@@ -43,6 +51,9 @@ export function App() {
     [setView],
   );
   const dragging = useWindowFolderDrop(onDropped);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const desktop = useHostInfo()?.mode === 'electron';
+  useAppShortcuts({ setView, openPalette: () => setPaletteOpen(true), desktop });
   // The quick-ask window's "open in main window": ChatView selects the conversation, then we show it.
   const showChat = useCallback(() => setView('chat'), [setView]);
   // "Use in chat" / "Attach to chat" in another view: show the composer they filled.
@@ -78,7 +89,13 @@ export function App() {
         {slot('roots', <RootsView outcome={rootsOutcome} onOutcome={setRootsOutcome} />)}
         {slot('audit', <AuditView active={view === 'audit'} />)}
         {slot('permissions', <PermissionsView />)}
+        {slot('settings', <SettingsView />)}
       </main>
+      {paletteOpen && (
+        <Suspense fallback={null}>
+          <CommandPalette onClose={() => setPaletteOpen(false)} onNavigate={setView} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { App } from './app.js';
 import { createHostLink } from './host/create-host-link.js';
 import { HostProvider } from './host/host-context.js';
 import { HostStore } from './store/host-store.js';
+import { AppearanceSync } from './components/appearance-sync.js';
+import { restoreAppearance } from './lib/appearance.js';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -18,7 +20,10 @@ import './styles/roots.css';
 import './styles/requests.css';
 import './styles/quick-ask.css';
 import './styles/permissions.css';
+import './styles/settings.css';
 
+// The theme and sizes of the last visit, before the first paint (the host's copy follows).
+restoreAppearance();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
@@ -36,6 +41,7 @@ const QuickAskView = lazy(() =>
 createRoot(container).render(
   <StrictMode>
     <HostProvider link={link} store={store}>
+      <AppearanceSync />
       {quickAsk ? (
         <Suspense fallback={null}>
           <QuickAskView />

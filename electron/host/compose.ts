@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { HostInfo } from '../../shared/ipc/contract.js';
+import { AppSettingsService } from './app-settings/app-settings-service.js';
 import { AuthService } from './auth/auth-service.js';
 import type { SignInBudget } from './auth/sign-in-budget.js';
 import { keychainTokenVault, type TokenVault } from './auth/token-vault.js';
@@ -34,6 +35,7 @@ import { McpHost } from './mcp-host.js';
 import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
+import type { QuickAskShortcutPort } from './shell/quick-ask-port.js';
 import { DisposeStack } from './util/disposable.js';
 import { Redactor } from './util/redact.js';
 
@@ -71,6 +73,8 @@ export interface ComposeOptions {
   authProviderFor?: ConnectionDeps['authProviderFor'];
   /** The desktop app's window system (folder picker, showing the main window); absent elsewhere. */
   shell?: DesktopShell;
+  /** The desktop app's global quick-ask shortcut; absent elsewhere (Settings says "not applicable"). */
+  quickAsk?: QuickAskShortcutPort;
   /** Where OAuth tokens live: the keychain ("<service> OAuth") by default; tests use memory. */
   tokenVault?: TokenVault;
   /** Sign-in limits (tests shorten them): how long the browser may take, and attempts per server. */
@@ -282,6 +286,17 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     new PermissionsService({ store: policies, policy, servers: host, events, audit }),
   );
   const serverSecrets = new ServerSecrets(secrets, host, redactor, audit);
+  const appSettings = new AppSettingsService({
+    settings,
+    events,
+    quickAsk: opts.quickAsk,
+    paths: {
+      dataDir: opts.dataDir ?? null,
+      configPath: opts.configPath,
+      settingsPath: settings.path ?? null,
+    },
+    geminiBaseUrlOverride: providers.geminiBaseUrlOverride,
+  });
   const router = new HostRouter({
     host,
     events,
@@ -300,6 +315,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     shell: opts.shell,
     auth,
     metrics,
+    appSettings,
   });
   return {
     host,

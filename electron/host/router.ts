@@ -7,6 +7,7 @@ import {
   type RequestChannel,
   type ResponseOf,
 } from '../../shared/ipc/contract.js';
+import type { AppSettingsService } from './app-settings/app-settings-service.js';
 import type { AuditLog } from './audit/audit-log.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { PermissionsService } from './policies/permissions-service.js';
@@ -60,6 +61,8 @@ export interface HostRouterDeps {
   auth: AuthService;
   /** Per-server and per-model counters. */
   metrics: MetricsRecorder;
+  /** Appearance and the quick-ask shortcut. */
+  appSettings: AppSettingsService;
 }
 
 /**
@@ -89,6 +92,7 @@ export class HostRouter {
       shell,
       auth,
       metrics,
+      appSettings,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -154,6 +158,8 @@ export class HostRouter {
       'chat.toolOffer': () => chat.toolOffer(),
       'chat.models': async (r) => (await providers.create(settings.get(), r.provider)).listModels(),
 
+      'appSettings.get': () => appSettings.state(),
+      'appSettings.update': (r) => appSettings.update(r),
       'settings.get': () => settings.get(),
       'settings.update': async (r) => {
         const next = await settings.update(r);

@@ -31,7 +31,7 @@ export class DeskTray {
   constructor(
     private readonly actions: TrayActions,
     /** The quick-ask accelerator as registered, or undefined when it could not be. */
-    private readonly shortcut: string | undefined,
+    private shortcut: string | undefined,
   ) {
     this.tray = new Tray(this.icons.calm);
     this.tray.setToolTip('MCP Desk');
@@ -43,6 +43,12 @@ export class DeskTray {
 
   update(state: TrayState): void {
     this.state = state;
+    this.render();
+  }
+
+  /** The quick-ask accelerator changed in Settings: show the new one in the menu. */
+  setShortcut(shortcut: string | undefined): void {
+    this.shortcut = shortcut;
     this.render();
   }
 

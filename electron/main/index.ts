@@ -10,7 +10,7 @@ import { DeskTray } from './desk-tray.js';
 import { ElectronDesktopShell } from './desktop-shell-adapter.js';
 import { ElectronStoreSettingsBackend } from './electron-settings-backend.js';
 import { installIpcGate } from './ipc-gate.js';
-import { registerQuickAskShortcut } from './quick-ask-shortcut.js';
+import { QuickAskShortcut } from './quick-ask-shortcut.js';
 import { blockRemoteContent } from './request-filter.js';
 import { trayState } from './tray-state.js';
 import { lockNavigation, rendererUrl, type WindowPaths } from './window-factory.js';
@@ -28,6 +28,8 @@ const paths: WindowPaths = {
 let services: HostServices | undefined;
 let tray: DeskTray | undefined;
 let quitStarted = false;
+// Registered by the host's app settings once it starts; Settings changes it live.
+const quickAsk = new QuickAskShortcut(() => windows.toggleQuickAsk());
 const windows = new AppWindows(
   paths,
   () => tray !== undefined,
@@ -65,6 +67,7 @@ async function start(): Promise<void> {
     shell: new ElectronDesktopShell(windows),
     // settings.json through electron-store (conf in plain Node: the same file and format).
     settingsBackend: (dir) => new ElectronStoreSettingsBackend(dir),
+    quickAsk,
     // Another Gemini endpoint (a proxy, or the tests' fake), as browser mode and the CLI allow.
     ...(process.env.MCP_DESK_GEMINI_BASE_URL
       ? { providerOverrides: { geminiBaseUrl: process.env.MCP_DESK_GEMINI_BASE_URL } }
@@ -97,7 +100,6 @@ async function start(): Promise<void> {
 
 /** The tray and the quick-ask shortcut; a desktop without a status area just gets no tray. */
 function startTray(host: HostServices): void {
-  const shortcut = registerQuickAskShortcut(() => windows.toggleQuickAsk());
   const share = (paths: string[]) =>
     void addFolders(host.roots, paths)
       .then((result) => {
@@ -116,8 +118,9 @@ function startTray(host: HostServices): void {
         dropFolders: share,
         quit: () => app.quit(),
       },
-      shortcut,
+      quickAsk.current,
     );
+    quickAsk.onChange((accelerator) => tray?.setShortcut(accelerator));
   } catch (error) {
     console.warn(`no tray icon (${(error as Error).message}); closing the window will quit`);
     return;
@@ -146,6 +149,7 @@ app.on('before-quit', (event) => {
   event.preventDefault();
   if (quitStarted) return;
   quitStarted = true;
+  quickAsk.dispose();
   globalShortcut.unregisterAll();
   tray?.dispose();
   tray = undefined;

@@ -1,10 +1,22 @@
+import { Settings } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useHostInfo } from '../hooks/use-host-info.js';
 
 /** The top-level views. */
 export type ViewName =
-  'chat' | 'requests' | 'servers' | 'tools' | 'resources' | 'prompts' | 'roots' | 'audit' | 'permissions';
+  | 'chat'
+  | 'requests'
+  | 'servers'
+  | 'tools'
+  | 'resources'
+  | 'prompts'
+  | 'roots'
+  | 'audit'
+  | 'permissions'
+  | 'settings';
 
-const ITEMS: { id: ViewName; label: string; icon: string }[] = [
+/** The views in navigation order (the command palette lists them too). */
+export const NAV_ITEMS: { id: ViewName; label: string; icon: ReactNode }[] = [
   { id: 'chat', label: 'Chat', icon: '✦' },
   { id: 'requests', label: 'Requests', icon: '⚑' },
   { id: 'servers', label: 'Servers', icon: '▤' },
@@ -14,6 +26,7 @@ const ITEMS: { id: ViewName; label: string; icon: string }[] = [
   { id: 'roots', label: 'Folders', icon: '⌂' },
   { id: 'audit', label: 'Activity', icon: '☰' },
   { id: 'permissions', label: 'Permissions', icon: '◎' },
+  { id: 'settings', label: 'Settings', icon: <Settings size={16} /> },
 ];
 
 /**
@@ -39,7 +52,7 @@ export function Nav({
         <span className="brand-mark">◆</span> MCP Desk
       </div>
       <ul>
-        {ITEMS.map((item) => (
+        {NAV_ITEMS.map((item) => (
           <li key={item.id}>
             <button
               type="button"

@@ -9,7 +9,10 @@ export function useEscapeWithin(ref: RefObject<HTMLElement | null>, onEscape: ()
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || !(e.target instanceof Node)) return;
-      if (ref.current?.contains(e.target)) onEscape();
+      if (!ref.current?.contains(e.target)) return;
+      // Handled: the app-wide Esc (use-app-shortcuts.ts) then closes nothing else.
+      e.preventDefault();
+      onEscape();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

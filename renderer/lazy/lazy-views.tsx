@@ -12,6 +12,7 @@ const loaders = {
   roots: () => import('../views/roots/roots-view.js'),
   audit: () => import('../views/audit/audit-view.js'),
   permissions: () => import('../views/permissions/permissions-view.js'),
+  settings: () => import('../views/settings/settings-view.js'),
 } satisfies Partial<Record<ViewName, () => Promise<unknown>>>;
 
 /** Starts fetching a view's chunk ahead of the click (hover or focus on its nav item). */
@@ -37,6 +38,9 @@ export const AuditView = lazy(() => loaders.audit().then((m) => ({ default: m.Au
 export const PermissionsView = lazy(() =>
   loaders.permissions().then((m) => ({ default: m.PermissionsView })),
 );
+
+/** The Settings view, loaded on demand. */
+export const SettingsView = lazy(() => loaders.settings().then((m) => ({ default: m.SettingsView })));
 
 /** The small placeholder a view shows while its chunk loads (usually for a frame or two). */
 export function ViewFallback() {

@@ -49,6 +49,10 @@ const lists = {
     fetch: (api) => api.invoke('permissions.list', {}),
     changed: (s, apply) => s.on('permissions.changed', apply),
   }),
+  appSettings: spec({
+    fetch: (api) => api.invoke('appSettings.get', {}),
+    changed: (s, apply) => s.on('appSettings.changed', apply),
+  }),
   hostInfo: spec({ fetch: (api) => api.invoke('host.info', {}) }),
   secretStatus: spec({ fetch: (api) => api.invoke('secrets.status', {}) }),
   // An edited server config may reference new `${secret:NAME}` names.

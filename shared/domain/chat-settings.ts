@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { ChatSettings } from './chat.js';
 
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL');
+
 /**
  * The chat settings: one schema for what the settings store keeps and what `settings.update`
  * accepts over the contract. Model names are trimmed, so a stray space typed into a field never
@@ -10,10 +17,13 @@ export const chatSettingsSchema = z
   .object({
     provider: z.enum(['gemini', 'openai']),
     geminiModel: z.string().trim().min(1).max(200),
-    openaiBaseUrl: z
+    // Empty means Google's endpoint; anything else must be an http(s) URL (a proxy, a gateway).
+    geminiBaseUrl: z
       .string()
-      .url()
-      .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
+      .trim()
+      .max(2000)
+      .refine((u) => u === '' || httpUrl.safeParse(u).success, 'must be empty or an http(s) URL'),
+    openaiBaseUrl: httpUrl,
     openaiModel: z.string().trim().min(1).max(200),
     maxTurns: z.number().int().min(1).max(100),
     disabledServers: z.array(z.string().min(1).max(64)).max(1000),

@@ -119,6 +119,8 @@ export type ApprovalChoice = 'once' | 'chat' | 'always' | 'deny';
 export interface ChatSettings {
   provider: ProviderId;
   geminiModel: string;
+  /** The Gemini API endpoint; "" uses Google's. --base-url / MCP_DESK_GEMINI_BASE_URL win over it. */
+  geminiBaseUrl: string;
   openaiBaseUrl: string;
   openaiModel: string;
   maxTurns: number;

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import type { CatalogSnapshot } from '../domain/catalog.js';
+import type { AppSettingsState } from '../domain/app-settings.js';
 import type { ChatEvent, ChatSettings, ConversationSummary } from '../domain/chat.js';
 import type { PendingRequest } from '../domain/pending.js';
 import type { PermissionsSnapshot } from '../domain/permissions.js';
 import type { LogLine, ServerSummary, TraceEntry } from '../domain/server-state.js';
 import { appChannels, type RootEntry } from './channels/app-channels.js';
+import { appSettingsChannels } from './channels/app-settings-channels.js';
 import { catalogChannels, type ToolProgress } from './channels/catalog-channels.js';
 import { typed } from './channels/channel-kit.js';
 import { chatChannels } from './channels/chat-channels.js';
@@ -37,6 +39,7 @@ export const requestChannels = {
   ...pendingChannels,
   ...metricsChannels,
   ...permissionChannels,
+  ...appSettingsChannels,
 } as const;
 
 /** Every event channel, with its payload type. */
@@ -55,6 +58,8 @@ export const eventChannels = {
   /** The queue of requests waiting on a person. */
   'pending.changed': typed<PendingRequest[]>(),
   'settings.changed': typed<ChatSettings>(),
+  /** Appearance or the quick-ask shortcut changed (any window). */
+  'appSettings.changed': typed<AppSettingsState>(),
   /** The shared folders changed (any window, the CLI's --root, or a file reload); the full list. */
   'roots.changed': typed<RootEntry[]>(),
   /** A window asked for a conversation to be shown in the main window. */
@@ -88,6 +93,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof pendingChannels,
     typeof metricsChannels,
     typeof permissionChannels,
+    typeof appSettingsChannels,
   ]
 > = true;
 

@@ -11,6 +11,7 @@ export const EVENT_NAMES = [
   'chat.listChanged',
   'pending.changed',
   'settings.changed',
+  'appSettings.changed',
   'roots.changed',
   'app.showConversation',
   'permissions.changed',

@@ -187,6 +187,9 @@ export const globalShortcut = {
     registeredShortcuts.set(accelerator, callback);
     return true;
   },
+  unregister: (accelerator: string): void => {
+    registeredShortcuts.delete(accelerator);
+  },
   unregisterAll: (): void => registeredShortcuts.clear(),
 };
 

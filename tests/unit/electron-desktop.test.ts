@@ -1,6 +1,6 @@
 /**
  * The desktop shell around the host: the quick-ask window, hide-to-tray, the tray's state,
- * icon and menu, the global shortcut and the folder picker. Electron cannot run on this
+ * icon and menu, and the folder picker (the global shortcut: quick-ask-shortcut.test.ts). Electron cannot run on this
  * machine (no binary), so `electron` is tests/helpers/fake-electron.ts, which only records
  * what our code hands it; what Electron itself does with that is covered by the `_electron`
  * tests where a binary exists (tests/e2e/electron-app.test.ts).
@@ -19,8 +19,7 @@ const { secureWebPreferences, rendererUrl, quickAskUrl, createQuickAskWindow, cr
   await import('../../electron/main/window-factory.js');
 const { AppWindows } = await import('../../electron/main/app-windows.js');
 const { DeskTray } = await import('../../electron/main/desk-tray.js');
-const { registerQuickAskShortcut, DEFAULT_QUICK_ASK_SHORTCUT } =
-  await import('../../electron/main/quick-ask-shortcut.js');
+const { DEFAULT_QUICK_ASK_SHORTCUT } = await import('../../electron/main/quick-ask-shortcut.js');
 const { ElectronDesktopShell } = await import('../../electron/main/desktop-shell-adapter.js');
 const { trayState, trayBitmap } = await import('../../electron/main/tray-state.js');
 const { blockRemoteContent, isAllowedRendererRequest } =
@@ -245,37 +244,6 @@ describe('DeskTray', () => {
     const { tray, raw } = makeTray();
     tray.dispose();
     assert.equal(raw.destroyed, true);
-  });
-});
-
-describe('registerQuickAskShortcut', () => {
-  it('registers the default, and the callback is what the shortcut runs', () => {
-    let pressed = 0;
-    assert.equal(
-      registerQuickAskShortcut(() => pressed++, {}),
-      DEFAULT_QUICK_ASK_SHORTCUT,
-    );
-    fake.registeredShortcuts.get(DEFAULT_QUICK_ASK_SHORTCUT)?.();
-    assert.equal(pressed, 1);
-  });
-  it('returns undefined when another app owns it, when it is invalid, or when turned off', () => {
-    fake.takenShortcuts.add(DEFAULT_QUICK_ASK_SHORTCUT);
-    assert.equal(
-      registerQuickAskShortcut(() => undefined, {}),
-      undefined,
-    );
-    assert.equal(
-      registerQuickAskShortcut(() => undefined, { MCP_DESK_QUICK_ASK_SHORTCUT: 'not a +shortcut' }),
-      undefined,
-    );
-    assert.equal(
-      registerQuickAskShortcut(() => undefined, { MCP_DESK_QUICK_ASK_SHORTCUT: 'off' }),
-      undefined,
-    );
-    assert.equal(
-      registerQuickAskShortcut(() => undefined, { MCP_DESK_QUICK_ASK_SHORTCUT: 'Alt+Space' }),
-      'Alt+Space',
-    );
   });
 });
 

@@ -21,6 +21,7 @@ describe('SettingsStore', () => {
     assert.deepEqual(store.get(), {
       provider: 'gemini',
       geminiModel: 'gemini-2.5-flash',
+      geminiBaseUrl: '',
       openaiBaseUrl: 'http://127.0.0.1:11434/v1',
       openaiModel: 'llama3.1',
       maxTurns: 10,
@@ -57,6 +58,13 @@ describe('SettingsStore', () => {
     await store.flush();
     const before = await readFile(path, 'utf8');
     await rejectsWith(store.update({ maxTurns: 0 }), 'invalid_settings', /maxTurns/);
+    // The Gemini address: empty (Google's) or an http(s) URL, nothing else.
+    await rejectsWith(
+      store.update({ geminiBaseUrl: 'ftp://example.com' }),
+      'invalid_settings',
+      /geminiBaseUrl/,
+    );
+    await rejectsWith(store.update({ geminiBaseUrl: 'not a url' }), 'invalid_settings', /geminiBaseUrl/);
     await rejectsWith(
       store.update({ openaiBaseUrl: 'file:///etc/passwd' }),
       'invalid_settings',

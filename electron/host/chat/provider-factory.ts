@@ -7,6 +7,7 @@ import { OpenAiProvider } from './providers/openai-provider.js';
 
 /** Where providers connect, for tests and self-hosted gateways. */
 export interface ProviderOverrides {
+  /** --base-url or MCP_DESK_GEMINI_BASE_URL: wins over the endpoint in chat settings. */
   geminiBaseUrl?: string;
   /** A key given on the command line or by env (CLI); otherwise the keychain's. */
   geminiApiKey?: string;
@@ -31,10 +32,13 @@ export class ProviderFactory {
         'No Gemini API key is set: add one in Settings (it is kept in the OS keychain), or set GEMINI_API_KEY for the CLI.',
       );
     }
-    return new GeminiProvider({
-      apiKey,
-      ...(this.overrides.geminiBaseUrl ? { baseUrl: this.overrides.geminiBaseUrl } : {}),
-    });
+    const baseUrl = this.overrides.geminiBaseUrl || settings.geminiBaseUrl;
+    return new GeminiProvider({ apiKey, ...(baseUrl ? { baseUrl } : {}) });
+  }
+
+  /** The Gemini endpoint given on the command line or by env, if any (the UI says it wins). */
+  get geminiBaseUrlOverride(): string | undefined {
+    return this.overrides.geminiBaseUrl || undefined;
   }
 
   /** The model a settings object selects for its provider. */

@@ -4,12 +4,16 @@ import { describeIssues, HostFailure } from '../util/errors.js';
 import { ConfSettingsBackend } from './conf-settings-backend.js';
 import type { SettingsBackend, StoredSettings } from './settings-backend.js';
 import type { Disposable } from '../util/disposable.js';
+import type { AppSettings } from '../../../shared/domain/app-settings.js';
+import { DEFAULT_APP_SETTINGS, appSettingsPatchSchema } from '../../../shared/domain/app-settings.js';
+import { parseAppSection } from './app-settings-section.js';
 import { emptyTrust, parseTrust, TrustRecords, type TrustSettings } from '../policies/trust-records.js';
 
 /** What a person gets before they change anything. */
 export const DEFAULT_CHAT_SETTINGS: Readonly<ChatSettings> = Object.freeze({
   provider: 'gemini',
   geminiModel: 'gemini-2.5-flash',
+  geminiBaseUrl: '',
   openaiBaseUrl: 'http://127.0.0.1:11434/v1',
   openaiModel: 'llama3.1',
   maxTurns: 10,
@@ -28,6 +32,8 @@ type JsonObject = StoredSettings;
 
 interface SettingsDocument {
   chat: ChatSettings;
+  /** Appearance and the quick-ask shortcut (the `app` section). */
+  app: AppSettings;
   /** As read: from then on the records live in `SettingsStore.trustRecords`. */
   trust: TrustSettings;
   /** Keys this version does not know, written back untouched (a newer version, conf's own). */
@@ -135,6 +141,22 @@ export class SettingsStore implements Disposable {
     return this.get();
   }
 
+  /** The app settings (appearance, quick-ask shortcut; a copy). */
+  getApp(): AppSettings {
+    return { ...this.doc.app };
+  }
+
+  /** Change some app settings; throws `invalid_settings` naming each bad field, changing nothing. */
+  async updateApp(patch: Partial<AppSettings>): Promise<AppSettings> {
+    const parsed = appSettingsPatchSchema.safeParse(patch);
+    if (!parsed.success)
+      throw new HostFailure('invalid_settings', `invalid settings: ${describeIssues(parsed.error.issues)}`);
+    const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+    this.doc.app = { ...this.doc.app, ...changes };
+    await this.persist();
+    return this.getApp();
+  }
+
   /** Resolves once every queued write has finished. */
   flush(): Promise<void> {
     return this.writes;
@@ -158,6 +180,7 @@ export class SettingsStore implements Disposable {
 function emptyDocument(): SettingsDocument {
   return {
     chat: copyChat(DEFAULT_CHAT_SETTINGS),
+    app: { ...DEFAULT_APP_SETTINGS },
     trust: emptyTrust(),
     otherKeys: {},
     otherChatKeys: {},
@@ -191,7 +214,7 @@ function isObject(value: unknown): value is JsonObject {
 function parseSettings(stored: StoredSettings): { doc: SettingsDocument; problems: string[] } {
   const doc = emptyDocument();
   const problems: string[] = [];
-  const { chat, trust, ...otherKeys } = stored;
+  const { chat, trust, app, ...otherKeys } = stored;
   doc.otherKeys = otherKeys;
 
   if (chat !== undefined && !isObject(chat)) problems.push('"chat" is not an object');
@@ -210,6 +233,8 @@ function parseSettings(stored: StoredSettings): { doc: SettingsDocument; problem
     doc.chat = validateSettings(merged);
   }
 
+  if (app !== undefined) doc.app = parseAppSection(app, problems);
+
   if (trust !== undefined && !isObject(trust)) problems.push('"trust" is not an object');
   if (isObject(trust)) {
     doc.trust = parseTrust(trust, problems);
@@ -219,5 +244,17 @@ function parseSettings(stored: StoredSettings): { doc: SettingsDocument; problem
 
 function serialiseSettings(doc: SettingsDocument, trust: TrustSettings): StoredSettings {
   // A deep copy: the queued write must carry the state of this change, not a later one.
-  return structuredClone({ ...doc.otherKeys, chat: { ...doc.otherChatKeys, ...doc.chat }, trust });
+  return structuredClone({
+    ...doc.otherKeys,
+    chat: { ...doc.otherChatKeys, ...doc.chat },
+    // Left out while it is all defaults, so a file nobody restyled stays as it was.
+    ...(isDefaultApp(doc.app) ? {} : { app: doc.app }),
+    trust,
+  });
+}
+
+function isDefaultApp(app: AppSettings): boolean {
+  return (Object.keys(DEFAULT_APP_SETTINGS) as (keyof AppSettings)[]).every(
+    (k) => app[k] === DEFAULT_APP_SETTINGS[k],
+  );
 }

@@ -15,6 +15,7 @@ import { useChatSettings, useSecretStatus } from '../../hooks/use-chat-settings.
 import { useActiveRun, useConversations, type ConversationsState } from '../../hooks/use-conversations.js';
 import { useHostEvent } from '../../hooks/use-host-state.js';
 import { useSelection } from './use-selection.js';
+import { useViewTarget } from '../../hooks/use-view-target.js';
 import { useThread } from '../../hooks/use-thread.js';
 
 // Settings open rarely; their form (and the model list) loads the first time they do.
@@ -80,6 +81,9 @@ export function ChatView({ pending, onShown }: { pending: PendingRequest[]; onSh
     setError(null);
     create().catch((e: unknown) => setError(asHostError(e)));
   };
+
+  // The command palette opens a conversation; the new-chat shortcut starts one.
+  useViewTarget('chat', (t) => ('conversationId' in t ? setSelectedId(t.conversationId) : onNew()));
 
   const onSend = async (draft: Draft): Promise<boolean> => {
     setError(null);

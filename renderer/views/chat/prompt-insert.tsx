@@ -80,7 +80,7 @@ export function PromptInsert({
         >
           {busy ? 'Getting…' : 'Insert'}
         </button>
-        <button type="button" onClick={onCancel} data-testid="prompt-insert-cancel">
+        <button type="button" onClick={onCancel} data-testid="prompt-insert-cancel" data-esc-close>
           Cancel
         </button>
         {missing.length > 0 && <span className="muted small-print">Fill in {missing.join(', ')}</span>}

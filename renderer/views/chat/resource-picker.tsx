@@ -51,7 +51,13 @@ export function ResourcePicker({
           onChange={(e) => setQuery(e.target.value)}
           data-testid="resource-search"
         />
-        <button type="button" className="small" onClick={onClose} data-testid="resource-picker-close">
+        <button
+          type="button"
+          className="small"
+          onClick={onClose}
+          data-testid="resource-picker-close"
+          data-esc-close
+        >
           Done
         </button>
       </div>

@@ -48,6 +48,7 @@ export function SettingsPanel({
           onClick={onClose}
           aria-label="Close settings"
           data-testid="settings-close"
+          data-esc-close
         >
           ✕
         </button>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useViewTarget } from '../../hooks/use-view-target.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
 import { useLastSeen } from '../../hooks/use-last-seen.js';
@@ -15,6 +16,7 @@ export function PromptsView() {
   const completers = useServersWith(useServers(), 'completions');
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Selection>(null);
+  useViewTarget('prompts', (t) => setSelected({ serverId: t.serverId, name: t.name }));
   const prompts = useMemo(() => (catalog.kind === 'ready' ? catalog.catalog.prompts : []), [catalog]);
   const groups = useMemo(
     () =>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { useServers } from '../../hooks/use-servers.js';
+import { useViewTarget } from '../../hooks/use-view-target.js';
 import { ImportPanel } from './import-panel.js';
 import { ServerDetails } from './server-details.js';
 import { ServerForm } from './server-form.js';
@@ -18,6 +19,7 @@ type Side =
 export function ServersView() {
   const servers = useServers();
   const [side, setSide] = useState<Side>({ kind: 'details', id: null });
+  useViewTarget('servers', (t) => setSide({ kind: 'details', id: t.serverId }));
   const list = servers.kind === 'ready' ? servers.servers : [];
   const find = (id: string | null): ServerSummary | undefined => list.find((s) => s.id === id);
 

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { ErrorBox } from '../../components/error-box.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
 import { useLastSeen } from '../../hooks/use-last-seen.js';
+import { useViewTarget } from '../../hooks/use-view-target.js';
 import { groupByServer } from '../../lib/group-by-server.js';
 import { useChatSettings } from '../../hooks/use-chat-settings.js';
 import { ToolDetail } from './tool-detail.js';
@@ -13,6 +14,7 @@ export function ToolsView() {
   const chatSettings = useChatSettings();
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<ToolSelection>(null);
+  useViewTarget('tools', (t) => setSelected({ serverId: t.serverId, name: t.name }));
   const tools = useMemo(() => (catalog.kind === 'ready' ? catalog.catalog.tools : []), [catalog]);
   // Lower-cased once per catalog, not once per keystroke; NUL keeps a match inside one field.
   const haystacks = useMemo(

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { acceleratorProblem } from './accelerator.js';
+
+/** The colour scheme: follow the OS, or force one. */
+export type ThemeChoice = 'system' | 'light' | 'dark';
+/** How much room controls take. */
+export type Density = 'compact' | 'comfortable';
+
+/** The smallest and largest base font size (px) the Settings page offers. */
+export const FONT_SIZE_RANGE = { min: 12, max: 20 } as const;
+
+/**
+ * Settings of the app itself (not of chats or servers): appearance, and the desktop app's
+ * global quick-ask shortcut. Kept in settings.json beside the chat settings, so every window
+ * and every reload sees the same.
+ */
+export interface AppSettings {
+  theme: ThemeChoice;
+  /** The base font size in px. */
+  fontSize: number;
+  density: Density;
+  /**
+   * The quick-ask accelerator: "" uses the default, "off" registers none. The
+   * MCP_DESK_QUICK_ASK_SHORTCUT variable, when set, wins over this.
+   */
+  quickAskShortcut: string;
+}
+
+/** One schema for what settings.json keeps under `app` and what `appSettings.update` accepts. */
+export const appSettingsSchema = z
+  .object({
+    theme: z.enum(['system', 'light', 'dark']),
+    fontSize: z.number().int().min(FONT_SIZE_RANGE.min).max(FONT_SIZE_RANGE.max),
+    density: z.enum(['compact', 'comfortable']),
+    quickAskShortcut: z
+      .string()
+      .trim()
+      .max(100)
+      .superRefine((value, ctx) => {
+        if (value === '' || value.toLowerCase() === 'off') return;
+        const problem = acceleratorProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  })
+  .strict() satisfies z.ZodType<AppSettings, unknown>;
+
+/** A change to some app settings: a subset of the fields, nothing else. */
+export const appSettingsPatchSchema = appSettingsSchema.partial().strict();
+
+/** What a person has before changing anything. */
+export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = Object.freeze({
+  theme: 'system',
+  fontSize: 14,
+  density: 'comfortable',
+  quickAskShortcut: '',
+});
+
+/** Where the quick-ask accelerator in force came from. */
+export type ShortcutSource = 'env' | 'setting' | 'default';
+
+/** Whether the global quick-ask shortcut works, and if not, why. */
+export type QuickAskStatus =
+  /** Browser mode and the CLI have no global shortcuts. */
+  | { kind: 'not-applicable' }
+  | { kind: 'registered'; accelerator: string; source: ShortcutSource }
+  | { kind: 'off'; source: ShortcutSource }
+  /** Electron refused it: another app owns it, or it cannot be parsed. */
+  | { kind: 'failed'; accelerator: string; source: ShortcutSource; reason: string };
+
+/** What `appSettings.get` answers and `appSettings.changed` carries. */
+export interface AppSettingsState {
+  settings: AppSettings;
+  quickAsk: QuickAskStatus;
+  /** Where this host keeps its files. */
+  paths: {
+    /** The data folder (settings, conversations, audit); null when nothing is persisted. */
+    dataDir: string | null;
+    /** The servers' config file. */
+    configPath: string;
+    /** settings.json; null when settings live in memory only. */
+    settingsPath: string | null;
+  };
+  /**
+   * The Gemini endpoint given by --base-url or MCP_DESK_GEMINI_BASE_URL, which wins over the
+   * one in chat settings (origin and path only); null when none was given.
+   */
+  geminiBaseUrlOverride: string | null;
+}
