@@ -2,8 +2,8 @@ import type { PendingRequest } from '../../../shared/domain/pending.js';
 import { useNow } from '../../hooks/use-now.js';
 import { secondsUntil } from '../../lib/format.js';
 import { ApprovalCard } from '../../components/thread/approval-card.js';
-import { ElicitationCard } from './elicitation-card.js';
-import { SamplingCard } from './sampling-card.js';
+import { ElicitationCard } from '../../components/requests/elicitation-card.js';
+import { SamplingCard } from '../../components/requests/sampling-card.js';
 
 /** What a kind of request is called in the queue. */
 function kindLabel(request: PendingRequest): string {
