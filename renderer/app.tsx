@@ -2,6 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useLinkStatus } from './host/host-context.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Nav, type ViewName } from './components/nav.js';
+import { ViewActiveContext } from './components/view-active.js';
 import { usePending } from './hooks/use-pending.js';
 import { ChatView } from './views/chat/chat-view.js';
 import {
@@ -50,7 +51,9 @@ export function App() {
   const slot = (name: ViewName, content: ReactNode) =>
     visited.has(name) && (
       <div hidden={view !== name} className="view-slot">
-        <LazySlot>{content}</LazySlot>
+        <ViewActiveContext.Provider value={view === name}>
+          <LazySlot>{content}</LazySlot>
+        </ViewActiveContext.Provider>
       </div>
     );
   return (
@@ -64,7 +67,9 @@ export function App() {
       <main className={stale ? 'main stale' : 'main'}>
         <ConnectionBanner />
         <div hidden={view !== 'chat'} className="view-slot">
-          <ChatView pending={pending} onShown={showChat} />
+          <ViewActiveContext.Provider value={view === 'chat'}>
+            <ChatView pending={pending} onShown={showChat} />
+          </ViewActiveContext.Provider>
         </div>
         {slot('requests', <RequestsView pending={pending} active={view === 'requests'} />)}
         {slot('servers', <ServersView />)}
