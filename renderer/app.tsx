@@ -3,6 +3,7 @@ import { useLinkStatus } from './host/host-context.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Nav, type ViewName } from './components/nav.js';
 import { ViewActiveContext } from './components/view-active.js';
+import type { PendingRequest } from '../shared/domain/pending.js';
 import { usePending } from './hooks/use-pending.js';
 import { ChatView } from './views/chat/chat-view.js';
 import {
@@ -62,7 +63,7 @@ export function App() {
         view={view}
         onSelect={setView}
         onPreload={preloadView}
-        badges={{ chat: pending.filter((p) => p.kind === 'tool-approval').length, requests: pending.length }}
+        badges={{ chat: pending.filter(waitsInChat).length, requests: pending.length }}
       />
       <main className={stale ? 'main stale' : 'main'}>
         <ConnectionBanner />
@@ -81,4 +82,9 @@ export function App() {
       </main>
     </div>
   );
+}
+
+/** What a chat waits on: its approvals, and what servers ask while a chat's tool call runs. */
+function waitsInChat(p: PendingRequest): boolean {
+  return p.kind === 'tool-approval' || p.origin?.conversationId !== undefined;
 }

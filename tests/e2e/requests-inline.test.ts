@@ -203,6 +203,11 @@ for (const kind of ['sampling', 'elicitation'] as const) {
       const toolCard = chat.locator('[data-testid="tool-card"][data-waiting="true"]');
       await toolCard.getByTestId(`${kind}-card`).waitFor({ timeout: STEP_TIMEOUT_MS });
       assert.equal((await toolCard.getByTestId('tool-card-status').textContent())?.trim(), 'waiting for you');
+      assert.equal(
+        (await p.getByTestId('nav-chat-badge').textContent())?.trim(),
+        '1',
+        'the Chat nav item says the chat waits for you',
+      );
       const callId = await toolCard.getAttribute('data-call-id');
       const requestId = await toolCard.getByTestId('inline-request').getAttribute('data-request-id');
       await evidence(p, `05-chat-${kind}`, '[data-testid="chat-thread"]');

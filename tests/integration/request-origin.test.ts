@@ -10,8 +10,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { PendingRequest } from '../../shared/domain/pending.js';
 import { CallOrigins } from '../../electron/host/servers/call-origins.js';
+import { functionCall, reply, startFakeGemini, text } from '../fixtures/fake-gemini.js';
 import {
   CleanupStack,
+  connectedInfo,
   createTestHost,
   nodeServer,
   SERVERS,
@@ -177,7 +179,8 @@ describe('2026-07-28 input_required rounds are attributed exactly', { timeout: 6
 
   before(async () => {
     t = await createTestHost(stack, { servers: { modern: nodeServer(SERVERS.modern) } });
-    await waitForState(t.host, 'modern', 'connected');
+    // A 2025 fallback would test the guess for pushed requests, not the exact round attribution.
+    assert.equal(connectedInfo(await waitForState(t.host, 'modern', 'connected')).protocolEra, 'modern');
   });
   after(() => stack.run());
 
@@ -200,5 +203,53 @@ describe('2026-07-28 input_required rounds are attributed exactly', { timeout: 6
     assert.equal(t.host.cancel('m2'), true);
     assert.equal(await ending(second), 'cancelled');
     assert.deepEqual(t.broker.list(), []);
+  });
+});
+
+describe("chat: Stop settles what the run's tool call caused", { timeout: 120_000 }, () => {
+  const stack = new CleanupStack();
+  const KEY = 'fake-key-for-request-origin';
+  let t: TestHost;
+
+  before(async () => {
+    const fake = await startFakeGemini({
+      apiKey: KEY,
+      script: [
+        reply(
+          functionCall('everything__trigger-sampling-request', { prompt: 'hi', maxTokens: 20 }, { id: 's1' }),
+        ),
+        reply(text('never reached')),
+      ],
+    });
+    stack.defer(() => fake.close());
+    t = await createTestHost(stack, {
+      servers: { everything: { ...nodeServer(SERVERS.everything), trust: 'trusted' } },
+      providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
+    });
+    await waitForState(t.host, 'everything', 'connected');
+  });
+  after(() => stack.run());
+
+  it('the review names the conversation; Stop refuses it to the server and leaves nothing waiting', async () => {
+    const conv = await t.chat.create();
+    const { done } = await t.chat.send(conv.id, 'sample something');
+    const req = await nextRequest(t, 'everything', 'sampling');
+    assert.deepEqual(req.origin, {
+      callId: 's1',
+      toolName: 'trigger-sampling-request',
+      conversationId: conv.id,
+    });
+    assert.equal(await t.chat.stop(conv.id), true);
+    assert.equal((await done).reason, 'stopped');
+    assert.deepEqual(t.broker.list(), [], 'nothing is left waiting');
+    await waitFor('the refusal on the wire', () =>
+      t.host
+        .trace('everything')
+        .find((e) => e.direction === 'out' && e.method === undefined && /was stopped/.test(e.json)),
+    );
+    await t.audit.flush();
+    const records = await t.audit.query({ kind: 'sampling' });
+    const cancelled = records.find((r) => r.action === 'cancelled' && r.details?.id === req.id);
+    assert.equal(cancelled?.details?.conversationId, conv.id);
   });
 });
