@@ -3,6 +3,8 @@ import { useLinkStatus } from './host/host-context.js';
 import { ConnectionBanner } from './components/connection-banner.js';
 import { Nav, type ViewName } from './components/nav.js';
 import { useChatHandoffNavigation } from './hooks/use-chat-handoff-navigation.js';
+import { ViewActiveContext } from './components/view-active.js';
+import type { PendingRequest } from '../shared/domain/pending.js';
 import { usePending } from './hooks/use-pending.js';
 import { useAppShortcuts } from './hooks/use-app-shortcuts.js';
 import { useHostInfo } from './hooks/use-host-info.js';
@@ -65,7 +67,9 @@ export function App() {
   const slot = (name: ViewName, content: ReactNode) =>
     visited.has(name) && (
       <div hidden={view !== name} className="view-slot">
-        <LazySlot>{content}</LazySlot>
+        <ViewActiveContext.Provider value={view === name}>
+          <LazySlot>{content}</LazySlot>
+        </ViewActiveContext.Provider>
       </div>
     );
   return (
@@ -74,12 +78,14 @@ export function App() {
         view={view}
         onSelect={setView}
         onPreload={preloadView}
-        badges={{ chat: pending.filter((p) => p.kind === 'tool-approval').length, requests: pending.length }}
+        badges={{ chat: pending.filter(waitsInChat).length, requests: pending.length }}
       />
       <main className={stale ? 'main stale' : 'main'}>
         <ConnectionBanner />
         <div hidden={view !== 'chat'} className="view-slot">
-          <ChatView pending={pending} onShown={showChat} />
+          <ViewActiveContext.Provider value={view === 'chat'}>
+            <ChatView pending={pending} onShown={showChat} />
+          </ViewActiveContext.Provider>
         </div>
         {slot('requests', <RequestsView pending={pending} active={view === 'requests'} />)}
         {slot('servers', <ServersView />)}
@@ -98,4 +104,9 @@ export function App() {
       )}
     </div>
   );
+}
+
+/** What a chat waits on: its approvals, and what servers ask while a chat's tool call runs. */
+function waitsInChat(p: PendingRequest): boolean {
+  return p.kind === 'tool-approval' || p.origin?.conversationId !== undefined;
 }

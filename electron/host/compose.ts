@@ -161,10 +161,13 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
   // connections only call these after init, long after composeHost has returned.
   const handlers: ServerRequestHandlers = {
     ...opts.handlers,
+    // Attributed the moment a request arrives: the tool call in flight that caused it (see CallOrigins).
     elicit:
-      opts.handlers?.elicit ?? ((serverId, params, signal) => elicitation.handle(serverId, params, signal)),
+      opts.handlers?.elicit ??
+      ((serverId, params, signal) => elicitation.handle(serverId, params, signal, host.attribute(serverId))),
     sample:
-      opts.handlers?.sample ?? ((serverId, params, signal) => sampling.handle(serverId, params, signal)),
+      opts.handlers?.sample ??
+      ((serverId, params, signal) => sampling.handle(serverId, params, signal, host.attribute(serverId))),
     listRoots: opts.handlers?.listRoots ?? (() => roots.list()),
   };
   // `${secret:NAME}` in server configs (headers, env, an OAuth client secret) resolves from the same keychain as API keys, under a prefix of its own.

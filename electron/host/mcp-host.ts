@@ -17,6 +17,7 @@ import type { PendingCounts } from './pending/pending-broker.js';
 import { HostDiagnostics, type HostDiagnosticsSnapshot } from './servers/host-diagnostics.js';
 import type { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { OutputPump } from './servers/output-pump.js';
+import type { Attribution } from './servers/call-origins.js';
 import { ServerCalls, type ToolCallOptions } from './servers/server-calls.js';
 import { ServerRegistry, type AuthStatus } from './servers/server-registry.js';
 import type { Disposable } from './util/disposable.js';
@@ -192,6 +193,11 @@ export class McpHost implements AuthHostPort, Disposable {
   /** Cancel an in-flight call: the SDK sends notifications/cancelled to the server. */
   cancel(callId: string): boolean {
     return this.calls.cancel(callId);
+  }
+
+  /** The tool call a sampling/elicitation request arriving now from `serverId` belongs to (see CallOrigins). */
+  attribute(serverId: string): Attribution | undefined {
+    return this.calls.attribute(serverId);
   }
 
   /** Read a resource; a file:// URI must lie inside the shared folders (see ServerCalls.readResource). */

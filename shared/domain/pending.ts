@@ -19,6 +19,18 @@ export type SamplingContentView =
   | { type: 'audio'; data: string; mimeType: string }
   | { type: 'other'; summary: string };
 
+/**
+ * The tool call a server was running when it asked us something: its request reaches the
+ * person where that call is (the chat thread, the Tools view), and stopping the call settles
+ * it. Absent when nothing of ours was in flight on that server.
+ */
+export interface RequestOrigin {
+  callId: string;
+  toolName: string;
+  /** Set when the call came from a chat run. */
+  conversationId?: string;
+}
+
 /** A server's sampling/createMessage, waiting for a person's review. */
 export interface SamplingRequestView {
   kind: 'sampling';
@@ -46,6 +58,8 @@ export interface SamplingRequestView {
   suggestedModel: { provider: ProviderId; model: string };
   /** At the reply stage: what the model answered. */
   reply?: { model: string; text: string; stopReason?: string };
+  /** The tool call that caused it, when one was in flight. */
+  origin?: RequestOrigin;
 }
 
 /** A server's elicitation/create, waiting for a person. */
@@ -64,6 +78,8 @@ export interface ElicitationRequestView {
   domain?: string;
   /** Things a person should know, e.g. a field that looks like it asks for a password. */
   warnings: string[];
+  /** The tool call that caused it, when one was in flight. */
+  origin?: RequestOrigin;
 }
 
 export type PendingRequest = ToolApprovalRequest | SamplingRequestView | ElicitationRequestView;

@@ -68,9 +68,11 @@ export function auditToolCall(
   tool: string,
   args: Record<string, unknown>,
   callId?: string,
+  conversationId?: string,
 ) {
   const started = Date.now();
-  const id = callId ? { callId } : {};
+  // The conversation rides on every record, so an Activity row can link back to its chat.
+  const id = { ...(callId ? { callId } : {}), ...(conversationId ? { conversationId } : {}) };
   audit?.append({ kind: 'tool-call', serverId, action: 'call-start', details: { tool, ...id, args } });
   return {
     ok(result: { isError?: boolean; content?: unknown[] }): void {

@@ -37,6 +37,7 @@ function requestSummary(r: PendingRequest): Record<string, unknown> {
       };
     case 'sampling':
       return {
+        ...originOf(r),
         stage: r.stage,
         messageCount: r.messages.length,
         maxTokens: r.maxTokens,
@@ -48,6 +49,7 @@ function requestSummary(r: PendingRequest): Record<string, unknown> {
     case 'elicitation':
       // The URL itself may carry a token in its query: the domain is what a person consented to.
       return {
+        ...originOf(r),
         mode: r.mode,
         message: r.message,
         ...(r.domain ? { domain: r.domain } : {}),
@@ -84,21 +86,44 @@ export function auditRaised(audit: AuditLog | undefined, r: PendingRequest): voi
   });
 }
 
-/** Record how a pending request ended: answered, timed out or cancelled. */
+/**
+ * Where a request came from, on both its records: the tool call that caused a server request
+ * (and its conversation), or an approval's conversation, so Activity and Requests can link there.
+ */
+function originOf(r: PendingRequest): Record<string, unknown> {
+  if (r.kind === 'tool-approval')
+    return { callId: r.callId, ...(r.conversationId ? { conversationId: r.conversationId } : {}) };
+  if (!r.origin) return {};
+  return {
+    callId: r.origin.callId,
+    tool: r.origin.toolName,
+    ...(r.origin.conversationId ? { conversationId: r.origin.conversationId } : {}),
+  };
+}
+
+/** Record how a pending request ended: answered, timed out or cancelled (with the host's reason, when it gave one). */
 export function auditSettled(
   audit: AuditLog | undefined,
   r: PendingRequest,
   s: PendingResponse | 'timeout' | 'cancelled',
+  why?: string,
 ): void {
   if (!audit) return;
   const waitedMs = Date.now() - r.createdAt;
+  const what = r.kind === 'sampling' ? { stage: r.stage } : r.kind === 'elicitation' ? { mode: r.mode } : {};
+  const base = { id: r.id, ...what, ...originOf(r), waitedMs };
   if (typeof s === 'string')
-    audit.append({ kind: auditKindOf(r), serverId: r.serverId, action: s, details: { id: r.id, waitedMs } });
+    audit.append({
+      kind: auditKindOf(r),
+      serverId: r.serverId,
+      action: s,
+      details: { ...base, ...(why ? { reason: why } : {}) },
+    });
   else
     audit.append({
       kind: auditKindOf(r),
       serverId: r.serverId,
       action: 'answered',
-      details: { id: r.id, waitedMs, ...responseSummary(s) },
+      details: { ...base, ...responseSummary(s) },
     });
 }

@@ -148,12 +148,20 @@ export class ChatService {
     return { runId, done };
   }
 
-  /** Stop a run: the stream, its pending approvals and its in-flight tool calls. */
+  /**
+   * Stop a run: the stream, its pending approvals and its in-flight tool calls. Cancelling a
+   * call also settles the sampling and elicitation it caused (ServerCalls.cancel); the sweep
+   * below catches any of those still waiting here, so nothing of the run is left waiting.
+   */
   async stop(conversationId: string): Promise<boolean> {
     const run = this.runs.get(conversationId);
     if (!run) return false;
     run.controller.abort();
-    this.deps.broker.cancelWhere((r) => r.kind === 'tool-approval' && r.conversationId === conversationId);
+    this.deps.broker.cancelWhere((r) =>
+      r.kind === 'tool-approval'
+        ? r.conversationId === conversationId
+        : r.origin?.conversationId === conversationId,
+    );
     return true;
   }
 
@@ -184,7 +192,9 @@ export class ChatService {
         conversationId: id,
         policy: this.deps.policy,
         broker: this.deps.broker,
-        callTool: (serverId, tool, args, opts) => this.deps.host.callTool(serverId, tool, args, opts),
+        // The conversation rides along so what the call's server asks meanwhile shows in this chat.
+        callTool: (serverId, tool, args, opts) =>
+          this.deps.host.callTool(serverId, tool, args, { ...opts, conversationId: id }),
         cancelTool: (callId) => void this.deps.host.cancel(callId),
         pathsOutsideRoots: (args) => pathsOutsideRoots(args, this.deps.roots?.() ?? []),
         emit: (event) => this.emit(id, event),

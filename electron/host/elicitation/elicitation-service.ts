@@ -12,7 +12,9 @@ import {
   validateElicitContent,
   withDefaults,
 } from '../../../shared/elicitation/elicitation-schema.js';
+import type { RequestOrigin } from '../../../shared/domain/pending.js';
 import type { PendingBroker } from '../pending/pending-broker.js';
+import type { Attribution } from '../servers/call-origins.js';
 
 /** Opens a URL in the person's browser (Electron: shell.openExternal after a check). */
 export type OpenExternal = (url: string) => Promise<void>;
@@ -46,11 +48,15 @@ export class ElicitationService {
     this.maxAttempts = deps.maxAttempts ?? 3;
   }
 
-  /** The `handlers.elicit` of every connection. */
+  /**
+   * The `handlers.elicit` of every connection. `cause` is the tool call that made the server
+   * ask: the form carries it (so it shows where that call is), and stopping it cancels the form.
+   */
   async handle(
     serverId: string,
     params: ElicitRequest['params'],
     signal?: AbortSignal,
+    cause?: Attribution,
   ): Promise<ElicitResult> {
     const raw: unknown = params;
     if (raw === null || typeof raw !== 'object') throw invalid('elicitation params must be an object');
@@ -65,14 +71,13 @@ export class ElicitationService {
     if (mode !== 'form' && mode !== 'url')
       throw invalid(`unsupported elicitation mode ${JSON.stringify(shown(mode).slice(0, 40))} (form or url)`);
 
-    const hold = this.deps.broker.hold(
-      serverId,
-      signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal,
-    );
+    const signals = [signal, this.closing.signal, cause?.signal].filter((s) => s !== undefined);
+    const hold = this.deps.broker.hold(serverId, AbortSignal.any(signals));
+    const origin = cause?.origin;
     try {
       return mode === 'url'
-        ? await this.url(serverId, message, p.url, hold.signal)
-        : await this.form(serverId, message, p.requestedSchema, hold.signal);
+        ? await this.url(serverId, message, p.url, hold.signal, origin)
+        : await this.form(serverId, message, p.requestedSchema, hold.signal, origin);
     } finally {
       hold.release();
     }
@@ -98,6 +103,7 @@ export class ElicitationService {
     message: string,
     schema: unknown,
     signal: AbortSignal,
+    origin: RequestOrigin | undefined,
   ): Promise<ElicitResult> {
     const parsed = parseRequestedSchema(schema);
     if (!parsed.ok) throw invalid(parsed.error);
@@ -116,6 +122,7 @@ export class ElicitationService {
           message,
           requestedSchema: schema as JsonSchema,
           warnings,
+          ...(origin ? { origin } : {}),
         },
         { ...(this.timeoutMs !== undefined ? { timeoutMs: this.timeoutMs } : {}), signal },
       );
@@ -137,6 +144,7 @@ export class ElicitationService {
     message: string,
     url: unknown,
     signal: AbortSignal,
+    origin: RequestOrigin | undefined,
   ): Promise<ElicitResult> {
     if (typeof url !== 'string') throw invalid('a url-mode elicitation needs a "url" string');
     let parsed: URL;
@@ -153,7 +161,16 @@ export class ElicitationService {
     if (parsed.hostname.split('.').some((label) => label.startsWith('xn--')))
       warnings.push(`The domain ${parsed.hostname} uses Punycode and may imitate another site.`);
     const answer = await this.deps.broker.request<'elicitation'>(
-      { kind: 'elicitation', serverId, mode: 'url', message, url, domain: parsed.hostname, warnings },
+      {
+        kind: 'elicitation',
+        serverId,
+        mode: 'url',
+        message,
+        url,
+        domain: parsed.hostname,
+        warnings,
+        ...(origin ? { origin } : {}),
+      },
       { ...(this.timeoutMs !== undefined ? { timeoutMs: this.timeoutMs } : {}), signal },
     );
     if (typeof answer === 'string') return { action: 'cancel' };

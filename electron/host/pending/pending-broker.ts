@@ -4,6 +4,12 @@ import type { PendingRequest, PendingResponse } from '../../../shared/domain/pen
 import type { AuditLog } from '../audit/audit-log.js';
 import { auditRaised, auditSettled } from '../audit/pending-audit.js';
 import type { HostEvents } from '../host-events.js';
+import { HostFailure } from '../util/errors.js';
+
+/** Why a signal aborted, when the host said so in words (a HostFailure); else undefined. */
+export function abortReason(signal: AbortSignal): string | undefined {
+  return signal.aborted && signal.reason instanceof HostFailure ? signal.reason.message : undefined;
+}
 
 /** How a pending request ended when nobody answered: it always ends. */
 export type Unanswered = 'timeout' | 'cancelled';
@@ -73,17 +79,17 @@ export class PendingBroker {
     const full = { ...request, id, createdAt: now, expiresAt: now + timeoutMs } as unknown as PendingRequest;
     return new Promise((resolve) => {
       if (opts.signal?.aborted) return resolve('cancelled');
-      const settle = (s: PendingResponse | Unanswered) => {
+      const settle = (s: PendingResponse | Unanswered, why?: string) => {
         const e = this.entries.get(id);
         if (!e) return;
         clearTimeout(e.timer);
         this.entries.delete(id);
         opts.signal?.removeEventListener('abort', onAbort);
-        auditSettled(this.options.audit, e.request, s);
+        auditSettled(this.options.audit, e.request, s, why);
         this.emit();
         resolve(s as ResponseOfKind<K> | Unanswered);
       };
-      const onAbort = () => settle('cancelled');
+      const onAbort = () => settle('cancelled', opts.signal && abortReason(opts.signal));
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       this.entries.set(id, { request: full, settle, timer: setTimeout(() => settle('timeout'), timeoutMs) });
       auditRaised(this.options.audit, full);
@@ -140,8 +146,9 @@ export class PendingBroker {
   /** Track a server's request until `release`, so `cancelServer` can abort it wherever it is. */
   hold(serverId: string, signal?: AbortSignal): ServerHold {
     const controller = new AbortController();
-    const onAbort = () => controller.abort();
-    if (signal?.aborted) controller.abort();
+    // The reason travels on, so whoever settles the request can tell the server why.
+    const onAbort = () => controller.abort(signal?.reason);
+    if (signal?.aborted) controller.abort(signal.reason);
     else signal?.addEventListener('abort', onAbort, { once: true });
     let set = this.holds.get(serverId);
     if (!set) this.holds.set(serverId, (set = new Set()));

@@ -6,9 +6,10 @@ import {
   type CreateMessageResultWithTools,
 } from '@modelcontextprotocol/client';
 import type { ChatSettings, ProviderId } from '../../../shared/domain/chat.js';
-import type { PendingResponse } from '../../../shared/domain/pending.js';
+import type { PendingResponse, RequestOrigin } from '../../../shared/domain/pending.js';
 import type { ChatProvider, ModelTool } from '../chat/provider.js';
-import type { NewRequest, PendingBroker } from '../pending/pending-broker.js';
+import { abortReason, type NewRequest, type PendingBroker } from '../pending/pending-broker.js';
+import type { Attribution } from '../servers/call-origins.js';
 import { toHostError } from '../util/errors.js';
 import { chooseModel, type ModelChoice } from './model-choice.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -59,11 +60,15 @@ export class SamplingService {
     this.limiter = deps.limiter ?? new RateLimiter();
   }
 
-  /** The `handlers.sample` of every connection. */
+  /**
+   * The `handlers.sample` of every connection. `cause` is the tool call that made the server
+   * ask: its reviews carry it (so they show where that call is), and stopping it refuses them.
+   */
   async handle(
     serverId: string,
     params: CreateMessageRequest['params'],
     signal?: AbortSignal,
+    cause?: Attribution,
   ): Promise<SamplingResult> {
     const standing = this.deps.consent.get(serverId);
     if (standing.consent === 'never')
@@ -77,12 +82,10 @@ export class SamplingService {
     }
     const checked = checkParams(params);
     // Held at the broker, so a server that goes away cancels the model call too, not only the reviews.
-    const hold = this.deps.broker.hold(
-      serverId,
-      signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal,
-    );
+    const signals = [signal, this.closing.signal, cause?.signal].filter((s) => s !== undefined);
+    const hold = this.deps.broker.hold(serverId, AbortSignal.any(signals));
     try {
-      return await this.run(serverId, checked, standing, hold.signal);
+      return await this.run(serverId, checked, standing, hold.signal, cause?.origin);
     } finally {
       hold.release();
     }
@@ -98,7 +101,9 @@ export class SamplingService {
     c: Checked,
     standing: { consent: string; skipReplyReview: boolean },
     signal: AbortSignal,
+    origin: RequestOrigin | undefined,
   ): Promise<SamplingResult> {
+    const from = origin ? { origin } : {};
     const settings = this.deps.settings.get();
     const suggestedModel = chooseModel(
       settings,
@@ -113,7 +118,7 @@ export class SamplingService {
 
     if (standing.consent === 'ask') {
       const answer = await this.ask(
-        { kind: 'sampling', serverId, stage: 'request', ...shown, suggestedModel },
+        { kind: 'sampling', serverId, stage: 'request', ...shown, suggestedModel, ...from },
         signal,
       );
       // Only a remembered choice that agrees with the answer counts: "always" on a denial
@@ -150,6 +155,7 @@ export class SamplingService {
           ...(system !== undefined ? { systemPrompt: system } : {}),
           suggestedModel: model,
           reply: { model: model.model, text: describeReply(reply), stopReason: reply.stopReason },
+          ...from,
         },
         signal,
       );
@@ -183,7 +189,8 @@ export class SamplingService {
       signal,
     });
     if (answer === 'timeout') throw rejected(`${USER_REJECTED_TEXT}: nobody answered the review in time`);
-    if (answer === 'cancelled') throw rejected(`${USER_REJECTED_TEXT}: the review was cancelled`);
+    if (answer === 'cancelled')
+      throw rejected(`${USER_REJECTED_TEXT}: ${abortReason(signal) ?? 'the review was cancelled'}`);
     return answer;
   }
 
@@ -230,7 +237,8 @@ export class SamplingService {
         else if (ev.type === 'done') finishReason = ev.finishReason;
       }
     } catch (error) {
-      if (signal.aborted) throw rejected(`${USER_REJECTED_TEXT}: the request was cancelled`);
+      if (signal.aborted)
+        throw rejected(`${USER_REJECTED_TEXT}: ${abortReason(signal) ?? 'the request was cancelled'}`);
       throw new ProtocolError(
         ProtocolErrorCode.InternalError,
         `Sampling failed: ${toHostError(error).message}`,

@@ -14,11 +14,14 @@ import { isInsideRoots } from '../roots/root-guard.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure } from '../util/errors.js';
 import { explainCallFailure } from './call-failure.js';
+import { CallOrigins, INPUT_ROUND_PROGRESS, type Attribution } from './call-origins.js';
 import { capToolResult } from './result-caps.js';
 
 /** Options of one routed tool call; `callId` lets a later cancel() find it. */
 export interface ToolCallOptions {
   callId?: string;
+  /** The chat conversation the call belongs to (absent: the Tools view, the CLI). */
+  conversationId?: string;
   timeoutMs?: number;
   onProgress?: CallOptions['onProgress'];
 }
@@ -41,6 +44,8 @@ export interface ServerCallsDeps {
  */
 export class ServerCalls implements Disposable {
   private readonly calls = new Map<string, AbortController>();
+  /** What each call in flight caused: the sampling and elicitation its server asks meanwhile. */
+  private readonly origins = new CallOrigins();
 
   constructor(private readonly deps: ServerCallsDeps) {}
 
@@ -58,15 +63,42 @@ export class ServerCalls implements Disposable {
         throw new HostFailure('duplicate_call', `call id "${opts.callId}" is already in flight`);
       this.calls.set(opts.callId, controller);
     }
-    const audited = auditToolCall(this.deps.audit, serverId, tool, args, opts.callId);
+    const audited = auditToolCall(this.deps.audit, serverId, tool, args, opts.callId, opts.conversationId);
     const started = performance.now();
+    const callId = opts.callId;
+    const onProgress: CallOptions['onProgress'] = callId
+      ? (p) => {
+          if (p.message && INPUT_ROUND_PROGRESS.test(p.message)) this.origins.enterRound(callId);
+          opts.onProgress?.(p);
+        }
+      : opts.onProgress;
+    const invoke = () =>
+      connection.requests.callTool(tool, args, {
+        signal: controller.signal,
+        timeoutMs: opts.timeoutMs,
+        onProgress,
+      });
     try {
       const result = capToolResult(
-        await connection.requests.callTool(tool, args, {
-          signal: controller.signal,
-          timeoutMs: opts.timeoutMs,
-          onProgress: opts.onProgress,
-        }),
+        callId
+          ? await this.origins.run(
+              serverId,
+              {
+                callId,
+                toolName: tool,
+                ...(opts.conversationId ? { conversationId: opts.conversationId } : {}),
+              },
+              async () => {
+                try {
+                  return await invoke();
+                } catch (error) {
+                  // A call that ended without a result (timeout, cancel, failure) has nobody left to use what it asked for.
+                  this.origins.settle(callId, controller.signal.aborted ? 'stopped' : 'failed');
+                  throw error;
+                }
+              },
+            )
+          : await invoke(),
       );
       audited.ok(result);
       this.deps.metrics?.toolCall(serverId, started, args, result);
@@ -90,12 +122,21 @@ export class ServerCalls implements Disposable {
     }
   }
 
-  /** Cancel an in-flight call: the SDK sends notifications/cancelled to the server. */
+  /**
+   * Cancel an in-flight call: first every sampling/elicitation it caused is answered (refused,
+   * cancelled) so the server hears why, then the SDK sends notifications/cancelled.
+   */
   cancel(callId: string): boolean {
     const c = this.calls.get(callId);
     if (!c) return false;
+    this.origins.settle(callId, 'stopped');
     c.abort(new HostFailure('cancelled', 'cancelled by the user'));
     return true;
+  }
+
+  /** The tool call a server request arriving now belongs to (see CallOrigins). */
+  attribute(serverId: string): Attribution | undefined {
+    return this.origins.attribute(serverId);
   }
 
   /**

@@ -3,6 +3,7 @@ import { ContentBlocks } from '../content/content-blocks.js';
 import { JsonView } from '../content/json-view.js';
 import { ResultActions } from '../content/result-actions.js';
 import { ErrorBox } from '../error-box.js';
+import { InlineRequests, useRequestsOf } from '../requests/inline-requests.js';
 
 const STATUS_LABEL: Record<ToolCallRecord['status'], { label: string; className: string }> = {
   'awaiting-approval': { label: 'awaiting approval', className: 'status-waiting' },
@@ -21,9 +22,16 @@ const APPROVAL_LABEL: Record<NonNullable<ToolCallRecord['approval']>, string> = 
   always: 'always allowed',
 };
 
-/** One tool call inside an assistant message: what was asked, its state, and what came back. */
+/** A running call whose server asks the person something is waiting on them, not busy. */
+const WAITING_FOR_YOU = { label: 'waiting for you', className: 'status-waiting' };
+
+/**
+ * One tool call inside an assistant message: what was asked, its state, what its server asks
+ * the person meanwhile (sampling review, form, link — answered right here), and what came back.
+ */
 export function ToolCallCard({ call }: { call: ToolCallRecord }) {
-  const status = STATUS_LABEL[call.status];
+  const asks = useRequestsOf(call.status === 'running' ? call.id : null);
+  const status = asks.length > 0 ? WAITING_FOR_YOU : STATUS_LABEL[call.status];
   const elapsed = call.endedAt !== undefined ? call.endedAt - call.startedAt : null;
   return (
     <div
@@ -31,6 +39,7 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
       data-testid="tool-card"
       data-status={call.status}
       data-call-id={call.id}
+      data-waiting={asks.length > 0 ? 'true' : undefined}
     >
       <div className="tool-card-head">
         <span className="tool-card-icon" aria-hidden="true">
@@ -51,6 +60,7 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
         <JsonView value={call.args} testId="tool-card-args" />
       </details>
       {call.status === 'running' && call.progress && <CallProgress progress={call.progress} />}
+      <InlineRequests requests={asks} />
       <CallOutcome call={call} />
     </div>
   );

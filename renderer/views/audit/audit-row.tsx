@@ -1,5 +1,6 @@
 import type { AuditRecord } from '../../../shared/domain/audit.js';
 import { JsonView } from '../../components/content/json-view.js';
+import { conversationOf, OpenConversation } from '../../components/open-conversation.js';
 
 /** A record's time as the person's local date and time, to the millisecond. */
 function formatWhen(at: number): string {
@@ -23,8 +24,9 @@ function detailsHint(d: Record<string, unknown> | undefined): string {
   return parts.join(' · ').slice(0, 160);
 }
 
-/** One audit record as a table row; its details expand as JSON. */
+/** One audit record as a table row; its details expand as JSON; one from a chat links to it. */
 export function AuditRow({ record }: { record: AuditRecord }) {
+  const conversationId = conversationOf(record.details);
   return (
     <tr className={`audit-row audit-${record.kind}`} data-testid="audit-row">
       <td className="audit-time">{formatWhen(record.at)}</td>
@@ -42,6 +44,7 @@ export function AuditRow({ record }: { record: AuditRecord }) {
         ) : (
           <span className="muted">—</span>
         )}
+        {conversationId && <OpenConversation conversationId={conversationId} />}
       </td>
     </tr>
   );

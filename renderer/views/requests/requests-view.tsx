@@ -2,8 +2,9 @@ import type { PendingRequest } from '../../../shared/domain/pending.js';
 import { useNow } from '../../hooks/use-now.js';
 import { secondsUntil } from '../../lib/format.js';
 import { ApprovalCard } from '../../components/thread/approval-card.js';
-import { ElicitationCard } from './elicitation-card.js';
-import { SamplingCard } from './sampling-card.js';
+import { OpenConversation } from '../../components/open-conversation.js';
+import { ServerRequestCard } from '../../components/requests/inline-requests.js';
+import { RecentlySettled } from './recently-settled.js';
 
 /** What a kind of request is called in the queue. */
 function kindLabel(request: PendingRequest): string {
@@ -53,11 +54,31 @@ export function RequestsView({ pending, active }: { pending: PendingRequest[]; a
               </span>
               <Countdown expiresAt={request.expiresAt} />
             </div>
+            <RequestOrigin request={request} />
             <RequestBody request={request} active={active} />
           </li>
         ))}
       </ol>
+      <RecentlySettled pending={pending} active={active} />
     </section>
+  );
+}
+
+/** What the request came from: the tool call that caused it, and its conversation. */
+function RequestOrigin({ request }: { request: PendingRequest }) {
+  const conversationId =
+    request.kind === 'tool-approval' ? request.conversationId : request.origin?.conversationId;
+  const tool = request.kind === 'tool-approval' ? undefined : request.origin?.toolName;
+  if (!conversationId && !tool) return null;
+  return (
+    <div className="request-origin muted small-print" data-testid="request-origin">
+      {tool && (
+        <span>
+          Asked while <code>{tool}</code> ran{conversationId ? ' in a chat' : ' in the Tools view'}.
+        </span>
+      )}
+      {conversationId && <OpenConversation conversationId={conversationId} />}
+    </div>
   );
 }
 
@@ -68,10 +89,8 @@ function RequestBody({ request, active }: { request: PendingRequest; active: boo
       // `approval-card` always means the one the person is looking at.
       return active ? <ApprovalCard request={request} /> : null;
     case 'sampling':
-      // Keyed by stage: the reply review starts fresh, not with the request's edits.
-      return <SamplingCard key={request.stage} request={request} />;
     case 'elicitation':
-      return <ElicitationCard request={request} />;
+      return <ServerRequestCard request={request} />;
   }
 }
 

@@ -2,16 +2,22 @@ import type { FormEvent } from 'react';
 import type { CatalogTool } from '../../../shared/domain/catalog.js';
 import { ArgsEditorView } from '../../components/schema-form/args-editor-view.js';
 import { useArgsEditor } from '../../components/schema-form/use-args-editor.js';
+import { InlineRequests, useRequestsOf } from '../../components/requests/inline-requests.js';
 import { ToolBadges } from '../../components/tool-badges.js';
 import { ToolResultView } from './tool-result-view.js';
 import { useToolCall } from './use-tool-call.js';
 
-/** One tool: what it says it does, a form for its arguments, and the call's outcome. */
+/**
+ * One tool: what it says it does, a form for its arguments, and the call's outcome. While a
+ * call runs, what its server asks the person (sampling review, form, link) shows below the
+ * form, outside it: a card's own form must not nest in this one.
+ */
 export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: boolean }) {
   const { tool, serverId } = entry;
   const editor = useArgsEditor(tool.inputSchema);
   const { state, call, cancel } = useToolCall(serverId, tool.name);
   const running = state.kind === 'running';
+  const asks = useRequestsOf(running ? state.callId : null);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -20,33 +26,36 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
   };
 
   return (
-    <form className="panel tool-detail" onSubmit={onSubmit} noValidate data-testid="tool-detail">
-      <div className="detail-head">
-        <h2>{tool.title ?? tool.annotations?.title ?? tool.name}</h2>
-        <span className="badge subtle">{serverId}</span>
-        <ToolBadges annotations={tool.annotations} />
-        {!entry.enabled && <span className="badge subtle">disabled for the model</span>}
-      </div>
-      {(tool.title || tool.annotations?.title) && <code className="muted">{tool.name}</code>}
-      {tool.description && <p className="description">{tool.description}</p>}
+    <div className="panel tool-detail" data-testid="tool-detail">
+      <form className="tool-form" onSubmit={onSubmit} noValidate>
+        <div className="detail-head">
+          <h2>{tool.title ?? tool.annotations?.title ?? tool.name}</h2>
+          <span className="badge subtle">{serverId}</span>
+          <ToolBadges annotations={tool.annotations} />
+          {!entry.enabled && <span className="badge subtle">disabled for the model</span>}
+        </div>
+        {(tool.title || tool.annotations?.title) && <code className="muted">{tool.name}</code>}
+        {tool.description && <p className="description">{tool.description}</p>}
 
-      <ArgsEditorView editor={editor} disabled={running} />
+        <ArgsEditorView editor={editor} disabled={running} />
 
-      {!offered && (
-        <p className="notice" data-testid="tool-not-offered">
-          {serverId} is not offering this tool right now (disconnected or restarting).
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={running || !offered} data-testid="call-tool">
-          {running ? 'Calling…' : 'Call tool'}
-        </button>
-        {running && (
-          <button type="button" onClick={cancel} disabled={state.cancelling} data-testid="cancel-tool">
-            {state.cancelling ? 'Cancelling…' : 'Cancel'}
-          </button>
+        {!offered && (
+          <p className="notice" data-testid="tool-not-offered">
+            {serverId} is not offering this tool right now (disconnected or restarting).
+          </p>
         )}
-      </div>
+        <div className="form-actions">
+          <button type="submit" className="primary" disabled={running || !offered} data-testid="call-tool">
+            {asks.length > 0 ? 'Waiting for you…' : running ? 'Calling…' : 'Call tool'}
+          </button>
+          {running && (
+            <button type="button" onClick={cancel} disabled={state.cancelling} data-testid="cancel-tool">
+              {state.cancelling ? 'Cancelling…' : 'Cancel'}
+            </button>
+          )}
+        </div>
+      </form>
+      <InlineRequests requests={asks} />
 
       {running && state.progress && (
         <div className="progress" data-testid="tool-progress">
@@ -73,6 +82,6 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
           elapsedMs={state.elapsedMs}
         />
       )}
-    </form>
+    </div>
   );
 }

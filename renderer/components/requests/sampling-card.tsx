@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ProviderId } from '../../../shared/domain/chat.js';
 import type {
   SamplingConsent,
@@ -45,7 +45,8 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
   const [remember, setRemember] = useState<SamplingConsent>('ask');
   const models = useModels(provider, '');
   const busy = state.kind === 'sending';
-  const listId = `sampling-models-${request.id}`;
+  // Unique per card: the same request can show in Requests and where its tool call is.
+  const listId = `sampling-models-${useId()}`;
 
   // Another provider's model names mean nothing here: start from its list instead.
   const pickProvider = (next: ProviderId) => {
