@@ -43,6 +43,15 @@ export function App() {
   const dragging = useWindowFolderDrop(onDropped);
   // The quick-ask window's "open in main window": ChatView selects the conversation, then we show it.
   const showChat = useCallback(() => setView('chat'), [setView]);
+  // The chat's first-run buttons: another view, or the Servers view with its Add form open.
+  const [addServer, setAddServer] = useState(0);
+  const goFromChat = useCallback(
+    (next: ViewName, intent?: 'add-server') => {
+      if (intent === 'add-server') setAddServer((n) => n + 1);
+      setView(next);
+    },
+    [setView],
+  );
   // The nav badge and the chat's cards read the store's one pending list.
   const pending = usePending();
   // While the host is away the views show its last known state: dim them so nobody trusts it.
@@ -64,10 +73,10 @@ export function App() {
       <main className={stale ? 'main stale' : 'main'}>
         <ConnectionBanner />
         <div hidden={view !== 'chat'} className="view-slot">
-          <ChatView pending={pending} onShown={showChat} />
+          <ChatView pending={pending} onShown={showChat} onGo={goFromChat} />
         </div>
         {slot('requests', <RequestsView pending={pending} active={view === 'requests'} />)}
-        {slot('servers', <ServersView />)}
+        {slot('servers', <ServersView addSignal={addServer} />)}
         {slot('tools', <ToolsView />)}
         {slot('resources', <ResourcesView />)}
         {slot('prompts', <PromptsView />)}
