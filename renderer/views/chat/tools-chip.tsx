@@ -84,6 +84,8 @@ export function ToolsChip({
   }, [open]);
 
   const toggle = (serverId: string, on: boolean) => {
+    // Not disabled while saving (a disabled switch would drop the focus, and Escape with it).
+    if (busy) return;
     setBusy(true);
     setError(null);
     ensureConversation()
@@ -129,7 +131,7 @@ export function ToolsChip({
             set the default.
           </p>
           {servers.length === 0 && <p className="muted">No servers yet.</p>}
-          <ul className="tools-popover-list">
+          <ul className="tools-popover-list" aria-busy={busy}>
             {servers.map((s) => {
               const on = serverOn(s.id, settings, switches);
               const connected = s.state.kind === 'connected';
@@ -141,7 +143,6 @@ export function ToolsChip({
                       type="checkbox"
                       role="switch"
                       checked={on}
-                      disabled={busy}
                       onChange={(e) => toggle(s.id, e.target.checked)}
                       aria-describedby={`${panelId}-${s.id}`}
                     />
