@@ -6,7 +6,7 @@ import { ErrorBox } from '../error-box.js';
 import { usePinnedScroll } from '../../hooks/use-pinned-scroll.js';
 import { ApprovalCard } from './approval-card.js';
 import type { ThreadNotice, ThreadState } from '../../lib/chat-reducer.js';
-import { MessageActionsContext, type MessageActionsHandle } from './message-actions.js';
+import type { MessageActionsHandle } from './message-actions.js';
 import { MessageView } from './message-view.js';
 
 const END_TEXT = {
@@ -36,7 +36,7 @@ export function MessageThread({
   thread: ThreadState;
   running: boolean;
   approvals: ToolApprovalRequest[];
-  /** Copy, Retry and Edit on messages, and Retry on a failed run (absent: read-only). */
+  /** Retry on a failed run (absent: none); the messages' own buttons read MessageActionsContext. */
   actions?: MessageActionsHandle | null;
 }) {
   const { conversation, notices, lastEnd } = thread;
@@ -73,79 +73,77 @@ export function MessageThread({
   const failedTurn = failed ? messages.findLast((m) => m.role === 'user')?.id : undefined;
 
   return (
-    <MessageActionsContext.Provider value={actions}>
-      <div className="thread" ref={scrollRef} onScroll={onScroll} data-testid="chat-thread">
-        <div className="thread-inner" ref={contentRef}>
-          {messages.length === 0 && !running && (
-            <p className="thread-empty muted">No messages yet. Ask something below.</p>
-          )}
-          {messages.length === 0 && <NoticesAt notices={byIndex.get(0) ?? NO_NOTICES} />}
-          {messages.length > 0 && (
-            <div
-              ref={listRef}
-              className="thread-list"
-              role="feed"
-              aria-label="Messages"
-              aria-busy={running}
-              style={{ height: virtualizer.getTotalSize() }}
-              data-testid="thread-list"
+    <div className="thread" ref={scrollRef} onScroll={onScroll} data-testid="chat-thread">
+      <div className="thread-inner" ref={contentRef}>
+        {messages.length === 0 && !running && (
+          <p className="thread-empty muted">No messages yet. Ask something below.</p>
+        )}
+        {messages.length === 0 && <NoticesAt notices={byIndex.get(0) ?? NO_NOTICES} />}
+        {messages.length > 0 && (
+          <div
+            ref={listRef}
+            className="thread-list"
+            role="feed"
+            aria-label="Messages"
+            aria-busy={running}
+            style={{ height: virtualizer.getTotalSize() }}
+            data-testid="thread-list"
+          >
+            {rows.map((row) => {
+              const m = messages[row.index];
+              return (
+                <div
+                  key={row.key}
+                  ref={virtualizer.measureElement}
+                  data-index={row.index}
+                  className="thread-row"
+                  role="article"
+                  aria-posinset={row.index + 1}
+                  aria-setsize={messages.length}
+                  aria-label={m.role === 'user' ? 'Your message' : 'Reply'}
+                  style={{ transform: `translateY(${row.start - listTop}px)` }}
+                >
+                  {row.index === 0 && <NoticesAt notices={byIndex.get(0) ?? NO_NOTICES} />}
+                  <MessageView message={m} streaming={running && m.id === lastAssistant} />
+                  <NoticesAt notices={byIndex.get(row.index + 1) ?? NO_NOTICES} />
+                </div>
+              );
+            })}
+          </div>
+        )}
+        {running && messages.at(-1)?.role === 'user' && (
+          <div className="message-row assistant">
+            <div className="bubble assistant pending-bubble">
+              <span className="typing" aria-label="waiting for the model" />
+            </div>
+          </div>
+        )}
+        {lastEnd && !running && (
+          <div className={`system-line${lastEnd.reason === 'error' ? ' error' : ''}`} data-testid="run-end">
+            {lastEnd.reason === 'error' && lastEnd.error && !errorShownOnMessage ? (
+              <ErrorBox error={lastEnd.error} testId="run-error" />
+            ) : (
+              END_TEXT[lastEnd.reason]
+            )}
+          </div>
+        )}
+        {failedTurn && actions && (
+          <div className="run-retry">
+            <button
+              type="button"
+              className="small"
+              onClick={() => actions.onRetry(failedTurn)}
+              data-testid="run-retry"
             >
-              {rows.map((row) => {
-                const m = messages[row.index];
-                return (
-                  <div
-                    key={row.key}
-                    ref={virtualizer.measureElement}
-                    data-index={row.index}
-                    className="thread-row"
-                    role="article"
-                    aria-posinset={row.index + 1}
-                    aria-setsize={messages.length}
-                    aria-label={m.role === 'user' ? 'Your message' : 'Reply'}
-                    style={{ transform: `translateY(${row.start - listTop}px)` }}
-                  >
-                    {row.index === 0 && <NoticesAt notices={byIndex.get(0) ?? NO_NOTICES} />}
-                    <MessageView message={m} streaming={running && m.id === lastAssistant} />
-                    <NoticesAt notices={byIndex.get(row.index + 1) ?? NO_NOTICES} />
-                  </div>
-                );
-              })}
-            </div>
-          )}
-          {running && messages.at(-1)?.role === 'user' && (
-            <div className="message-row assistant">
-              <div className="bubble assistant pending-bubble">
-                <span className="typing" aria-label="waiting for the model" />
-              </div>
-            </div>
-          )}
-          {lastEnd && !running && (
-            <div className={`system-line${lastEnd.reason === 'error' ? ' error' : ''}`} data-testid="run-end">
-              {lastEnd.reason === 'error' && lastEnd.error && !errorShownOnMessage ? (
-                <ErrorBox error={lastEnd.error} testId="run-error" />
-              ) : (
-                END_TEXT[lastEnd.reason]
-              )}
-            </div>
-          )}
-          {failedTurn && actions && (
-            <div className="run-retry">
-              <button
-                type="button"
-                className="small"
-                onClick={() => actions.onRetry(failedTurn)}
-                data-testid="run-retry"
-              >
-                <RotateCcw size={14} aria-hidden="true" /> Retry
-              </button>
-            </div>
-          )}
-          {approvals.map((a) => (
-            <ApprovalCard key={a.id} request={a} />
-          ))}
-        </div>
+              <RotateCcw size={14} aria-hidden="true" /> Retry
+            </button>
+          </div>
+        )}
+        {approvals.map((a) => (
+          <ApprovalCard key={a.id} request={a} />
+        ))}
       </div>
-    </MessageActionsContext.Provider>
+    </div>
   );
 }
 

@@ -17,7 +17,7 @@ import { useHostEvent, useSnapshot } from '../../hooks/use-host-state.js';
 import { useSelection } from './use-selection.js';
 import { useThread } from '../../hooks/use-thread.js';
 import { useServers } from '../../hooks/use-servers.js';
-import type { MessageActionsHandle } from '../../components/thread/message-actions.js';
+import { MessageActionsContext, type MessageActionsHandle } from '../../components/thread/message-actions.js';
 import type { ViewName } from '../../components/nav.js';
 import {
   FirstRunChecklist,
@@ -240,7 +240,9 @@ export function ChatView({
             </div>
           )}
           {thread.kind === 'ready' && !checklist && (
-            <MessageThread thread={thread.thread} running={running} approvals={here} actions={actions} />
+            <MessageActionsContext.Provider value={actions}>
+              <MessageThread thread={thread.thread} running={running} approvals={here} actions={actions} />
+            </MessageActionsContext.Provider>
           )}
           {thread.kind === 'loading' && <div className="thread muted thread-note">Loading…</div>}
           {thread.kind === 'error' && (
