@@ -60,6 +60,15 @@ export function App() {
   const showChat = useCallback(() => setView('chat'), [setView]);
   // "Use in chat" / "Attach to chat" in another view: show the composer they filled.
   useChatHandoffNavigation(showChat);
+  // The chat's first-run buttons: another view, or the Servers view with its Add form open.
+  const [addServer, setAddServer] = useState(0);
+  const goFromChat = useCallback(
+    (next: ViewName, intent?: 'add-server') => {
+      if (intent === 'add-server') setAddServer((n) => n + 1);
+      setView(next);
+    },
+    [setView],
+  );
   // The nav badge and the chat's cards read the store's one pending list.
   const pending = usePending();
   // While the host is away the views show its last known state: dim them so nobody trusts it.
@@ -84,11 +93,11 @@ export function App() {
         <ConnectionBanner />
         <div hidden={view !== 'chat'} className="view-slot">
           <ViewActiveContext.Provider value={view === 'chat'}>
-            <ChatView pending={pending} onShown={showChat} />
+            <ChatView pending={pending} onShown={showChat} onGo={goFromChat} />
           </ViewActiveContext.Provider>
         </div>
         {slot('requests', <RequestsView pending={pending} active={view === 'requests'} />)}
-        {slot('servers', <ServersView />)}
+        {slot('servers', <ServersView addSignal={addServer} />)}
         {slot('tools', <ToolsView />)}
         {slot('resources', <ResourcesView />)}
         {slot('prompts', <PromptsView />)}

@@ -14,6 +14,7 @@ import './styles/content.css';
 import './styles/chat.css';
 import './styles/chat-cards.css';
 import './styles/chat-composer.css';
+import './styles/chat-essentials.css';
 import './styles/markdown.css';
 import './styles/audit.css';
 import './styles/roots.css';

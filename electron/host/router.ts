@@ -155,7 +155,15 @@ export class HostRouter {
         runId: (await chat.send(r.conversationId, r.text, r.attachments)).runId,
       }),
       'chat.stop': async (r) => ({ stopped: await chat.stop(r.conversationId) }),
-      'chat.toolOffer': () => chat.toolOffer(),
+      'chat.retry': async (r) => ({ runId: (await chat.retry(r.conversationId, r.messageId)).runId }),
+      'chat.edit': async (r) => ({ runId: (await chat.edit(r.conversationId, r.messageId, r.text)).runId }),
+      'chat.search': (r) => chat.search(r.query),
+      'chat.setToolSwitches': (r) =>
+        chat.setToolSwitches(r.conversationId, {
+          ...(r.servers ? { servers: r.servers } : {}),
+          ...(r.tools ? { tools: r.tools } : {}),
+        }),
+      'chat.toolOffer': (r) => chat.toolOffer(r.conversationId),
       'chat.models': async (r) => (await providers.create(settings.get(), r.provider)).listModels(),
 
       'appSettings.get': () => appSettings.state(),

@@ -36,7 +36,7 @@ export function applyChatEvent(state: ThreadState, event: ChatEvent): ThreadStat
   const conv = state.conversation;
   switch (event.type) {
     case 'run-start':
-      return { ...state, lastEnd: null, conversation: upsertMessage(conv, event.userMessage) };
+      return { ...state, lastEnd: null, conversation: startFrom(conv, event.userMessage) };
     case 'message-start':
       return { ...state, conversation: upsertMessage(conv, event.message) };
     case 'text-delta':
@@ -54,6 +54,11 @@ export function applyChatEvent(state: ThreadState, event: ChatEvent): ThreadStat
         ...state,
         conversation: updateMessage(conv, event.messageId, (m) => upsertCall(m, event.call)),
       };
+    case 'retry':
+      return {
+        ...state,
+        conversation: updateMessage(conv, event.messageId, (m) => ({ ...m, retries: event.retries })),
+      };
     case 'notice': {
       const key = (state.notices.at(-1)?.key ?? 0) + 1;
       return {
@@ -68,6 +73,13 @@ export function applyChatEvent(state: ThreadState, event: ChatEvent): ThreadStat
         lastEnd: { reason: event.reason, error: event.error, afterMessages: conv.messages.length },
       };
   }
+}
+
+/** A run from a message the thread holds (retry, edit) replaces it and drops what followed. */
+function startFrom(conv: Conversation, userMessage: ChatMessage): Conversation {
+  const i = conv.messages.findIndex((m) => m.id === userMessage.id);
+  if (i < 0) return { ...conv, messages: [...conv.messages, userMessage] };
+  return { ...conv, messages: [...conv.messages.slice(0, i), userMessage] };
 }
 
 function upsertMessage(conv: Conversation, message: ChatMessage): Conversation {

@@ -28,6 +28,7 @@ export const chatSettingsSchema = z
     maxTurns: z.number().int().min(1).max(100),
     disabledServers: z.array(z.string().min(1).max(64)).max(1000),
     disabledTools: z.array(z.string().min(1).max(300)).max(10_000),
+    checklistDismissed: z.boolean().optional(),
   })
   .strict() satisfies z.ZodType<ChatSettings>;
 

@@ -20,8 +20,11 @@ export interface ToolCallRecord {
   progress?: { progress: number; total?: number; message?: string };
   /** How it was allowed: trusted server, allow-list, a person's choice. */
   approval?: 'trusted' | 'allow-listed' | 'once' | 'chat' | 'always';
+  /** When the call itself started: after its approval, so the duration leaves the wait out. */
   startedAt: number;
   endedAt?: number;
+  /** How long the call waited for a person's approval before it ran (absent: it did not wait). */
+  approvalWaitMs?: number;
   /** Opaque provider state that must go back with the call (Gemini thought signatures). */
   signature?: string;
 }
@@ -52,6 +55,32 @@ export interface ChatMessage {
   error?: HostError;
   /** Tokens the provider reported for the model turn(s) behind this message. */
   usage?: TokenUsage;
+  /** The transient failures the model turn was retried after, one entry per distinct reason. */
+  retries?: RunRetry[];
+}
+
+/** One reason a model turn was retried, and how often it struck. */
+export interface RunRetry {
+  message: string;
+  count: number;
+  lastAt: number;
+}
+
+/**
+ * A conversation's own tool switches, over the global chat settings: `true` offers a server
+ * (or a `server/tool`) the settings turn off, `false` withholds one they offer; absent follows them.
+ */
+export interface ToolSwitches {
+  servers?: Record<string, boolean>;
+  tools?: Record<string, boolean>;
+}
+
+/** A stored conversation that matched a search, with the words around the first hit. */
+export interface ConversationMatch {
+  id: string;
+  /** Where the text was found. */
+  in: 'title' | 'message';
+  snippet: string;
 }
 
 export interface Conversation {
@@ -62,6 +91,8 @@ export interface Conversation {
   messages: ChatMessage[];
   /** Tokens the provider reported, summed over every model turn of this conversation. */
   usage?: TokenUsage;
+  /** This conversation's own server/tool switches (absent: the chat settings decide). */
+  toolSwitches?: ToolSwitches;
   /** Set while a run is answering in this conversation (not stored). */
   activeRunId?: string;
 }
@@ -82,11 +113,14 @@ export type RunEnd = 'done' | 'stopped' | 'max-turns' | 'error';
 
 /** Everything a running chat tells the UI, in order. */
 export type ChatEvent =
+  /** A run starts from `userMessage`; if the thread already holds it (retry, edit), it replaces it and drops what followed. */
   | { type: 'run-start'; runId: string; userMessage: ChatMessage }
   | { type: 'message-start'; message: ChatMessage }
   | { type: 'text-delta'; messageId: string; text: string }
   | { type: 'thinking-delta'; messageId: string; text: string }
   | { type: 'tool-call'; messageId: string; call: ToolCallRecord }
+  /** The model turn of `messageId` failed transiently and is tried again; `retries` is the full, de-duplicated list. */
+  | { type: 'retry'; messageId: string; retries: RunRetry[] }
   | { type: 'notice'; text: string }
   | { type: 'run-end'; runId: string; reason: RunEnd; error?: HostError };
 
@@ -128,6 +162,8 @@ export interface ChatSettings {
   disabledServers: string[];
   /** `server/tool` pairs not offered to the model. */
   disabledTools: string[];
+  /** The first-run checklist in the empty chat was dismissed. */
+  checklistDismissed?: boolean;
 }
 
 /** Whether secrets are set; the values themselves never leave the host. */

@@ -81,6 +81,7 @@ export const HOST_ERROR_CODES = [
   // Chat, conversations and settings.
   'run_active', // the conversation is still answering
   'empty_message', // a chat message with no text
+  'message_not_found', // retry/edit named a message the conversation does not hold (or not one that can be)
   'invalid_conversation_id', // not a conversation id
   'conversation_not_found', // no conversation with that id (or it was deleted)
   'conversation_corrupt', // the conversation file does not parse

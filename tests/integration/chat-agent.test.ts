@@ -193,13 +193,13 @@ test('max turns reached: one last turn with tools off gives a best-effort answer
   assert.ok(events.some((e) => e.type === 'text-delta' && e.text.includes('Best effort')));
 });
 
-test('a transient model error is retried with a notice; a bad key is not', async () => {
+test('a transient model error is retried (a retry event, no notice); a bad key is not', async () => {
   fake.enqueue(failure(503), reply(text('Recovered.')));
   const conv = await trustedHost.chat.create();
   const { events } = collect(trustedHost, conv.id);
   const { done } = await trustedHost.chat.send(conv.id, 'hello');
   assert.equal((await done).reason, 'done');
-  assert.ok(events.some((e) => e.type === 'notice' && /retrying/.test(e.text)));
+  assert.ok(events.some((e) => e.type === 'retry' && e.retries[0]?.count === 1));
 });
 
 test('Stop mid-stream with a tool call in flight: the stream closes and the server gets notifications/cancelled', async () => {

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatEvent, ChatMessage, RunEnd, ToolCallRecord } from '../../../shared/domain/chat.js';
+import type {
+  ChatEvent,
+  ChatMessage,
+  RunEnd,
+  RunRetry,
+  ToolCallRecord,
+} from '../../../shared/domain/chat.js';
 import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { addUsage, type TokenUsage } from '../../../shared/domain/metrics.js';
@@ -136,10 +142,9 @@ async function streamTurn(
       const retryable = error instanceof ProviderError ? error.retryable : isNetworkError(error);
       if (!retryable || produced || attempt + 1 >= attempts) throw error;
       const delay = baseMs * 2 ** attempt * (0.8 + Math.random() * 0.4);
-      run.emit({
-        type: 'notice',
-        text: `The model is unavailable (${toHostError(error).message}); retrying in ${(delay / 1000).toFixed(1)} s.`,
-      });
+      // One entry per distinct reason: the thread lists the retries under the one error, not the text three times.
+      message.retries = noteRetry(message.retries, providerError(error).message, Date.now());
+      run.emit({ type: 'retry', messageId: message.id, retries: message.retries.map((r) => ({ ...r })) });
       await sleep(delay, run.signal);
     }
   }
@@ -217,6 +222,10 @@ async function runToolCall(run: AgentRun, message: ChatMessage, call: ToolCallRe
     }
     await run.policy.remember(settlement, origin.serverId, origin.tool.name, run.conversationId);
     call.approval = settlement;
+    // The call's time starts now: the wait for a person is shown apart, not as the tool's duration.
+    const now = Date.now();
+    call.approvalWaitMs = now - call.startedAt;
+    call.startedAt = now;
   }
   if (run.signal.aborted) return finish('cancelled');
   call.status = 'running';
@@ -239,6 +248,17 @@ async function runToolCall(run: AgentRun, message: ChatMessage, call: ToolCallRe
   } finally {
     run.signal.removeEventListener('abort', onAbort);
   }
+}
+
+/** Adds one retry to `retries`, folding a reason that struck before into its entry. */
+export function noteRetry(retries: readonly RunRetry[] | undefined, reason: string, at: number): RunRetry[] {
+  const list = (retries ?? []).map((r) => ({ ...r }));
+  const same = list.find((r) => r.message === reason);
+  if (same) {
+    same.count += 1;
+    same.lastAt = at;
+  } else list.push({ message: reason, count: 1, lastAt: at });
+  return list;
 }
 
 function appendText(message: ChatMessage, kind: 'text' | 'thinking', text: string): void {

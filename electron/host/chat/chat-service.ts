@@ -3,10 +3,13 @@ import type {
   Attachment,
   ChatEvent,
   ChatMessage,
+  ChatSettings,
   Conversation,
+  ConversationMatch,
   ConversationSummary,
   RunEnd,
   ToolOffer,
+  ToolSwitches,
 } from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { addUsage } from '../../../shared/domain/metrics.js';
@@ -25,6 +28,8 @@ import { ProviderFactory } from './provider-factory.js';
 import { GEMINI_MAX_TOOLS } from './providers/gemini/gemini-provider.js';
 import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
 import { ToolOfferCache } from './tool-offer-cache.js';
+import { searchConversations } from './conversation-search.js';
+import { effectiveSettings, mergeSwitches } from './tool-switches.js';
 import type { ToolPolicy } from '../policies/tool-policy.js';
 
 export interface ChatServiceDeps {
@@ -102,12 +107,30 @@ export class ChatService {
     return () => this.listeners.delete(listener);
   }
 
-  /** What the next turn would offer the model. */
-  async toolOffer(): Promise<ToolOffer> {
-    const settings = this.deps.settings.get();
+  /** What the next turn would offer the model (in `conversationId`, with its own switches). */
+  async toolOffer(conversationId?: string): Promise<ToolOffer> {
+    const settings = await this.settingsFor(conversationId);
     const limit = settings.provider === 'gemini' ? GEMINI_MAX_TOOLS : OPENAI_MAX_TOOLS;
     const plan = this.offers.offer(this.deps.host.catalog(), settings, limit);
     return { offered: plan.tools.length, limit: plan.limit, warnings: plan.warnings };
+  }
+
+  /** Turn servers or tools on or off for one conversation (`null`: back to the chat settings). */
+  async setToolSwitches(
+    conversationId: string,
+    change: { servers?: Record<string, boolean | null>; tools?: Record<string, boolean | null> },
+  ): Promise<ToolSwitches> {
+    const conversation = await this.deps.conversations.get(conversationId);
+    const next = mergeSwitches(conversation.toolSwitches, change, this.deps.settings.get());
+    if (next) conversation.toolSwitches = next;
+    else delete conversation.toolSwitches;
+    await this.deps.conversations.save(conversation);
+    return next ?? {};
+  }
+
+  /** Stored conversations whose title or messages contain `query`. */
+  search(query: string): Promise<ConversationMatch[]> {
+    return searchConversations(this.deps.conversations, query);
   }
 
   /** Add the person's message and start a run; resolves once the run has started. */
@@ -116,8 +139,7 @@ export class ChatService {
     text: string,
     attachments: { serverId: string; uri: string }[] = [],
   ): Promise<{ runId: string; done: ActiveRun['done'] }> {
-    if (this.runs.has(conversationId))
-      throw new HostFailure('run_active', 'this conversation is still answering: stop it or wait');
+    this.assertIdle(conversationId);
     if (!text.trim() && attachments.length === 0)
       throw new HostFailure('empty_message', 'type a message first');
     const conversation = await this.deps.conversations.get(conversationId);
@@ -133,6 +155,63 @@ export class ChatService {
     };
     conversation.messages.push(userMessage);
     if (conversation.title === DEFAULT_TITLE && text.trim()) conversation.title = titleFrom(text);
+    return this.startRun(conversation, userMessage);
+  }
+
+  /**
+   * Run again from a message: a user message's turn, or the user turn an assistant message
+   * answered. Everything after that user message is dropped (stored too) and answered anew.
+   */
+  async retry(
+    conversationId: string,
+    messageId: string,
+  ): Promise<{ runId: string; done: ActiveRun['done'] }> {
+    this.assertIdle(conversationId);
+    const conversation = await this.deps.conversations.get(conversationId);
+    const at = userTurnOf(conversation.messages, messageId);
+    const userMessage = conversation.messages[at];
+    conversation.messages.splice(at + 1);
+    return this.startRun(conversation, userMessage);
+  }
+
+  /** Replace a user message's text (its attachments stay), drop the turns after it, and answer it again. */
+  async edit(
+    conversationId: string,
+    messageId: string,
+    text: string,
+  ): Promise<{ runId: string; done: ActiveRun['done'] }> {
+    this.assertIdle(conversationId);
+    const conversation = await this.deps.conversations.get(conversationId);
+    const at = conversation.messages.findIndex((m) => m.id === messageId);
+    const old = conversation.messages[at];
+    if (!old || old.role !== 'user')
+      throw new HostFailure(
+        'message_not_found',
+        'only a message you wrote can be edited, and this one is gone',
+      );
+    const attachments = old.parts.filter((p) => p.type === 'attachment');
+    if (!text.trim() && attachments.length === 0)
+      throw new HostFailure('empty_message', 'type a message first');
+    const userMessage: ChatMessage = {
+      id: old.id,
+      role: 'user',
+      createdAt: Date.now(),
+      parts: [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...attachments],
+    };
+    conversation.messages.splice(at, conversation.messages.length - at, userMessage);
+    return this.startRun(conversation, userMessage);
+  }
+
+  private assertIdle(conversationId: string): void {
+    if (this.runs.has(conversationId))
+      throw new HostFailure('run_active', 'this conversation is still answering: stop it or wait');
+  }
+
+  private async startRun(
+    conversation: Conversation,
+    userMessage: ChatMessage,
+  ): Promise<{ runId: string; done: ActiveRun['done'] }> {
+    const conversationId = conversation.id;
     await this.deps.conversations.save(conversation);
     const runId = randomUUID();
     const controller = new AbortController();
@@ -146,6 +225,13 @@ export class ChatService {
     // After the run is registered, so the list names it as the conversation's activeRunId.
     await this.emitList();
     return { runId, done };
+  }
+
+  private async settingsFor(conversationId: string | undefined): Promise<ChatSettings> {
+    const settings = this.deps.settings.get();
+    if (conversationId === undefined) return settings;
+    const conversation = await this.deps.conversations.get(conversationId);
+    return effectiveSettings(settings, conversation.toolSwitches);
   }
 
   /**
@@ -176,7 +262,7 @@ export class ChatService {
     const id = conversation.id;
     let outcome: { reason: RunEnd; error?: HostError };
     try {
-      const settings = this.deps.settings.get();
+      const settings = effectiveSettings(this.deps.settings.get(), conversation.toolSwitches);
       const provider = await this.deps.providers.create(settings);
       const offer = this.offers.offer(this.deps.host.catalog(), settings, provider.maxTools);
       for (const w of offer.warnings) this.emit(id, { type: 'notice', text: w });
@@ -278,6 +364,13 @@ export class ChatService {
     if (this.deps.events.hasListeners('chat.listChanged'))
       this.deps.events.emit('chat.listChanged', await this.list());
   }
+}
+
+/** The index of the user turn `messageId` is or answers; throws `message_not_found`. */
+function userTurnOf(messages: readonly ChatMessage[], messageId: string): number {
+  const at = messages.findIndex((m) => m.id === messageId);
+  for (let i = at; i >= 0; i--) if (messages[i].role === 'user') return i;
+  throw new HostFailure('message_not_found', 'that message is no longer in this conversation');
 }
 
 function titleFrom(text: string): string {

@@ -1,10 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { RotateCcw } from 'lucide-react';
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ToolApprovalRequest } from '../../../shared/domain/chat.js';
 import { ErrorBox } from '../error-box.js';
 import { usePinnedScroll } from '../../hooks/use-pinned-scroll.js';
 import { ApprovalCard } from './approval-card.js';
 import type { ThreadNotice, ThreadState } from '../../lib/chat-reducer.js';
+import type { MessageActionsHandle } from './message-actions.js';
 import { MessageView } from './message-view.js';
 
 const END_TEXT = {
@@ -29,10 +31,13 @@ export function MessageThread({
   thread,
   running,
   approvals,
+  actions = null,
 }: {
   thread: ThreadState;
   running: boolean;
   approvals: ToolApprovalRequest[];
+  /** Retry on a failed run (absent: none); the messages' own buttons read MessageActionsContext. */
+  actions?: MessageActionsHandle | null;
 }) {
   const { conversation, notices, lastEnd } = thread;
   const messages = conversation.messages;
@@ -63,6 +68,9 @@ export function MessageThread({
   // A failure the host stored on a message is shown there; otherwise at the end.
   const errorShownOnMessage = messages.at(-1)?.error !== undefined;
   const rows = virtualizer.getVirtualItems();
+  // A run that ended in an error (now, or as stored) can be run again from its user turn.
+  const failed = !running && (lastEnd?.reason === 'error' || errorShownOnMessage);
+  const failedTurn = failed ? messages.findLast((m) => m.role === 'user')?.id : undefined;
 
   return (
     <div className="thread" ref={scrollRef} onScroll={onScroll} data-testid="chat-thread">
@@ -117,6 +125,18 @@ export function MessageThread({
             ) : (
               END_TEXT[lastEnd.reason]
             )}
+          </div>
+        )}
+        {failedTurn && actions && (
+          <div className="run-retry">
+            <button
+              type="button"
+              className="small"
+              onClick={() => actions.onRetry(failedTurn)}
+              data-testid="run-retry"
+            >
+              <RotateCcw size={14} aria-hidden="true" /> Retry
+            </button>
           </div>
         )}
         {approvals.map((a) => (

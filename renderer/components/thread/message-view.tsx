@@ -1,8 +1,9 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { Attachment, ChatMessage, ChatPart } from '../../../shared/domain/chat.js';
 import { noteRender } from '../../lib/render-probe.js';
 import { ErrorBox } from '../error-box.js';
 import { LazyMarkdown } from '../markdown/lazy-markdown.js';
+import { copyText, MessageActions, MessageEditor, RetryList } from './message-actions.js';
 import { ToolCallCard } from './tool-call-card.js';
 
 /**
@@ -18,15 +19,23 @@ export const MessageView = memo(function MessageView({
   streaming: boolean;
 }) {
   noteRender('message', message.id);
+  const [editing, setEditing] = useState(false);
   if (message.role === 'user') {
     const attachments = message.parts.flatMap((p) => (p.type === 'attachment' ? [p.attachment] : []));
-    const text = message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n\n');
+    const text = copyText(message);
     return (
       <div className="message-row user">
-        <div className="bubble user" data-testid="message-user" data-message-id={message.id}>
-          {attachments.length > 0 && <AttachmentChips attachments={attachments} />}
-          {text && <div className="user-text">{text}</div>}
-          {message.error && <ErrorBox error={message.error} testId="run-error" />}
+        <div className="message-stack">
+          <div className="bubble user" data-testid="message-user" data-message-id={message.id}>
+            {attachments.length > 0 && <AttachmentChips attachments={attachments} />}
+            {editing ? (
+              <MessageEditor message={message} initial={text} onDone={() => setEditing(false)} />
+            ) : (
+              text && <div className="user-text">{text}</div>
+            )}
+            {message.error && <ErrorBox error={message.error} testId="run-error" />}
+          </div>
+          {!editing && <MessageActions message={message} onEdit={() => setEditing(true)} />}
         </div>
       </div>
     );
@@ -42,7 +51,11 @@ export const MessageView = memo(function MessageView({
         ))}
         {writing && <span className={empty ? 'typing' : 'caret'} aria-label="the model is writing" />}
         {message.error && <ErrorBox error={message.error} testId="run-error" />}
-        {message.model && <div className="message-meta muted">{message.model}</div>}
+        {message.retries && <RetryList retries={message.retries} error={message.error} />}
+        <div className="message-foot">
+          {!streaming && <MessageActions message={message} />}
+          {message.model && <div className="message-meta muted">{message.model}</div>}
+        </div>
       </div>
     </div>
   );

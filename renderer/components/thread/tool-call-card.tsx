@@ -52,7 +52,14 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
         </span>
         {call.approval && <span className="muted small-print">{APPROVAL_LABEL[call.approval]}</span>}
         {elapsed !== null && (
-          <span className="muted small-print tool-card-time">{Math.round(elapsed)} ms</span>
+          <span className="muted small-print tool-card-time" data-testid="tool-card-time">
+            {Math.round(elapsed)} ms
+          </span>
+        )}
+        {call.approvalWaitMs !== undefined && (
+          <span className="muted small-print" data-testid="tool-card-wait">
+            waited {Math.round(call.approvalWaitMs / 1000)} s for approval
+          </span>
         )}
       </div>
       <details className="tool-card-args">

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import type { ToolApprovalRequest } from '../../../shared/domain/chat.js';
+import type { ToolApprovalRequest, ToolSwitches } from '../../../shared/domain/chat.js';
 import type { PendingRequest } from '../../../shared/domain/pending.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
@@ -13,10 +13,21 @@ import { ConversationList } from './conversation-list.js';
 import { MessageThread } from '../../components/thread/message-thread.js';
 import { useChatSettings, useSecretStatus } from '../../hooks/use-chat-settings.js';
 import { useActiveRun, useConversations, type ConversationsState } from '../../hooks/use-conversations.js';
-import { useHostEvent } from '../../hooks/use-host-state.js';
+import { useHostEvent, useSnapshot } from '../../hooks/use-host-state.js';
 import { useSelection } from './use-selection.js';
 import { useViewTarget } from '../../hooks/use-view-target.js';
 import { useThread } from '../../hooks/use-thread.js';
+import { useServers } from '../../hooks/use-servers.js';
+import { MessageActionsContext, type MessageActionsHandle } from '../../components/thread/message-actions.js';
+import type { ViewName } from '../../components/nav.js';
+import {
+  FirstRunChecklist,
+  firstRunSteps,
+  noServerConnected,
+  NoServersBanner,
+  type FirstRunTarget,
+} from './first-run.js';
+import { ToolsChip } from './tools-chip.js';
 
 // Settings open rarely; their form (and the model list) loads the first time they do.
 const SettingsPanel = lazy(() => import('./settings-panel.js').then((m) => ({ default: m.SettingsPanel })));
@@ -25,7 +36,16 @@ const SettingsPanel = lazy(() => import('./settings-panel.js').then((m) => ({ de
  * Chat: conversations on the left; the open one's messages, its tool calls and the
  * approvals it waits on in the middle; the composer below; settings in a side panel.
  */
-export function ChatView({ pending, onShown }: { pending: PendingRequest[]; onShown: () => void }) {
+export function ChatView({
+  pending,
+  onShown,
+  onGo,
+}: {
+  pending: PendingRequest[];
+  onShown: () => void;
+  /** Show another view (the first-run buttons); `add-server` opens the Servers view's Add form. */
+  onGo?: (view: ViewName, intent?: 'add-server') => void;
+}) {
   const host = useHost();
   const list = useConversations();
   const [selectedId, setSelectedId] = useSelection(list);
@@ -34,7 +54,11 @@ export function ChatView({ pending, onShown }: { pending: PendingRequest[]; onSh
   const settings = useChatSettings();
   const secrets = useSecretStatus();
   const catalog = useCatalog();
+  const servers = useServers();
+  const roots = useSnapshot('roots');
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The switches a chip change returned, until the thread's own snapshot catches up.
+  const [switched, setSwitched] = useState<{ id: string; switches: ToolSwitches } | null>(null);
   const [creating, setCreating] = useState(false);
   // The run Stop was pressed for: "stopping" lasts exactly as long as the host says it runs.
   const [stoppingRun, setStoppingRun] = useState<string | null>(null);
@@ -112,6 +136,57 @@ export function ChatView({ pending, onShown }: { pending: PendingRequest[]; onSh
     });
   };
 
+  const actions = useMemo<MessageActionsHandle | null>(() => {
+    if (!selectedId) return null;
+    const fail = (e: unknown) => {
+      setError(asHostError(e));
+      return false;
+    };
+    return {
+      running,
+      onRetry: (messageId) => {
+        setError(null);
+        host.invoke('chat.retry', { conversationId: selectedId, messageId }).catch(fail);
+      },
+      onEdit: (messageId, text) => {
+        setError(null);
+        return host
+          .invoke('chat.edit', { conversationId: selectedId, messageId, text })
+          .then(() => true, fail);
+      },
+    };
+  }, [host, selectedId, running]);
+
+  const go = (target: FirstRunTarget) => {
+    if (target === 'key') {
+      setSettingsOpen(true);
+      focusWhenShown('[data-testid="api-key-input"]');
+    } else if (target === 'composer') focusWhenShown('[data-testid="chat-input"]');
+    else if (target === 'folders') onGo?.('roots');
+    else onGo?.('servers', target === 'add-server' ? 'add-server' : undefined);
+  };
+
+  const steps = firstRunSteps({
+    settings: settings.settings,
+    secrets: secrets.status,
+    servers,
+    roots: roots.kind === 'ready' ? roots.value.length : null,
+    conversations: list,
+  });
+  const empty =
+    thread.kind === 'none' || (thread.kind === 'ready' && thread.thread.conversation.messages.length === 0);
+  const checklist =
+    steps && !settings.settings?.checklistDismissed && steps.some((st) => !st.done) && empty && !running
+      ? steps
+      : null;
+  const noServers = servers.kind === 'ready' && noServerConnected(servers.servers);
+  const switches =
+    switched && switched.id === selectedId
+      ? switched.switches
+      : thread.kind === 'ready'
+        ? thread.thread.conversation.toolSwitches
+        : undefined;
+
   const keyMissing =
     settings.settings?.provider === 'gemini' && secrets.status !== null && !secrets.status.geminiApiKey;
   const summary = list.kind === 'ready' ? list.conversations.find((c) => c.id === selectedId) : undefined;
@@ -154,8 +229,24 @@ export function ChatView({ pending, onShown }: { pending: PendingRequest[]; onSh
               </button>
             </div>
           )}
-          {thread.kind === 'ready' && (
-            <MessageThread thread={thread.thread} running={running} approvals={here} />
+          {noServers && servers.kind === 'ready' && (
+            <NoServersBanner configured={servers.servers.length} onGo={go} />
+          )}
+          {checklist && (
+            <div className="thread thread-note">
+              <FirstRunChecklist
+                steps={checklist}
+                onGo={go}
+                onDismiss={() =>
+                  void settings.update({ checklistDismissed: true }).then((e) => e && setError(e))
+                }
+              />
+            </div>
+          )}
+          {thread.kind === 'ready' && !checklist && (
+            <MessageActionsContext.Provider value={actions}>
+              <MessageThread thread={thread.thread} running={running} approvals={here} actions={actions} />
+            </MessageActionsContext.Provider>
           )}
           {thread.kind === 'loading' && <div className="thread muted thread-note">Loading…</div>}
           {thread.kind === 'error' && (
@@ -163,7 +254,7 @@ export function ChatView({ pending, onShown }: { pending: PendingRequest[]; onSh
               <ErrorBox error={thread.error} />
             </div>
           )}
-          {thread.kind === 'none' && (
+          {thread.kind === 'none' && !checklist && (
             <div className="thread thread-note chat-welcome" data-testid="chat-welcome">
               <h2>Start a conversation</h2>
               <p className="muted">
@@ -183,6 +274,20 @@ export function ChatView({ pending, onShown }: { pending: PendingRequest[]; onSh
             disabled={thread.kind === 'loading' || thread.kind === 'error'}
             onSend={onSend}
             onStop={onStop}
+            extra={
+              settings.settings &&
+              servers.kind === 'ready' && (
+                <ToolsChip
+                  conversationId={selectedId}
+                  switches={switches}
+                  settings={settings.settings}
+                  servers={servers.servers}
+                  tools={catalog.kind === 'ready' ? catalog.catalog.tools : []}
+                  ensureConversation={async () => selectedId ?? (await create())}
+                  onSwitches={(id, next) => setSwitched({ id, switches: next })}
+                />
+              )
+            }
           />
         </div>
         {settingsOpen && (
@@ -199,6 +304,13 @@ export function ChatView({ pending, onShown }: { pending: PendingRequest[]; onSh
       </div>
     </section>
   );
+}
+
+/** Focus the element `selector` names once it is in the page (a lazily loaded panel takes a moment). */
+function focusWhenShown(selector: string, tries = 60): void {
+  const el = document.querySelector<HTMLElement>(selector);
+  if (el) el.focus();
+  else if (tries > 0) requestAnimationFrame(() => focusWhenShown(selector, tries - 1));
 }
 
 /** Approvals for the open conversation, counts for the others, and those tied to none we know. */

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { CatalogPrompt } from '../../../shared/domain/catalog.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
 import { useServersWith } from '../../hooks/use-server-capabilities.js';
@@ -28,12 +28,15 @@ export function Composer({
   disabled,
   onSend,
   onStop,
+  extra,
 }: {
   running: boolean;
   stopping: boolean;
   disabled: boolean;
   onSend: (draft: Draft) => Promise<boolean>;
   onStop: () => void;
+  /** Shown in the composer's bar above the box (the tools chip). */
+  extra?: ReactNode;
 }) {
   const catalog = useCatalog();
   const completers = useServersWith(useServers(), 'completions');
@@ -160,6 +163,7 @@ export function Composer({
           ))}
         </div>
       )}
+      {extra && <div className="composer-bar">{extra}</div>}
       <div className="composer-box">
         <button
           type="button"

@@ -1,3 +1,4 @@
+import { Search } from 'lucide-react';
 import { useState } from 'react';
 import type { ConversationSummary } from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
@@ -5,6 +6,9 @@ import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import type { ConversationsState } from '../../hooks/use-conversations.js';
+import { useConversationSearch } from './use-conversation-search.js';
+
+const NONE: ConversationSummary[] = [];
 
 /** The conversations, newest first: select, start a new one, rename in place, delete after a confirm. */
 export function ConversationList({
@@ -24,6 +28,9 @@ export function ConversationList({
   creating: boolean;
 }) {
   const [error, setError] = useState<HostError | null>(null);
+  const [query, setQuery] = useState('');
+  const all = state.kind === 'ready' ? state.conversations : NONE;
+  const filter = useConversationSearch(all, query);
   return (
     <div className="conversation-list" data-testid="conversation-list">
       <div className="conversation-list-head">
@@ -37,21 +44,44 @@ export function ConversationList({
           + New chat
         </button>
       </div>
+      <div className="conversation-search">
+        <Search size={14} aria-hidden="true" className="conversation-search-icon" />
+        <input
+          type="search"
+          value={query}
+          placeholder="Search chats"
+          aria-label="Search conversations by title or text"
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && query) {
+              e.stopPropagation();
+              setQuery('');
+            }
+          }}
+          data-testid="conversation-search"
+        />
+      </div>
       {error && <ErrorBox error={error} testId="conversation-error" />}
       {state.kind === 'loading' && <p className="muted list-note">Loading…</p>}
       {state.kind === 'error' && <ErrorBox error={state.error} />}
       {state.kind === 'ready' && state.conversations.length === 0 && (
         <p className="muted list-note">No conversations yet.</p>
       )}
+      {state.kind === 'ready' && query.trim() !== '' && filter.conversations.length === 0 && (
+        <p className="muted list-note" role="status" data-testid="conversation-search-empty">
+          {filter.searching ? 'Searching…' : `No chats match “${query.trim()}”.`}
+        </p>
+      )}
       {state.kind === 'ready' && (
         <ul className="item-list">
-          {state.conversations.map((c) => (
+          {filter.conversations.map((c) => (
             <ConversationItem
               key={c.id}
               summary={c}
               selected={c.id === selectedId}
               running={c.activeRunId !== undefined}
               waiting={waiting.get(c.id) ?? 0}
+              snippet={filter.snippets.get(c.id)}
               onSelect={() => onSelect(c.id)}
               onError={setError}
             />
@@ -69,6 +99,7 @@ function ConversationItem({
   selected,
   running,
   waiting,
+  snippet,
   onSelect,
   onError,
 }: {
@@ -76,6 +107,8 @@ function ConversationItem({
   selected: boolean;
   running: boolean;
   waiting: number;
+  /** Where a search found this conversation's text. */
+  snippet?: string;
   onSelect: () => void;
   onError: (e: HostError | null) => void;
 }) {
@@ -151,6 +184,11 @@ function ConversationItem({
           )}
           {formatWhen(summary.updatedAt)}
         </span>
+        {snippet && (
+          <span className="conversation-snippet muted" data-testid="conversation-snippet">
+            {snippet}
+          </span>
+        )}
       </button>
       {mode.kind === 'confirm-delete' ? (
         <div className="conversation-confirm">

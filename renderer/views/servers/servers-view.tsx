@@ -16,10 +16,16 @@ type Side =
   | { kind: 'import' };
 
 /** Configured servers with live state, and the forms to add, edit and import them. */
-export function ServersView() {
+export function ServersView({ addSignal = 0 }: { addSignal?: number } = {}) {
   const servers = useServers();
   const [side, setSide] = useState<Side>({ kind: 'details', id: null });
   useViewTarget('servers', (t) => setSide({ kind: 'details', id: t.serverId }));
+  // Each new `addSignal` (the chat's "Add server") opens the Add form, on first mount too.
+  const [seenAdd, setSeenAdd] = useState(0);
+  if (addSignal !== seenAdd) {
+    setSeenAdd(addSignal);
+    if (addSignal > 0) setSide({ kind: 'add' });
+  }
   const list = servers.kind === 'ready' ? servers.servers : [];
   const find = (id: string | null): ServerSummary | undefined => list.find((s) => s.id === id);
 

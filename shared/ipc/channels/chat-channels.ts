@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import type { Conversation, ConversationSummary, ToolOffer } from '../../domain/chat.js';
+import type {
+  Conversation,
+  ConversationMatch,
+  ConversationSummary,
+  ToolOffer,
+  ToolSwitches,
+} from '../../domain/chat.js';
 import { convId, empty, providerId, serverId, typed } from './channel-kit.js';
+
+const messageId = z.string().min(1).max(100);
+const switchMap = z.record(z.string().min(1).max(300), z.boolean().nullable());
 
 /** Conversations and the runs that answer in them. */
 export const chatChannels = {
@@ -39,6 +48,32 @@ export const chatChannels = {
     request: z.object({ conversationId: convId }).strict(),
     response: typed<{ stopped: boolean }>(),
   },
-  'chat.toolOffer': { request: empty, response: typed<ToolOffer>() },
+  /** Run again from a message (a user turn, or the user turn an assistant message answered); what followed is dropped. */
+  'chat.retry': {
+    request: z.object({ conversationId: convId, messageId }).strict(),
+    response: typed<{ runId: string }>(),
+  },
+  /** Replace a user message's text, drop the turns after it, and answer it again. */
+  'chat.edit': {
+    request: z.object({ conversationId: convId, messageId, text: z.string().max(200_000) }).strict(),
+    response: typed<{ runId: string }>(),
+  },
+  /** Stored conversations whose title or message text contains the query. */
+  'chat.search': {
+    request: z.object({ query: z.string().max(500) }).strict(),
+    response: typed<ConversationMatch[]>(),
+  },
+  /** One conversation's own server/tool switches (`null` returns one to the chat settings). */
+  'chat.setToolSwitches': {
+    request: z
+      .object({ conversationId: convId, servers: switchMap.optional(), tools: switchMap.optional() })
+      .strict(),
+    response: typed<ToolSwitches>(),
+  },
+  /** What the next turn would offer the model; with a conversation, under its own switches. */
+  'chat.toolOffer': {
+    request: z.object({ conversationId: convId.optional() }).strict(),
+    response: typed<ToolOffer>(),
+  },
   'chat.models': { request: z.object({ provider: providerId }).strict(), response: typed<string[]>() },
 } as const;
