@@ -1,6 +1,7 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
+import { TokenGate } from './components/token-help-page.js';
 import { createHostLink } from './host/create-host-link.js';
 import { HostProvider } from './host/host-context.js';
 import { HostStore } from './store/host-store.js';
@@ -17,6 +18,7 @@ import './styles/audit.css';
 import './styles/roots.css';
 import './styles/requests.css';
 import './styles/quick-ask.css';
+import './styles/add-server.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -35,13 +37,15 @@ const QuickAskView = lazy(() =>
 createRoot(container).render(
   <StrictMode>
     <HostProvider link={link} store={store}>
-      {quickAsk ? (
-        <Suspense fallback={null}>
-          <QuickAskView />
-        </Suspense>
-      ) : (
-        <App />
-      )}
+      <TokenGate>
+        {quickAsk ? (
+          <Suspense fallback={null}>
+            <QuickAskView />
+          </Suspense>
+        ) : (
+          <App />
+        )}
+      </TokenGate>
     </HostProvider>
   </StrictMode>,
 );
