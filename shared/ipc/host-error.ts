@@ -62,6 +62,7 @@ export const HOST_ERROR_CODES = [
   'econnrefused', // nothing listens at that address
   'enotfound', // the host name does not resolve
   'econnreset', // the peer reset the connection
+  'tls_error', // the secure (HTTPS) connection failed: certificate or protocol
 
   // Sign-in (OAuth) of remote servers.
   'not_remote', // sign-in was asked of a server that is not remote
