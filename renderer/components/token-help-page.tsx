@@ -29,8 +29,8 @@ export function TokenHelpPage({ reason }: { reason: 'missing' | 'rejected' }) {
           </li>
         </ol>
         <p className="muted">
-          The page removes the token from the address bar once it has it, so a copied address opens this
-          page; reloading the tab that has it keeps working.
+          The page removes the token from the address bar once it has it, so a copied address opens this page;
+          reloading the tab that has it keeps working.
         </p>
       </div>
     </main>

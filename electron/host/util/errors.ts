@@ -58,7 +58,12 @@ export function toHostError(error: unknown, redactor?: Redactor): HostError {
     // "probe failed: fetch failed" hides the actionable part (ECONNREFUSED) in the cause chain:
     // say that part in plain words first, and keep the SDK's text as the technical detail.
     const plain = plainFailure(error) ?? sdkPlain(code);
-    if (plain) return { code: plain.code, message: scrub(plain.message), details: { technical: scrub(error.message) } };
+    if (plain)
+      return {
+        code: plain.code,
+        message: scrub(plain.message),
+        details: { technical: scrub(error.message) },
+      };
     return { code, message: scrub(error.message) };
   }
   if (error instanceof ProtocolError) {
@@ -67,7 +72,12 @@ export function toHostError(error: unknown, redactor?: Redactor): HostError {
   if (error instanceof Error) {
     if (error.name === 'AbortError') return { code: 'cancelled', message: 'cancelled' };
     const plain = plainFailure(error);
-    if (plain) return { code: plain.code, message: scrub(plain.message), details: { technical: scrub(error.message) } };
+    if (plain)
+      return {
+        code: plain.code,
+        message: scrub(plain.message),
+        details: { technical: scrub(error.message) },
+      };
     return { code: 'error', message: scrub(error.message) };
   }
   return { code: 'error', message: scrub(String(error)) };
@@ -78,12 +88,14 @@ function sdkPlain(code: HostErrorCode): { code: HostErrorCode; message: string }
   if (code === 'client_http_authentication')
     return {
       code,
-      message: 'Sign-in required — the server answered 401 Unauthorized; sign in, or check the Authorization header',
+      message:
+        'Sign-in required — the server answered 401 Unauthorized; sign in, or check the Authorization header',
     };
   if (code === 'client_http_forbidden')
     return {
       code,
-      message: 'Access denied — the server answered 403 Forbidden; check the credentials and what they may use',
+      message:
+        'Access denied — the server answered 403 Forbidden; check the credentials and what they may use',
     };
   return undefined;
 }

@@ -30,7 +30,8 @@ const TLS_WORDS: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: 'its certificate is self-signed',
   SELF_SIGNED_CERT_IN_CHAIN: 'its certificate chain has a self-signed certificate',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its certificate cannot be verified',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'its certificate was issued by an authority this computer does not trust',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
+    'its certificate was issued by an authority this computer does not trust',
   ERR_TLS_CERT_ALTNAME_INVALID: 'its certificate is for a different host name',
   ERR_SSL_WRONG_VERSION_NUMBER: 'it does not speak HTTPS on that port (try http://)',
   EPROTO: 'the secure connection could not be set up (is it really HTTPS?)',
@@ -102,7 +103,10 @@ function explainOne(e: SysError): PlainFailure | undefined {
       };
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return { code: 'error', message: `No route to ${where(e)} — check your network connection and the URL` };
+      return {
+        code: 'error',
+        message: `No route to ${where(e)} — check your network connection and the URL`,
+      };
   }
   const tls = TLS_WORDS[code];
   if (tls)
@@ -114,7 +118,8 @@ function explainOne(e: SysError): PlainFailure | undefined {
   if (e.message === 'bad port')
     return {
       code: 'error',
-      message: 'That port is blocked for web requests (a reserved port such as 9) — run the server on another port',
+      message:
+        'That port is blocked for web requests (a reserved port such as 9) — run the server on another port',
     };
   return undefined;
 }

@@ -158,7 +158,10 @@ export class GeminiProvider implements ChatProvider {
     if (cause || /fetch failed|network|socket|terminated/i.test(text)) {
       const host = safeHost(this.baseUrl);
       // No "(CODE)." tail: the agent loop wraps this in its retry notice, which read "(ENOTFOUND).);".
-      return new ProviderError(redact(`Could not reach the Gemini API at ${host} — ${unreachableReason(error)}`), true);
+      return new ProviderError(
+        redact(`Could not reach the Gemini API at ${host} — ${unreachableReason(error)}`),
+        true,
+      );
     }
     return new ProviderError(redact(`Gemini request failed: ${text}`), false);
   }
