@@ -134,14 +134,14 @@ export function plainFailure(error: unknown): PlainFailure | undefined {
 }
 
 const UNREACHABLE: Record<string, string> = {
-  ENOTFOUND: 'its host name does not resolve — check your network connection and the base URL',
-  EAI_AGAIN: 'its host name does not resolve right now — check your network connection',
-  ECONNREFUSED: 'nothing is listening there — is the server running, and is the base URL right?',
-  ECONNRESET: 'the connection was reset — try again',
-  ETIMEDOUT: 'it did not answer in time — check your network connection',
-  UND_ERR_CONNECT_TIMEOUT: 'it did not answer in time — check your network connection',
-  EHOSTUNREACH: 'there is no route to it — check your network connection',
-  ENETUNREACH: 'there is no route to it — check your network connection',
+  ENOTFOUND: 'its host name does not resolve; check your network connection and the base URL',
+  EAI_AGAIN: 'its host name does not resolve right now; check your network connection',
+  ECONNREFUSED: 'nothing is listening there; is the server running, and is the base URL right?',
+  ECONNRESET: 'the connection was reset; try again',
+  ETIMEDOUT: 'it did not answer in time; check your network connection',
+  UND_ERR_CONNECT_TIMEOUT: 'it did not answer in time; check your network connection',
+  EHOSTUNREACH: 'there is no route to it; check your network connection',
+  ENETUNREACH: 'there is no route to it; check your network connection',
 };
 
 /**
@@ -152,7 +152,7 @@ export function unreachableReason(error: unknown): string {
   for (const e of chain(error)) {
     const code = typeof e.code === 'string' ? e.code.toUpperCase() : '';
     if (UNREACHABLE[code]) return UNREACHABLE[code];
-    if (TLS_WORDS[code]) return `the secure connection failed: ${TLS_WORDS[code]}`;
+    if (TLS_WORDS[code]) return `the secure connection failed, ${TLS_WORDS[code]}`;
   }
   return 'check your network connection and the base URL';
 }
