@@ -61,13 +61,13 @@ describe('errors in plain language', { timeout: 90_000 }, () => {
   }
 
   it('says a missing command is not found, and what to check', async () => {
-    const e = await failedWith('nocmd', { command: 'mcp-desk-no-such-command-xyz' } as ServerConfig);
+    const e = await failedWith('nocmd', { command: 'mcp-desk-no-such-command-xyz' });
     assert.equal(e.message, 'Command not found: mcp-desk-no-such-command-xyz — is it installed and on PATH?');
     assert.equal(e.code, 'enoent');
     assert.match(e.details?.technical ?? '', /ENOENT/);
     assert.match(e.details?.hint ?? '', /absolute path/);
     // The CLI prints the hint too, on the same line.
-    const s = (await t.host.list()).find((x) => x.id === 'nocmd');
+    const s = t.host.list().find((x) => x.id === 'nocmd');
     assert.ok(s);
     assert.match(describeState(s.state), /^failed: Command not found: .* Hint: if it is installed/);
   });
@@ -77,19 +77,19 @@ describe('errors in plain language', { timeout: 90_000 }, () => {
     const e = await failedWith('closed', {
       type: 'http',
       url: `http://127.0.0.1:${port}/mcp`,
-    } as ServerConfig);
+    });
     assert.equal(e.message, `Connection refused at 127.0.0.1:${port} — is the server running?`);
     assert.equal(e.code, 'econnrefused');
     assert.match(e.details?.technical ?? '', /fetch failed/);
   });
 
   it('says port 9 is one that web requests may not use', async () => {
-    const e = await failedWith('port9', { type: 'http', url: 'http://127.0.0.1:9/mcp' } as ServerConfig);
+    const e = await failedWith('port9', { type: 'http', url: 'http://127.0.0.1:9/mcp' });
     assert.match(e.message, /^That port is blocked for web requests .* run the server on another port$/);
   });
 
   it('says a host name does not resolve', async () => {
-    const e = await failedWith('dns', { type: 'http', url: 'http://example.invalid/mcp' } as ServerConfig);
+    const e = await failedWith('dns', { type: 'http', url: 'http://example.invalid/mcp' });
     assert.match(e.message, /^Cannot resolve host example\.invalid( right now)? — check /);
     assert.equal(e.code, 'enotfound');
   });
