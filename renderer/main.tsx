@@ -1,6 +1,7 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
+import { TokenGate } from './components/token-help-page.js';
 import { createHostLink } from './host/create-host-link.js';
 import { HostProvider } from './host/host-context.js';
 import { HostStore } from './store/host-store.js';
@@ -22,6 +23,7 @@ import './styles/requests.css';
 import './styles/quick-ask.css';
 import './styles/permissions.css';
 import './styles/settings.css';
+import './styles/add-server.css';
 
 // The theme and sizes of the last visit, before the first paint (the host's copy follows).
 restoreAppearance();
@@ -43,13 +45,15 @@ createRoot(container).render(
   <StrictMode>
     <HostProvider link={link} store={store}>
       <AppearanceSync />
-      {quickAsk ? (
-        <Suspense fallback={null}>
-          <QuickAskView />
-        </Suspense>
-      ) : (
-        <App />
-      )}
+      <TokenGate>
+        {quickAsk ? (
+          <Suspense fallback={null}>
+            <QuickAskView />
+          </Suspense>
+        ) : (
+          <App />
+        )}
+      </TokenGate>
     </HostProvider>
   </StrictMode>,
 );

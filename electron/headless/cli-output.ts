@@ -1,6 +1,7 @@
 import type { CatalogSnapshot } from '../../shared/domain/catalog.js';
 import type { CallToolResult, ContentBlock } from '../../shared/domain/mcp-types.js';
 import type { ServerState, ServerSummary } from '../../shared/domain/server-state.js';
+import type { HostError } from '../../shared/ipc/host-error.js';
 
 /** One server as `servers --json` prints it. */
 export function serverJson(s: ServerSummary): Record<string, unknown> {
@@ -12,11 +13,22 @@ export function serverJson(s: ServerSummary): Record<string, unknown> {
     ...(st.kind === 'connected'
       ? { era: st.info.protocolEra, protocolVersion: st.info.protocolVersion, server: st.info.name }
       : {}),
-    ...(st.kind === 'failed' ? { error: st.error.message } : {}),
-    ...(st.kind === 'reconnecting' ? { error: st.lastError.message } : {}),
+    ...(st.kind === 'failed' ? errorJson(st.error) : {}),
+    ...(st.kind === 'reconnecting' ? errorJson(st.lastError) : {}),
     ...(st.kind === 'auth-required' ? { error: st.message } : {}),
     tools: s.counts.tools,
   };
+}
+
+function errorJson(e: HostError): Record<string, unknown> {
+  return { error: e.message, errorCode: e.code, ...(e.details?.hint ? { hint: e.details.hint } : {}) };
+}
+
+/** The plain message, then the host's next step, on one line (the UI shows the two apart). */
+export function withHint(e: HostError): string {
+  const hint = e.details?.hint;
+  if (!hint) return e.message;
+  return `${e.message}${/[.?!]$/.test(e.message) ? '' : '.'} Hint: ${hint}`;
 }
 
 /** A one-line human description of a state. */
@@ -25,9 +37,9 @@ export function describeState(st: ServerState): string {
     case 'connected':
       return `connected (${st.info.name} ${st.info.version}, ${st.info.protocolEra === 'modern' ? '2026-07-28' : (st.info.protocolVersion ?? '2025')})`;
     case 'failed':
-      return `failed: ${st.error.message}`;
+      return `failed: ${withHint(st.error)}`;
     case 'reconnecting':
-      return `reconnecting (attempt ${st.attempt}): ${st.lastError.message}`;
+      return `reconnecting (attempt ${st.attempt}): ${withHint(st.lastError)}`;
     case 'connecting':
       return 'connecting';
     case 'disabled':

@@ -5,7 +5,7 @@ import { defaultConfigPath, defaultDataDir } from '../host/paths.js';
 import { toHostError } from '../host/util/errors.js';
 import { startBridge } from './bridge-server.js';
 import { parseCliArgs, USAGE, type CliArgs } from './cli-args.js';
-import { describeState, firstText, renderContent, serverJson, toolsJson } from './cli-output.js';
+import { describeState, firstText, renderContent, serverJson, toolsJson, withHint } from './cli-output.js';
 import { runAsk } from './cli-ask.js';
 import { runMetrics } from './cli-metrics.js';
 import { answerElicitationsHeadless } from './cli-elicitation.js';
@@ -207,7 +207,7 @@ async function ensureConnected(host: HostServices['host'], name: string, wait: n
 
 // main() resolves only after dispose(): nothing is left to wait for, so exit now (see exitWhenFlushed).
 main(process.argv.slice(2)).then(exitWhenFlushed, (error: unknown) => {
-  const message = error instanceof CliError ? error.message : toHostError(error).message;
+  const message = error instanceof CliError ? error.message : withHint(toHostError(error));
   process.stderr.write(`mcp-desk: ${message.split('\n')[0]}\n`);
   exitWhenFlushed(error instanceof CliError ? error.exitCode : 1);
 });

@@ -2,16 +2,17 @@ import type { HostError } from '../../shared/ipc/host-error.js';
 import { fieldErrorLines } from '../host/errors.js';
 
 /**
- * A host error, shown inline where it happened: its code, then either its field errors (from
- * `details.fields`, one line per field, so every form shows what to fix where) or its message,
- * and the host's hint (`details.hint`).
+ * A host error, shown inline where it happened: what happened in plain words first (its field
+ * errors from `details.fields`, one line per field, or its message), then the host's next step
+ * (`details.hint`), and only then, small and muted, the code and the raw technical text for a
+ * bug report or a search.
  */
 export function ErrorBox({ error, testId }: { error: HostError; testId?: string }) {
   const hint = error.details?.hint;
+  const technical = error.details?.technical;
   const fields = fieldErrorLines(error);
   return (
     <div className="error-box" role="alert" data-testid={testId ?? 'error-box'}>
-      <span className="error-code">{error.code}</span>
       {fields.length === 0 ? (
         <span className="error-message">{error.message}</span>
       ) : (
@@ -24,6 +25,10 @@ export function ErrorBox({ error, testId }: { error: HostError; testId?: string 
         </ul>
       )}
       {hint && <div className="error-hint">{hint}</div>}
+      <div className="error-secondary">
+        <span className="error-code">{error.code}</span>
+        {technical && <span className="error-technical">{technical}</span>}
+      </div>
     </div>
   );
 }

@@ -23,6 +23,14 @@ interface Queued extends Pending {
 
 type Listener = (payload: unknown) => void;
 
+/** How the client tells a refused token from a host that is down. */
+export interface TokenCheck {
+  /** True when the page's own server answers: the host is up, so it refused our token. */
+  pageAnswers: () => Promise<boolean>;
+  /** Called once the token is known to be refused (the page forgets it). */
+  onRejected: () => void;
+}
+
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
 
@@ -49,6 +57,7 @@ export class BridgeClient implements HostApi, HostLink {
   constructor(
     private readonly url: string,
     private readonly createSocket: (url: string) => WebSocket = (u) => new WebSocket(u),
+    private readonly tokenCheck?: TokenCheck,
   ) {
     this.current = { kind: 'connecting', attempt: 0 };
     this.connect();
@@ -134,8 +143,24 @@ export class BridgeClient implements HostApi, HostLink {
       this.socket = null;
       const reason = event.reason || (event.code === 1006 ? 'connection lost' : `closed (${event.code})`);
       this.failAll(`disconnected from host: ${reason}`);
-      if (!this.disposed) this.scheduleRetry(reason);
+      if (this.disposed) return;
+      // The browser hides the upgrade's 403, so a socket that never opened while the page's
+      // server answers means the token was refused: retrying cannot help, the help page can.
+      if (this.epoch === 0 && this.tokenCheck) void this.checkToken(reason, this.tokenCheck);
+      else this.scheduleRetry(reason);
     });
+  }
+
+  private async checkToken(reason: string, check: TokenCheck): Promise<void> {
+    const up = await check.pageAnswers().catch(() => false);
+    if (this.disposed) return;
+    if (!up) {
+      this.scheduleRetry(reason);
+      return;
+    }
+    this.disposed = true;
+    check.onRejected();
+    this.setStatus({ kind: 'no-token', reason: 'rejected' });
   }
 
   private scheduleRetry(reason: string): void {

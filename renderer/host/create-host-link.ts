@@ -2,8 +2,8 @@ import type { HostApi } from '../../shared/ipc/contract.js';
 import { HostCallError } from '../../shared/ipc/host-error.js';
 import { BridgeClient } from './bridge-client.js';
 import { hostCallError } from './errors.js';
-import { staticLink, type HostLink } from './host-link.js';
-import { takeSessionToken } from './session-token.js';
+import { staticLink, type HostLink, type LinkStatus } from './host-link.js';
+import { forgetSessionToken, takeSessionToken } from './session-token.js';
 
 /**
  * How this page reaches the host: the Electron preload's `window.host` when present,
@@ -13,7 +13,16 @@ export function createHostLink(): HostLink {
   if (window.host) return staticLink(preloadApi(window.host));
   const token = takeSessionToken();
   if (!token) return noTokenLink();
-  return new BridgeClient(BridgeClient.urlFor(window.location, token));
+  return new BridgeClient(BridgeClient.urlFor(window.location, token), undefined, {
+    // A token the host refuses (it restarted with a new one, or the address was mistyped) will
+    // never work: forget it so a reload shows the help page rather than retrying it forever.
+    onRejected: forgetSessionToken,
+    pageAnswers: () =>
+      fetch(window.location.pathname, { method: 'HEAD', cache: 'no-store' }).then(
+        (r) => r.ok,
+        () => false,
+      ),
+  });
 }
 
 /** Without a token the bridge would refuse us; say so instead of retrying forever. */
@@ -23,12 +32,15 @@ function noTokenLink(): HostLink {
       Promise.reject(
         new HostCallError({
           code: 'no_token',
-          message: 'no session token: open the URL that `mcp-desk browser` printed',
+          message: 'No session token — open the address that `mcp-desk browser` printed.',
         }),
       ),
     on: () => () => undefined,
   };
-  return { api, status: () => ({ kind: 'no-token' }), onStatus: () => () => undefined };
+  // One object for the page's lifetime: useSyncExternalStore re-renders whenever the snapshot
+  // differs by identity, so a fresh object per call looped React into error #185.
+  const status: LinkStatus = { kind: 'no-token', reason: 'missing' };
+  return { api, status: () => status, onStatus: () => () => undefined };
 }
 
 /**

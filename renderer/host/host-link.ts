@@ -5,7 +5,8 @@ export type LinkStatus =
   | { kind: 'connecting'; attempt: number }
   | { kind: 'open'; epoch: number }
   | { kind: 'waiting'; attempt: number; retryAt: number; reason: string }
-  | { kind: 'no-token' };
+  /** No token in the address or this tab (missing), or the host refused the one we had (rejected). */
+  | { kind: 'no-token'; reason: 'missing' | 'rejected' };
 
 /** A HostApi plus the state of the channel under it. */
 export interface HostLink {

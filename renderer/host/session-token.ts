@@ -25,3 +25,12 @@ export function takeSessionToken(): string | null {
     return null;
   }
 }
+
+/** Drop this tab's stored token (the host refused it); a reload then shows the help page. */
+export function forgetSessionToken(): void {
+  try {
+    window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing stored where storage is disabled.
+  }
+}

@@ -62,6 +62,7 @@ export const HOST_ERROR_CODES = [
   'econnrefused', // nothing listens at that address
   'enotfound', // the host name does not resolve
   'econnreset', // the peer reset the connection
+  'tls_error', // the secure (HTTPS) connection failed: certificate or protocol
 
   // Sign-in (OAuth) of remote servers.
   'not_remote', // sign-in was asked of a server that is not remote
@@ -126,6 +127,8 @@ export interface HostErrorDetails {
   uri?: string;
   /** Why a sign-in failed, as the authorization server or the loopback listener said it. */
   reason?: string;
+  /** The raw text behind a plain-language message ("spawn foo ENOENT"), shown small for reports. */
+  technical?: string;
 }
 
 /** A serialisable error: what crosses the boundary instead of an Error object. */
@@ -182,6 +185,7 @@ function parseDetails(value: unknown): HostErrorDetails | undefined {
   if (typeof v.rpcCode === 'number') out.rpcCode = v.rpcCode;
   if (typeof v.uri === 'string') out.uri = v.uri.slice(0, MAX_TEXT);
   if (typeof v.reason === 'string') out.reason = v.reason.slice(0, MAX_TEXT);
+  if (typeof v.technical === 'string') out.technical = v.technical.slice(0, MAX_TEXT);
   return Object.keys(out).length ? out : undefined;
 }
 

@@ -62,7 +62,7 @@ test('errors that cross to the renderer are scrubbed and carry an actionable hin
   const e = toHostError(new Error('failed with topsecretvalue'), r);
   assert.equal(e.message.includes('topsecretvalue'), false);
   const enoent = Object.assign(new Error('spawn nosuchcmd ENOENT'), { code: 'ENOENT' });
-  assert.match(toHostError(enoent).message, /command not found/);
+  assert.match(toHostError(enoent).message, /command not found/i);
 });
 
 test('the ring buffer keeps the newest items in order', () => {

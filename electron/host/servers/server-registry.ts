@@ -4,12 +4,8 @@ import type { ImportResult } from '../../../shared/ipc/contract.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { connectionAuditor } from '../audit/host-audit.js';
 import type { ServerLists } from '../catalog/server-catalog.js';
-import {
-  parseDocument,
-  parseEntry,
-  type ConfigDocument,
-  type ConfigEntry,
-} from '../config/config-document.js';
+import { parseEntry, type ConfigDocument, type ConfigEntry } from '../config/config-document.js';
+import { parseImport } from '../config/import-document.js';
 import { unmaskConfig } from '../config/config-mask.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { EraCache } from '../connection/era-cache.js';
@@ -168,17 +164,12 @@ export class ServerRegistry implements Disposable {
     return this.summary(slot);
   }
 
-  /** Merge an `mcpServers` document in; existing names are skipped, never overwritten. */
+  /** Merge a pasted config in (see import-document.ts); existing names are skipped, never overwritten. */
   async import(json: string): Promise<ImportResult> {
-    let incoming: ConfigDocument;
-    try {
-      incoming = parseDocument(json);
-    } catch (error) {
-      throw new HostFailure('import_invalid', (error as Error).message);
-    }
+    const incoming = parseImport(json);
     const result: ImportResult = { added: [], skipped: [] };
     const fresh: Slot[] = [];
-    for (const e of incoming.entries) {
+    for (const e of incoming) {
       if (this.slots.has(e.name))
         result.skipped.push({ name: e.name, reason: 'a server with this name already exists' });
       else if (!e.ok) result.skipped.push({ name: e.name, reason: e.error });

@@ -1,6 +1,6 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { HostError, HostErrorCode, HostErrorDetails } from '../../../shared/ipc/host-error.js';
-import { errnoMeaning, rootErrno } from './failure-hints.js';
+import { plainFailure } from './plain-failure.js';
 import type { Redactor } from './redact.js';
 
 /** An error the host raises on purpose, with a code the UI and CLI can act on. */
@@ -55,20 +55,49 @@ export function toHostError(error: unknown, redactor?: Redactor): HostError {
   if (error instanceof SdkError) {
     // A code from a newer SDK than the one typed here is still an error, just not a named one.
     const code = (SDK_CODES as Partial<Record<string, HostErrorCode>>)[error.code] ?? 'error';
-    // "probe failed: fetch failed" hides the actionable part (ECONNREFUSED) in the cause chain.
-    const root = rootErrno(error);
-    return { code, message: scrub(root ? `${errnoMeaning(root)} (${error.message})` : error.message) };
+    // "probe failed: fetch failed" hides the actionable part (ECONNREFUSED) in the cause chain:
+    // say that part in plain words first, and keep the SDK's text as the technical detail.
+    const plain = plainFailure(error) ?? sdkPlain(code);
+    if (plain)
+      return {
+        code: plain.code,
+        message: scrub(plain.message),
+        details: { technical: scrub(error.message) },
+      };
+    return { code, message: scrub(error.message) };
   }
   if (error instanceof ProtocolError) {
     return { code: 'protocol_error', message: scrub(error.message), details: { rpcCode: error.code } };
   }
   if (error instanceof Error) {
-    const root = rootErrno(error);
     if (error.name === 'AbortError') return { code: 'cancelled', message: 'cancelled' };
-    if (root) return { code: root, message: scrub(`${errnoMeaning(root)} (${error.message})`) };
+    const plain = plainFailure(error);
+    if (plain)
+      return {
+        code: plain.code,
+        message: scrub(plain.message),
+        details: { technical: scrub(error.message) },
+      };
     return { code: 'error', message: scrub(error.message) };
   }
   return { code: 'error', message: scrub(String(error)) };
+}
+
+/** The SDK's HTTP refusals in plain words (other SDK texts are already specific enough). */
+function sdkPlain(code: HostErrorCode): { code: HostErrorCode; message: string } | undefined {
+  if (code === 'client_http_authentication')
+    return {
+      code,
+      message:
+        'Sign-in required — the server answered 401 Unauthorized; sign in, or check the Authorization header',
+    };
+  if (code === 'client_http_forbidden')
+    return {
+      code,
+      message:
+        'Access denied — the server answered 403 Forbidden; check the credentials and what they may use',
+    };
+  return undefined;
 }
 
 /** Collapse a zod-style issue list into one line naming the field. */

@@ -6,38 +6,6 @@ import type { HostError } from '../../../shared/ipc/host-error.js';
  * crosses as data (`details.hint`); the renderer shows it and never works one out itself.
  */
 
-/** The errno codes a person can act on, as the lower-case HostErrorCode they become. */
-type Errno = 'enoent' | 'eacces' | 'econnrefused' | 'enotfound' | 'econnreset';
-
-/** What an errno means, put in front of the raw message (the raw one names no next step). */
-const ERRNO_MEANING: Record<Errno, string> = {
-  enoent: 'command not found: check the command and PATH',
-  eacces: 'permission denied: the command is not executable',
-  econnrefused: 'connection refused: is the server running at that address?',
-  enotfound: 'host not found: check the URL',
-  econnreset: 'the connection was reset by the server',
-};
-
-/** The words for an errno found by `rootErrno`. */
-export function errnoMeaning(errno: Errno): string {
-  return ERRNO_MEANING[errno];
-}
-
-function isErrno(code: string): code is Errno {
-  return Object.prototype.hasOwnProperty.call(ERRNO_MEANING, code);
-}
-
-/** The first errno a person can act on down an error's cause chain (fetch nests it two deep). */
-export function rootErrno(error: unknown): Errno | undefined {
-  let e: unknown = error;
-  for (let depth = 0; depth < 6 && typeof e === 'object' && e !== null; depth++) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && isErrno(code.toLowerCase())) return code.toLowerCase() as Errno;
-    e = (e as { cause?: unknown }).cause ?? (e as { data?: { cause?: unknown } }).data?.cause;
-  }
-  return undefined;
-}
-
 /**
  * A next step a person can take for a connection failure: the message says what happened,
  * this says what to do about it, keyed first on the code and then on the server's words.
@@ -54,12 +22,15 @@ export function failureHint(error: HostError, transport: ServerSummary['transpor
       ? 'the server failed on its side — its own logs say why; try again later'
       : 'the server refused the request — check the URL and headers';
   if (code === 'enoent' || /enoent|command not found|not recognized as/.test(msg))
-    return 'command not found — check the command or PATH (an absolute path always works)';
+    return 'if it is installed, check the command or PATH — an absolute path (e.g. /usr/local/bin/npx) always works, and an app started from the desktop may not see your shell’s PATH';
   if (code === 'eacces' || /eacces|permission denied/.test(msg))
     return 'permission denied — make sure the command is executable';
   if (code === 'econnrefused' || msg.includes('econnrefused'))
-    return 'nothing is listening there — is the server running, and is the URL right?';
-  if (code === 'enotfound' || msg.includes('enotfound')) return 'host not found — check the URL for typos';
+    return 'nothing is listening there — start the server, or fix the address with Edit';
+  if (code === 'enotfound' || msg.includes('enotfound'))
+    return 'the name does not exist in DNS — look for a typo in the URL, or check your network';
+  if (code === 'tls_error')
+    return 'use the host name the certificate was issued for, or fix the server’s certificate';
   if (transport !== 'stdio' && /fetch failed|network|socket hang up/.test(msg))
     return 'could not reach the server — is it running, and is the URL right?';
   if (/\b401\b|unauthori[sz]ed|\b403\b|forbidden/.test(msg))

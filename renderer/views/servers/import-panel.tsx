@@ -4,6 +4,7 @@ import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
+import { nothingAddedReason, pastedShape, wrapSingle } from './import-shape.js';
 
 type ImportState =
   | { kind: 'editing' }
@@ -22,10 +23,16 @@ export function ImportPanel({ onClose }: { onClose: () => void }) {
   const host = useHost();
   const [json, setJson] = useState('');
   const [state, setState] = useState<ImportState>({ kind: 'editing' });
+  const shape = pastedShape(json);
+  // A single server object has no name: ask for one (prefilled from its package or URL).
+  const [name, setName] = useState('');
+  const single = shape.kind === 'single';
+  const nameToUse = name.trim() || (single ? shape.suggestedName : '');
 
   const onImport = () => {
     setState({ kind: 'importing' });
-    host.invoke('servers.import', { json }).then(
+    const text = single ? wrapSingle(json, nameToUse) : json;
+    host.invoke('servers.import', { json: text }).then(
       (result) => setState({ kind: 'done', result }),
       (error: unknown) => setState({ kind: 'failed', error: asHostError(error) }),
     );
@@ -35,8 +42,9 @@ export function ImportPanel({ onClose }: { onClose: () => void }) {
     <div className="panel import-panel" data-testid="import-panel">
       <h2>Import servers</h2>
       <p className="muted">
-        Paste a <code>claude_desktop_config.json</code> or any JSON with an <code>mcpServers</code> object.
-        Servers whose names already exist are skipped.
+        Paste a <code>claude_desktop_config.json</code> (<code>mcpServers</code>), a VS Code{' '}
+        <code>mcp.json</code> (<code>servers</code>), just the map of servers out of either, or one server on
+        its own. Servers whose names already exist are skipped.
       </p>
       <textarea
         className="mono"
@@ -45,8 +53,23 @@ export function ImportPanel({ onClose }: { onClose: () => void }) {
         placeholder={EXAMPLE}
         value={json}
         onChange={(e) => setJson(e.target.value)}
+        aria-label="Servers as JSON"
         data-testid="import-json-text"
       />
+      {single && (
+        <div className="import-name-row">
+          <label htmlFor="import-single-name">This is one server — its name:</label>
+          <input
+            id="import-single-name"
+            className="mono"
+            value={name}
+            placeholder={shape.suggestedName}
+            onChange={(e) => setName(e.target.value)}
+            spellCheck={false}
+            data-testid="import-single-name"
+          />
+        </div>
+      )}
       {state.kind === 'failed' && <ErrorBox error={state.error} testId="import-error" />}
       {state.kind === 'done' && <ImportSummary result={state.result} />}
       <div className="form-actions">
@@ -68,8 +91,10 @@ export function ImportPanel({ onClose }: { onClose: () => void }) {
 }
 
 function ImportSummary({ result }: { result: ImportResult }) {
+  const why = nothingAddedReason(result);
   return (
-    <div className="import-result" data-testid="import-result">
+    <div className="import-result" data-testid="import-result" role="status">
+      {why && <p data-testid="import-nothing-added">{why}</p>}
       <p>
         <strong>{result.added.length}</strong> added
         {result.added.length ? `: ${result.added.join(', ')}` : ''}

@@ -4,9 +4,11 @@ import type { HostError } from '../../../shared/ipc/host-error.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
+import { CommandAssistNotice, useCommandAssist } from './command-assist.js';
 import { FormRow } from './form-field.js';
 import { OAuthFields } from './oauth-fields.js';
 import { SecretFields } from './secret-fields.js';
+import { SecretOffers } from './secret-offer.js';
 import {
   buildConfig,
   emptyForm,
@@ -43,6 +45,8 @@ export function ServerForm({
   const [errors, setErrors] = useState<FormErrors>({});
   const [submit, setSubmit] = useState<SubmitState>({ kind: 'editing' });
   const nameInput = useRef<HTMLInputElement>(null);
+  const commandInput = useRef<HTMLInputElement>(null);
+  const assist = useCommandAssist(values, setValues, () => commandInput.current?.focus());
   // A new server starts at its name; an edit keeps the focus where the person clicked.
   const isNew = !existing;
   useEffect(() => {
@@ -54,6 +58,9 @@ export function ServerForm({
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // A whole command line (or a path with spaces) is settled before saving, not after a
+    // misleading "command not found" from the host.
+    if (values.transport === 'stdio' && !assist.readyToSave()) return;
     const built = buildConfig(values, base);
     if (!built.ok) {
       setErrors(built.errors);
@@ -128,7 +135,17 @@ export function ServerForm({
             help="An absolute path avoids PATH surprises."
             {...err('command')}
           >
-            <input {...input('command', { placeholder: 'npx', mono: true })} />
+            <input
+              {...input('command', { placeholder: 'npx (or paste a whole command line)', mono: true })}
+              ref={commandInput}
+              onChange={(e) => {
+                assist.onEdit();
+                set('command')(e);
+              }}
+              onPaste={assist.onPaste}
+              onBlur={assist.onBlur}
+            />
+            <CommandAssistNotice view={assist.view} />
           </FormRow>
           <FormRow
             id="server-args"
@@ -150,6 +167,7 @@ export function ServerForm({
             {...err('env')}
           >
             <textarea rows={3} {...input('env', { placeholder: 'API_KEY=${secret:my-key}', mono: true })} />
+            <SecretOffers field="env" values={values} setValues={setValues} />
           </FormRow>
           <FormRow id="server-cwd" label="Working directory" {...err('cwd')}>
             <input {...input('cwd', { placeholder: 'optional', mono: true })} />
@@ -187,6 +205,7 @@ export function ServerForm({
               rows={3}
               {...input('headers', { placeholder: 'Authorization: Bearer ${secret:token}', mono: true })}
             />
+            <SecretOffers field="headers" values={values} setValues={setValues} />
           </FormRow>
           <OAuthFields values={values} input={input} err={err} />
         </>

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { JsonSchema } from '../../../../shared/domain/mcp-types.js';
 import type { TokenUsage } from '../../../../shared/domain/metrics.js';
 import { inlineRefs } from '../../schema/json-schema-refs.js';
+import { unreachableReason } from '../../util/plain-failure.js';
 import {
   ProviderError,
   type ChatProvider,
@@ -198,13 +199,8 @@ export class OpenAiProvider implements ChatProvider {
   private providerError(error: unknown, signal?: AbortSignal): ProviderError {
     if (error instanceof ProviderError) return error;
     if (signal?.aborted) return new ProviderError('The request to the model server was cancelled.', false);
-    const cause =
-      error instanceof Error && isRecord(error.cause) && typeof error.cause.code === 'string'
-        ? error.cause.code
-        : undefined;
-    const text = error instanceof Error ? error.message : String(error);
     return new ProviderError(
-      this.redact(`Could not reach the model server at ${this.host()} (${cause ?? text}).`),
+      this.redact(`Could not reach the model server at ${this.host()} — ${unreachableReason(error)}`),
       true,
     );
   }

@@ -11,6 +11,7 @@ import {
 import type { TokenUsage } from '../../../../../shared/domain/metrics.js';
 import { toGeminiDeclarations } from './gemini-declarations.js';
 import { applyArgFixes, type ArgFix } from './gemini-schema.js';
+import { unreachableReason } from '../../../util/plain-failure.js';
 import {
   ProviderError,
   type ChatProvider,
@@ -156,7 +157,11 @@ export class GeminiProvider implements ChatProvider {
     const text = error instanceof Error ? error.message : String(error);
     if (cause || /fetch failed|network|socket|terminated/i.test(text)) {
       const host = safeHost(this.baseUrl);
-      return new ProviderError(redact(`Could not reach the Gemini API at ${host} (${cause ?? text}).`), true);
+      // No "(CODE)." tail: the agent loop wraps this in its retry notice, which read "(ENOTFOUND).);".
+      return new ProviderError(
+        redact(`Could not reach the Gemini API at ${host} — ${unreachableReason(error)}`),
+        true,
+      );
     }
     return new ProviderError(redact(`Gemini request failed: ${text}`), false);
   }
