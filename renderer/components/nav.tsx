@@ -1,18 +1,20 @@
+import type { LucideIcon } from 'lucide-react';
 import { useHostInfo } from '../hooks/use-host-info.js';
+import { AppIcons, Icon } from './icons.js';
 
 /** The top-level views. */
 export type ViewName =
   'chat' | 'requests' | 'servers' | 'tools' | 'resources' | 'prompts' | 'roots' | 'audit';
 
-const ITEMS: { id: ViewName; label: string; icon: string }[] = [
-  { id: 'chat', label: 'Chat', icon: '✦' },
-  { id: 'requests', label: 'Requests', icon: '⚑' },
-  { id: 'servers', label: 'Servers', icon: '▤' },
-  { id: 'tools', label: 'Tools', icon: '⚒' },
-  { id: 'resources', label: 'Resources', icon: '◫' },
-  { id: 'prompts', label: 'Prompts', icon: '❝' },
-  { id: 'roots', label: 'Folders', icon: '⌂' },
-  { id: 'audit', label: 'Activity', icon: '☰' },
+const ITEMS: { id: ViewName; label: string; icon: LucideIcon }[] = [
+  { id: 'chat', label: 'Chat', icon: AppIcons.chat },
+  { id: 'requests', label: 'Requests', icon: AppIcons.requests },
+  { id: 'servers', label: 'Servers', icon: AppIcons.servers },
+  { id: 'tools', label: 'Tools', icon: AppIcons.tools },
+  { id: 'resources', label: 'Resources', icon: AppIcons.resources },
+  { id: 'prompts', label: 'Prompts', icon: AppIcons.prompts },
+  { id: 'roots', label: 'Folders', icon: AppIcons.folders },
+  { id: 'audit', label: 'Activity', icon: AppIcons.activity },
 ];
 
 /**
@@ -35,7 +37,7 @@ export function Nav({
   return (
     <nav className="nav" aria-label="Main">
       <div className="brand">
-        <span className="brand-mark">◆</span> MCP Desk
+        <Icon name="brand" className="brand-mark" /> MCP Desk
       </div>
       <ul>
         {ITEMS.map((item) => (
@@ -49,9 +51,7 @@ export function Nav({
               onFocus={() => onPreload?.(item.id)}
               data-testid={`nav-${item.id}`}
             >
-              <span className="nav-icon" aria-hidden="true">
-                {item.icon}
-              </span>
+              <item.icon size={18} className="icon nav-icon" aria-hidden focusable="false" />
               {item.label}
               {(badges[item.id] ?? 0) > 0 && (
                 <span

@@ -2,6 +2,7 @@ import type { ToolCallRecord } from '../../../shared/domain/chat.js';
 import { ContentBlocks } from '../content/content-blocks.js';
 import { JsonView } from '../content/json-view.js';
 import { ErrorBox } from '../error-box.js';
+import { Icon } from '../icons.js';
 
 const STATUS_LABEL: Record<ToolCallRecord['status'], { label: string; className: string }> = {
   'awaiting-approval': { label: 'awaiting approval', className: 'status-waiting' },
@@ -32,9 +33,7 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
       data-call-id={call.id}
     >
       <div className="tool-card-head">
-        <span className="tool-card-icon" aria-hidden="true">
-          ⚒
-        </span>
+        <Icon name="tools" className="tool-card-icon" />
         <span className="badge subtle">{call.serverId}</span>
         <strong className="tool-card-name">{call.tool}</strong>
         <span className={`badge ${status.className}`} data-testid="tool-card-status">

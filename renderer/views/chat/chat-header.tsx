@@ -5,6 +5,7 @@ import { ConversationTokens } from '../../components/metrics/conversation-tokens
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { downloadText } from '../../lib/download.js';
+import { Icon } from '../../components/icons.js';
 
 /** The open conversation's title, the model in use, Export, and the settings toggle. */
 export function ChatHeader({
@@ -60,7 +61,7 @@ export function ChatHeader({
               title="Download as Markdown"
               data-testid="export-markdown"
             >
-              ⤓ Markdown
+              <Icon name="download" size={14} /> Markdown
             </button>
             <button
               type="button"
@@ -70,7 +71,7 @@ export function ChatHeader({
               title="Download as JSON"
               data-testid="export-json"
             >
-              ⤓ JSON
+              <Icon name="download" size={14} /> JSON
             </button>
           </>
         )}
@@ -81,7 +82,7 @@ export function ChatHeader({
           title="Chat settings: provider, model, API key"
           data-testid="settings-open"
         >
-          ⚙{' '}
+          <Icon name="settings" size={14} />{' '}
           {model
             ? `${settings?.provider === 'openai' ? 'OpenAI-compatible' : 'Gemini'} · ${model}`
             : 'Settings'}

@@ -6,6 +6,7 @@ import { useServers } from '../../hooks/use-servers.js';
 import { filterPrompts, PromptMenu } from './prompt-menu.js';
 import { PromptInsert } from './prompt-insert.js';
 import { isPicked, ResourcePicker, type PickedResource } from './resource-picker.js';
+import { Icon } from '../../components/icons.js';
 
 /** What the composer hands over when the person sends. */
 export interface Draft {
@@ -143,7 +144,7 @@ export function Composer({
               title={`${a.serverId}: ${a.uri}`}
               data-testid="attachment-chip"
             >
-              <span aria-hidden="true">◫</span> {a.name}
+              <Icon name="attachment" size={14} /> {a.name}
               <button
                 type="button"
                 className="chip-remove"
@@ -151,7 +152,7 @@ export function Composer({
                 onClick={() => toggleAttachment(a)}
                 data-testid="attachment-remove"
               >
-                ×
+                <Icon name="close" size={14} />
               </button>
             </span>
           ))}
@@ -190,7 +191,13 @@ export function Composer({
             disabled={stopping}
             data-testid="chat-stop"
           >
-            {stopping ? 'Stopping…' : '■ Stop'}
+            {stopping ? (
+              'Stopping…'
+            ) : (
+              <>
+                <Icon name="stop" size={14} /> Stop
+              </>
+            )}
           </button>
         ) : (
           <button

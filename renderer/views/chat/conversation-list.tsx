@@ -5,6 +5,7 @@ import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import type { ConversationsState } from '../../hooks/use-conversations.js';
+import { Icon } from '../../components/icons.js';
 
 /** The conversations, newest first: select, start a new one, rename in place, delete after a confirm. */
 export function ConversationList({
@@ -183,7 +184,7 @@ function ConversationItem({
             onClick={() => setMode({ kind: 'rename', draft: summary.title })}
             data-testid="conversation-rename"
           >
-            ✎
+            <Icon name="rename" size={14} />
           </button>
           <button
             type="button"
@@ -193,7 +194,7 @@ function ConversationItem({
             onClick={() => setMode({ kind: 'confirm-delete' })}
             data-testid="conversation-delete"
           >
-            🗑
+            <Icon name="remove" size={14} />
           </button>
         </div>
       )}

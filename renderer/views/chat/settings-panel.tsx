@@ -6,6 +6,7 @@ import { ApiKeyField } from './api-key-field.js';
 import type { SettingsHandle } from '../../hooks/use-chat-settings.js';
 import { useEscapeWithin } from '../../hooks/use-escape-within.js';
 import { useModels, useToolOffer } from '../../hooks/use-models.js';
+import { Icon } from '../../components/icons.js';
 
 const PROVIDERS: { id: ProviderId; label: string }[] = [
   { id: 'gemini', label: 'Google Gemini' },
@@ -49,7 +50,7 @@ export function SettingsPanel({
           aria-label="Close settings"
           data-testid="settings-close"
         >
-          ✕
+          <Icon name="close" />
         </button>
       </div>
       {handle.error && <ErrorBox error={handle.error} />}

@@ -12,6 +12,7 @@ import { elicitationMode } from '../../components/schema-form/form-mode.js';
 import { draftOf, type Draft, type FieldError } from '../../components/schema-form/schema-draft.js';
 import { SchemaForm } from '../../components/schema-form/schema-form.js';
 import { buttonLabel, useRespond, type RespondState } from './use-respond.js';
+import { Icon } from '../../components/icons.js';
 
 /**
  * A server asking the person for information: a form, or a link to open. Decline ("no")
@@ -31,7 +32,9 @@ function Warnings({ warnings }: { warnings: string[] }) {
   return (
     <div className="banner warn elicit-warning" role="alert" data-testid="elicit-warning">
       {warnings.map((w, i) => (
-        <p key={i}>⚠ {w}</p>
+        <p key={i}>
+          <Icon name="warning" size={14} /> {w}
+        </p>
       ))}
     </div>
   );
