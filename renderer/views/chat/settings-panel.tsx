@@ -1,3 +1,4 @@
+import { plural } from '../../lib/format.js';
 import { useRef, useState, type FormEvent } from 'react';
 import type { ChatSettings, ProviderId, SecretStatus } from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
@@ -175,7 +176,7 @@ function ModelPicker({
           ? 'Asking the provider for its models…'
           : error
             ? `Could not list models: ${error.message}`
-            : `${models.length} models available.`}
+            : `${plural(models.length, 'model')} available.`}
       </div>
     </div>
   );

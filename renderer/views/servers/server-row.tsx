@@ -161,12 +161,17 @@ export function ServerRow({
 function EraBadge({ server }: { server: ServerSummary }) {
   if (server.state.kind !== 'connected') return null;
   const { protocolEra, protocolVersion } = server.state.info;
+  // Neutral wording: both eras are current MCP; the 2026 one differs in being stateless.
   const label =
     protocolEra === 'modern'
-      ? `modern ${protocolVersion ?? '2026-07-28'}`
-      : `legacy ${protocolVersion ?? '2025'}`;
+      ? `MCP ${protocolVersion ?? '2026-07-28'} (stateless)`
+      : `MCP ${protocolVersion ?? '2025'}`;
   return (
-    <span className={`badge era era-${protocolEra}`} data-testid={`server-era-${server.id}`}>
+    <span
+      className={`badge era era-${protocolEra}`}
+      title={`Protocol version this server speaks${protocolEra === 'modern' ? ': no session, each request stands alone' : ''}`}
+      data-testid={`server-era-${server.id}`}
+    >
       {label}
     </span>
   );
