@@ -17,6 +17,7 @@ import './styles/audit.css';
 import './styles/roots.css';
 import './styles/requests.css';
 import './styles/quick-ask.css';
+import './styles/responsive.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -37,7 +37,7 @@ export function Nav({
   return (
     <nav className="nav" aria-label="Main">
       <div className="brand">
-        <Icon name="brand" className="brand-mark" /> MCP Desk
+        <Icon name="brand" className="brand-mark" /> <span className="nav-label">MCP Desk</span>
       </div>
       <ul>
         {ITEMS.map((item) => (
@@ -49,10 +49,14 @@ export function Nav({
               onClick={() => onSelect(item.id)}
               onPointerEnter={() => onPreload?.(item.id)}
               onFocus={() => onPreload?.(item.id)}
+              title={item.label}
+              aria-label={
+                (badges[item.id] ?? 0) > 0 ? `${item.label}, ${badges[item.id]} waiting` : item.label
+              }
               data-testid={`nav-${item.id}`}
             >
               <item.icon size={18} className="icon nav-icon" aria-hidden focusable="false" />
-              {item.label}
+              <span className="nav-label">{item.label}</span>
               {(badges[item.id] ?? 0) > 0 && (
                 <span
                   className="nav-badge"

@@ -15,7 +15,13 @@ export function ResourceContentsView({ contents }: { contents: ResourceContents 
 }
 
 function ResourceBody({ contents }: { contents: ResourceContents }) {
-  if (typeof contents.text === 'string') return <pre className="content-text">{contents.text}</pre>;
+  if (typeof contents.text === 'string')
+    return (
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- it scrolls: the keyboard must reach it
+      <pre className="content-text" tabIndex={0}>
+        {contents.text}
+      </pre>
+    );
   if (typeof contents.blob === 'string') {
     const image = mediaDataUrl('image', contents.mimeType, contents.blob);
     if (image) return <img className="content-image" src={image} alt={contents.uri} />;
@@ -27,7 +33,10 @@ function ResourceBody({ contents }: { contents: ResourceContents }) {
     if (text !== null) {
       return (
         <>
-          <pre className="content-text">{text}</pre>
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- it scrolls: the keyboard must reach it */}
+          <pre className="content-text" tabIndex={0}>
+            {text}
+          </pre>
           <span className="muted small-print">base64 blob, {size}, shown as text</span>
         </>
       );

@@ -14,12 +14,18 @@ export function ChatHeader({
   settings,
   onOpenSettings,
   onError,
+  listOpen = false,
+  onToggleList,
 }: {
   conversationId: string | null;
   title: string;
   settings: ChatSettings | null;
   onOpenSettings: () => void;
   onError: (e: HostError | null) => void;
+  /** Whether the conversation list overlay is open (narrow windows only). */
+  listOpen?: boolean;
+  /** Shows or hides the conversation list; the toggle is visible only in narrow windows. */
+  onToggleList?: () => void;
 }) {
   const host = useHost();
   const [exporting, setExporting] = useState(false);
@@ -46,6 +52,20 @@ export function ChatHeader({
 
   return (
     <header className="view-header chat-header">
+      {onToggleList && (
+        <button
+          type="button"
+          className="small icon-only conversations-toggle"
+          aria-label="Conversations"
+          title="Conversations"
+          aria-expanded={listOpen}
+          aria-controls="conversation-pane"
+          onClick={onToggleList}
+          data-testid="conversations-toggle"
+        >
+          <Icon name="menu" />
+        </button>
+      )}
       <h1 className="chat-title" data-testid="conversation-title" title={title}>
         {conversationId ? title || 'Untitled' : 'Chat'}
       </h1>
