@@ -1,6 +1,6 @@
-import { Settings } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import { useHostInfo } from '../hooks/use-host-info.js';
+import { AppIcons, Icon } from './icons.js';
 
 /** The top-level views. */
 export type ViewName =
@@ -16,17 +16,17 @@ export type ViewName =
   | 'settings';
 
 /** The views in navigation order (the command palette lists them too). */
-export const NAV_ITEMS: { id: ViewName; label: string; icon: ReactNode }[] = [
-  { id: 'chat', label: 'Chat', icon: '✦' },
-  { id: 'requests', label: 'Requests', icon: '⚑' },
-  { id: 'servers', label: 'Servers', icon: '▤' },
-  { id: 'tools', label: 'Tools', icon: '⚒' },
-  { id: 'resources', label: 'Resources', icon: '◫' },
-  { id: 'prompts', label: 'Prompts', icon: '❝' },
-  { id: 'roots', label: 'Folders', icon: '⌂' },
-  { id: 'audit', label: 'Activity', icon: '☰' },
-  { id: 'permissions', label: 'Permissions', icon: '◎' },
-  { id: 'settings', label: 'Settings', icon: <Settings size={16} /> },
+export const NAV_ITEMS: { id: ViewName; label: string; icon: LucideIcon }[] = [
+  { id: 'chat', label: 'Chat', icon: AppIcons.chat },
+  { id: 'requests', label: 'Requests', icon: AppIcons.requests },
+  { id: 'servers', label: 'Servers', icon: AppIcons.servers },
+  { id: 'tools', label: 'Tools', icon: AppIcons.tools },
+  { id: 'resources', label: 'Resources', icon: AppIcons.resources },
+  { id: 'prompts', label: 'Prompts', icon: AppIcons.prompts },
+  { id: 'roots', label: 'Folders', icon: AppIcons.folders },
+  { id: 'audit', label: 'Activity', icon: AppIcons.activity },
+  { id: 'permissions', label: 'Permissions', icon: AppIcons.permissions },
+  { id: 'settings', label: 'Settings', icon: AppIcons.settings },
 ];
 
 /**
@@ -49,7 +49,7 @@ export function Nav({
   return (
     <nav className="nav" aria-label="Main">
       <div className="brand">
-        <span className="brand-mark">◆</span> MCP Desk
+        <Icon name="brand" className="brand-mark" /> <span className="nav-label">MCP Desk</span>
       </div>
       <ul>
         {NAV_ITEMS.map((item) => (
@@ -61,12 +61,14 @@ export function Nav({
               onClick={() => onSelect(item.id)}
               onPointerEnter={() => onPreload?.(item.id)}
               onFocus={() => onPreload?.(item.id)}
+              title={item.label}
+              aria-label={
+                (badges[item.id] ?? 0) > 0 ? `${item.label}, ${badges[item.id]} waiting` : item.label
+              }
               data-testid={`nav-${item.id}`}
             >
-              <span className="nav-icon" aria-hidden="true">
-                {item.icon}
-              </span>
-              {item.label}
+              <item.icon size={18} className="icon nav-icon" aria-hidden focusable="false" />
+              <span className="nav-label">{item.label}</span>
               {(badges[item.id] ?? 0) > 0 && (
                 <span
                   className="nav-badge"

@@ -5,9 +5,14 @@ export function formatClock(at: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
 
-/** "3 tools" / "1 tool". */
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+/** "3 tools" / "1 tool"; `count` formats the number ("1,204 turns"), `many` names an irregular plural. */
+export function plural(n: number, word: string, many = `${word}s`, count: string = String(n)): string {
+  return `${count} ${pluralWord(n, word, many)}`;
+}
+
+/** The word alone, in the form `n` needs: "turn" for 1, "turns" otherwise. */
+export function pluralWord(n: number, word: string, many = `${word}s`): string {
+  return n === 1 ? word : many;
 }
 
 /** Seconds left until `at`, never negative. */

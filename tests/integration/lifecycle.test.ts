@@ -165,6 +165,29 @@ describe('connection lifecycle', { timeout: 180_000 }, () => {
     );
   });
 
+  it('logs an edit as a restart, not as "state: disabled", and an edit of a disabled server as nothing', async () => {
+    await t.host.add('edited', nodeServer(SERVERS.paged) as ServerConfig);
+    await waitForState(t.host, 'edited', 'connected');
+    const notes = () =>
+      t.host
+        .log('edited')
+        .filter((l) => l.stream === 'host')
+        .map((l) => l.text);
+    await t.host.update('edited', { ...(nodeServer(SERVERS.paged) as ServerConfig) });
+    await waitForState(t.host, 'edited', 'connected');
+    assert.ok(notes().includes('restarting with the edited settings'), notes().join('\n'));
+    assert.ok(!notes().includes('state: disabled'), `an edit disabled nothing:\n${notes().join('\n')}`);
+
+    await t.host.setEnabled('edited', false);
+    assert.equal(notes().filter((n) => n === 'state: disabled').length, 1, 'disabling is logged once');
+    await t.host.update('edited', { ...(nodeServer(SERVERS.paged) as ServerConfig), disabled: true });
+    assert.equal(
+      notes().filter((n) => n === 'state: disabled').length,
+      1,
+      'editing a disabled server logs no state',
+    );
+  });
+
   it('applies includeTools/excludeTools filters', async () => {
     await t.host.add('filtered', {
       ...(nodeServer(SERVERS.paged) as ServerConfig),

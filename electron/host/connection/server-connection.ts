@@ -139,7 +139,8 @@ export class ServerConnection {
     clearTimeout(this.retryTimer);
     await this.opener.cancel();
     await this.teardown();
-    this.setState({ kind: 'disabled' });
+    // Stopping what is already stopped is no transition: nothing to log or announce.
+    if (this.stateValue.kind !== 'disabled') this.setState({ kind: 'disabled' });
   }
 
   /** Swap the config (the caller restarts if it wants the new one live). */

@@ -70,6 +70,8 @@ const COALESCE_MS = 15;
 export class ServerRegistry implements Disposable {
   private doc: ConfigDocument = { entries: [], rest: {}, key: 'mcpServers' };
   private readonly slots = new Map<string, Slot>();
+  /** Connections stopped only to be replaced by an edit: their "disabled" is not the person's. */
+  private readonly retiring = new WeakSet<ServerConnection>();
   private changeTimer?: NodeJS.Timeout;
 
   constructor(private readonly deps: ServerRegistryDeps) {}
@@ -120,7 +122,12 @@ export class ServerRegistry implements Disposable {
     const entry: ConfigEntry = { name: id, ok: true, config: merged };
     this.replaceEntry(id, entry);
     await this.save();
-    await slot.connection?.stop();
+    const old = slot.connection;
+    if (old) {
+      this.retiring.add(old);
+      if (old.state.kind !== 'disabled') slot.output.note('restarting with the edited settings');
+      await old.stop();
+    }
     slot.entry = entry;
     slot.connection = this.newConnection(id, merged, slot.output);
     this.startIfEnabled(slot);
@@ -271,8 +278,10 @@ export class ServerRegistry implements Disposable {
       ...(this.deps.sandbox ? { sandbox: this.deps.sandbox } : {}),
       ...(this.deps.authProviderFor ? { authProviderFor: this.deps.authProviderFor } : {}),
       onState: (state: ServerState) => {
-        output.note(`state: ${state.kind}`);
         audit(state);
+        // An edit stops the old connection to start a new one: that stop disabled nothing.
+        if (state.kind === 'disabled' && this.retiring.has(connection)) return;
+        output.note(`state: ${state.kind}`);
         this.deps.onState?.(id, state);
         this.announce();
       },

@@ -28,7 +28,8 @@ export function ContentBlockView({ block, serverId }: { block: ContentBlock; ser
   switch (block.type) {
     case 'text':
       return (
-        <pre className="content-text" data-testid="content-text">
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- it scrolls: the keyboard must reach it
+        <pre className="content-text" tabIndex={0} data-testid="content-text">
           {block.text}
         </pre>
       );

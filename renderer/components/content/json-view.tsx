@@ -7,7 +7,8 @@ export function JsonView({ value, testId }: { value: unknown; testId?: string })
     text = String(value);
   }
   return (
-    <pre className="json-view" data-testid={testId}>
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- it scrolls: the keyboard must reach it
+    <pre className="json-view" tabIndex={0} data-testid={testId}>
       {text}
     </pre>
   );

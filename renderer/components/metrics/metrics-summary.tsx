@@ -1,3 +1,4 @@
+import { plural } from '../../lib/format.js';
 import { useState } from 'react';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { asHostError } from '../../host/errors.js';
@@ -67,7 +68,7 @@ export function MetricsSummary({ active }: { active: boolean }) {
           {models.map((m) => (
             <li key={`${m.provider}/${m.model}`}>
               {m.provider} · {m.model}: {formatCount(m.inputTokens)} input + {formatCount(m.outputTokens)}{' '}
-              output tokens over {formatCount(m.turns)} turns
+              output tokens over {plural(m.turns, 'turn', 'turns', formatCount(m.turns))}
             </li>
           ))}
         </ul>

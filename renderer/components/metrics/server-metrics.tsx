@@ -1,3 +1,4 @@
+import { plural } from '../../lib/format.js';
 import type { ServerMetrics } from '../../../shared/domain/metrics.js';
 import { useMetrics } from '../../hooks/use-metrics.js';
 import { ErrorBox } from '../error-box.js';
@@ -39,13 +40,13 @@ function MetricsList({ m, since }: { m: ServerMetrics; since: string }) {
         {row(
           'Latency',
           'latency',
-          `p50 ${formatMs(l.p50Ms)} · p95 ${formatMs(l.p95Ms)} · p99 ${formatMs(l.p99Ms)} (last ${l.samples} calls, ${Math.round(l.windowMs / 60_000)} min)`,
+          `p50 ${formatMs(l.p50Ms)} · p95 ${formatMs(l.p95Ms)} · p99 ${formatMs(l.p99Ms)} (last ${plural(l.samples, 'call')}, ${Math.round(l.windowMs / 60_000)} min)`,
         )}
         {row('Sent / received', 'bytes', `${formatBytes(m.bytesOut)} / ${formatBytes(m.bytesIn)}`)}
         {row(
           'Connections',
           'connections',
-          `${m.connects} connects, ${m.reconnects} reconnects, ${m.drops} drops, ${m.connectFailures} failed`,
+          `${plural(m.connects, 'connect')}, ${plural(m.reconnects, 'reconnect')}, ${plural(m.drops, 'drop')}, ${m.connectFailures} failed`,
         )}
         {m.lastCallAt !== undefined && row('Last call', 'last-call', new Date(m.lastCallAt).toLocaleString())}
       </dl>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ElicitationRequestView } from '../../../shared/domain/pending.js';
 import {
   parseRequestedSchema,
@@ -11,7 +11,9 @@ import { elicitRootOf } from '../../components/schema-form/field-sources.js';
 import { elicitationMode } from '../../components/schema-form/form-mode.js';
 import { draftOf, type Draft, type FieldError } from '../../components/schema-form/schema-draft.js';
 import { SchemaForm } from '../../components/schema-form/schema-form.js';
+import { useFocusFirstInvalid } from '../../components/schema-form/focus-invalid.js';
 import { buttonLabel, useRespond, type RespondState } from './use-respond.js';
+import { Icon } from '../../components/icons.js';
 
 /**
  * A server asking the person for information: a form, or a link to open. Decline ("no")
@@ -31,7 +33,9 @@ function Warnings({ warnings }: { warnings: string[] }) {
   return (
     <div className="banner warn elicit-warning" role="alert" data-testid="elicit-warning">
       {warnings.map((w, i) => (
-        <p key={i}>⚠ {w}</p>
+        <p key={i}>
+          <Icon name="warning" size={14} /> {w}
+        </p>
       ))}
     </div>
   );
@@ -133,6 +137,9 @@ function FormFields(props: {
   // Errors show on a field once it was edited, and on every field once Accept was pressed.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
+  const [attempts, setAttempts] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, attempts);
   const busy = state.kind === 'sending';
 
   const built = useMemo(() => elicitContentOf(root, draft), [root, draft]);
@@ -159,10 +166,11 @@ function FormFields(props: {
     e.preventDefault();
     setSubmitted(true);
     if (valid && check.ok) onAccept(check.content);
+    else setAttempts((n) => n + 1);
   };
 
   return (
-    <form className="elicit-form" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="elicit-form" onSubmit={onSubmit} noValidate>
       <SchemaForm root={root} draft={draft} errors={errors} disabled={busy} mode={mode} onChange={change} />
       {submitted && !valid && (
         <p className="field-error" role="status" data-testid="elicit-invalid">

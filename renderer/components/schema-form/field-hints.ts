@@ -1,3 +1,4 @@
+import { plural } from '../../lib/format.js';
 import type { FieldSpec } from './schema-model.js';
 
 /** A number's limits in words ("whole number, 1–100"), or undefined when it has none. */
@@ -19,8 +20,8 @@ export function constraintHint(spec: FieldSpec): string {
     case 'string': {
       const { minLength: lo, maxLength: hi } = spec;
       if (lo !== undefined && hi !== undefined) return `${lo}–${hi} characters`;
-      if (lo !== undefined) return `at least ${lo} characters`;
-      if (hi !== undefined) return `at most ${hi} characters`;
+      if (lo !== undefined) return `at least ${plural(lo, 'character')}`;
+      if (hi !== undefined) return `at most ${plural(hi, 'character')}`;
       return '';
     }
     case 'number':

@@ -114,6 +114,7 @@ export function FieldRow({ node, draft, names, index, level }: RowProps) {
           autoComplete: 'off',
           onFocus: () => completion.onFocus(path),
           onBlur: () => completion.onBlur(path),
+          ...completion.inputProps(path),
         }
       : {}),
   };

@@ -1,4 +1,4 @@
-import type { FocusEventHandler } from 'react';
+import type { FocusEventHandler, KeyboardEventHandler } from 'react';
 import type { Draft } from './schema-draft.js';
 import type { FieldNode } from './schema-model.js';
 import { rangeHint } from './field-hints.js';
@@ -13,6 +13,13 @@ export interface InputBase {
   autoComplete?: 'off';
   onFocus?: FocusEventHandler;
   onBlur?: FocusEventHandler;
+  /** Set on a text input with completion suggestions: it is a combobox over their listbox. */
+  role?: 'combobox';
+  'aria-autocomplete'?: 'list';
+  'aria-expanded'?: boolean;
+  'aria-controls'?: string;
+  'aria-activedescendant'?: string;
+  onKeyDown?: KeyboardEventHandler;
 }
 
 interface WidgetProps {

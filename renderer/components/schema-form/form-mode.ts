@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { InputBase } from './field-widget.js';
 
 /**
  * Which of the engine's three uses a form serves, and how its fields are named. Each use
@@ -25,6 +26,8 @@ export interface Completion {
   onFocus: (path: string) => void;
   onBlur: (path: string) => void;
   suggestions: (path: string) => ReactNode;
+  /** The combobox attributes and keys (arrows, Enter, Escape) for the input at `path`. */
+  inputProps: (path: string) => Partial<InputBase>;
 }
 
 /** Tool arguments: ids `${idPrefix}-${path}`, test ids `field-${path}`. */

@@ -1,3 +1,4 @@
+import { plural } from '../../lib/format.js';
 import type { FieldNode, FieldSpec } from './schema-model.js';
 
 /**
@@ -144,9 +145,9 @@ export function valueOf(node: FieldNode, draft: Draft, path = '', lenient = fals
           : { ok: true, value: at.toISOString() };
       }
       if (spec.minLength !== undefined && text.length < spec.minLength)
-        return bad(`at least ${spec.minLength} characters`);
+        return bad(`at least ${plural(spec.minLength, 'character')}`);
       if (spec.maxLength !== undefined && text.length > spec.maxLength)
-        return bad(`at most ${spec.maxLength} characters`);
+        return bad(`at most ${plural(spec.maxLength, 'character')}`);
       return { ok: true, value: text };
     case 'number': {
       if (text.trim() === '') return missing();

@@ -8,6 +8,7 @@ import { useHost } from '../../host/host-context.js';
 import { useNow } from '../../hooks/use-now.js';
 import { secondsUntil } from '../../lib/format.js';
 import { ToolBadges } from '../tool-badges.js';
+import { Icon } from '../icons.js';
 
 const CHOICES: { choice: ApprovalChoice; label: string; testId: string; className: string }[] = [
   { choice: 'once', label: 'Allow once', testId: 'approve-once', className: 'primary' },
@@ -54,9 +55,7 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
       aria-label={`Approve ${title}?`}
     >
       <div className="approval-head">
-        <span className="approval-icon" aria-hidden="true">
-          ⚠
-        </span>
+        <Icon name="warning" size={18} className="approval-icon" />
         <h3>
           Run <span className="approval-tool">{title}</span> on{' '}
           <span className="badge subtle">{request.serverId}</span>?

@@ -5,6 +5,7 @@ import { ErrorBox } from '../error-box.js';
 import { LazyMarkdown } from '../markdown/lazy-markdown.js';
 import { copyText, MessageActions, MessageEditor, RetryList } from './message-actions.js';
 import { ToolCallCard } from './tool-call-card.js';
+import { Icon } from '../icons.js';
 
 /**
  * One message bubble: the person's words as typed, the model's as sanitised Markdown. Memoised:
@@ -98,7 +99,7 @@ function AttachmentChips({ attachments }: { attachments: Attachment[] }) {
           title={`${a.serverId}: ${a.uri}`}
           data-testid="message-attachment"
         >
-          <span aria-hidden="true">◫</span> {a.name}
+          <Icon name="attachment" size={14} /> {a.name}
         </span>
       ))}
     </div>

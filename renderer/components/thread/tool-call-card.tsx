@@ -4,6 +4,7 @@ import { JsonView } from '../content/json-view.js';
 import { ResultActions } from '../content/result-actions.js';
 import { ErrorBox } from '../error-box.js';
 import { InlineRequests, useRequestsOf } from '../requests/inline-requests.js';
+import { Icon } from '../icons.js';
 
 const STATUS_LABEL: Record<ToolCallRecord['status'], { label: string; className: string }> = {
   'awaiting-approval': { label: 'awaiting approval', className: 'status-waiting' },
@@ -42,9 +43,7 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
       data-waiting={asks.length > 0 ? 'true' : undefined}
     >
       <div className="tool-card-head">
-        <span className="tool-card-icon" aria-hidden="true">
-          ⚒
-        </span>
+        <Icon name="tools" className="tool-card-icon" />
         <span className="badge subtle">{call.serverId}</span>
         <strong className="tool-card-name">{call.tool}</strong>
         <span className={`badge ${status.className}`} data-testid="tool-card-status">

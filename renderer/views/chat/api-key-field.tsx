@@ -4,6 +4,7 @@ import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
+import { Icon } from '../../components/icons.js';
 
 type SecretName = 'geminiApiKey' | 'openaiApiKey';
 
@@ -89,7 +90,15 @@ export function ApiKeyField({
         )}
       </div>
       <div className="field-help" data-testid="api-key-status" data-set={isSet ? 'true' : 'false'}>
-        {status === null ? 'Checking…' : isSet ? '✓ A key is stored.' : 'No key stored.'}
+        {status === null ? (
+          'Checking…'
+        ) : isSet ? (
+          <>
+            <Icon name="check" size={14} /> A key is stored.
+          </>
+        ) : (
+          'No key stored.'
+        )}
         {saved && <span className="ok-text"> {saved}</span>}
       </div>
       {status?.keychainError && (

@@ -5,6 +5,7 @@ import { ConversationTokens } from '../../components/metrics/conversation-tokens
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { downloadText } from '../../lib/download.js';
+import { Icon } from '../../components/icons.js';
 
 /** The open conversation's title, the model in use, Export, and the settings toggle. */
 export function ChatHeader({
@@ -13,12 +14,18 @@ export function ChatHeader({
   settings,
   onOpenSettings,
   onError,
+  listOpen = false,
+  onToggleList,
 }: {
   conversationId: string | null;
   title: string;
   settings: ChatSettings | null;
   onOpenSettings: () => void;
   onError: (e: HostError | null) => void;
+  /** Whether the conversation list overlay is open (narrow windows only). */
+  listOpen?: boolean;
+  /** Shows or hides the conversation list; the toggle is visible only in narrow windows. */
+  onToggleList?: () => void;
 }) {
   const host = useHost();
   const [exporting, setExporting] = useState(false);
@@ -45,6 +52,20 @@ export function ChatHeader({
 
   return (
     <header className="view-header chat-header">
+      {onToggleList && (
+        <button
+          type="button"
+          className="small icon-only conversations-toggle"
+          aria-label="Conversations"
+          title="Conversations"
+          aria-expanded={listOpen}
+          aria-controls="conversation-pane"
+          onClick={onToggleList}
+          data-testid="conversations-toggle"
+        >
+          <Icon name="menu" />
+        </button>
+      )}
       <h1 className="chat-title" data-testid="conversation-title" title={title}>
         {conversationId ? title || 'Untitled' : 'Chat'}
       </h1>
@@ -60,7 +81,7 @@ export function ChatHeader({
               title="Download as Markdown"
               data-testid="export-markdown"
             >
-              ⤓ Markdown
+              <Icon name="download" size={14} /> Markdown
             </button>
             <button
               type="button"
@@ -70,7 +91,7 @@ export function ChatHeader({
               title="Download as JSON"
               data-testid="export-json"
             >
-              ⤓ JSON
+              <Icon name="download" size={14} /> JSON
             </button>
           </>
         )}
@@ -81,7 +102,7 @@ export function ChatHeader({
           title="Chat settings: provider, model, API key"
           data-testid="settings-open"
         >
-          ⚙{' '}
+          <Icon name="settings" size={14} />{' '}
           {model
             ? `${settings?.provider === 'openai' ? 'OpenAI-compatible' : 'Gemini'} · ${model}`
             : 'Settings'}

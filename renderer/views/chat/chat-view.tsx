@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { ToolApprovalRequest, ToolSwitches } from '../../../shared/domain/chat.js';
 import type { PendingRequest } from '../../../shared/domain/pending.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
@@ -28,6 +28,7 @@ import {
   type FirstRunTarget,
 } from './first-run.js';
 import { ToolsChip } from './tools-chip.js';
+import { useEscapeWithin } from '../../hooks/use-escape-within.js';
 
 // Settings open rarely; their form (and the model list) loads the first time they do.
 const SettingsPanel = lazy(() => import('./settings-panel.js').then((m) => ({ default: m.SettingsPanel })));
@@ -59,6 +60,11 @@ export function ChatView({
   const [settingsOpen, setSettingsOpen] = useState(false);
   // The switches a chip change returned, until the thread's own snapshot catches up.
   const [switched, setSwitched] = useState<{ id: string; switches: ToolSwitches } | null>(null);
+  // Below ~1000 px the conversation list is an overlay behind a toggle in the header.
+  const [listOpen, setListOpen] = useState(false);
+  const listPane = useRef<HTMLDivElement>(null);
+  const closeList = useCallback(() => setListOpen(false), []);
+  useEscapeWithin(listPane, closeList);
   const [creating, setCreating] = useState(false);
   // The run Stop was pressed for: "stopping" lasts exactly as long as the host says it runs.
   const [stoppingRun, setStoppingRun] = useState<string | null>(null);
@@ -195,21 +201,28 @@ export function ChatView({
 
   return (
     <section className="view chat-view" data-testid="chat-view">
-      <div className={`chat-layout${settingsOpen ? ' with-settings' : ''}`}>
-        <ConversationList
-          state={list}
-          selectedId={selectedId}
-          waiting={elsewhere}
-          onSelect={setSelectedId}
-          onNew={onNew}
-          creating={creating}
-        />
+      <div className={`chat-layout${settingsOpen ? ' with-settings' : ''}${listOpen ? ' with-list' : ''}`}>
+        <div className="conversation-pane" id="conversation-pane" ref={listPane}>
+          <ConversationList
+            state={list}
+            selectedId={selectedId}
+            waiting={elsewhere}
+            onSelect={(id) => {
+              setSelectedId(id);
+              setListOpen(false);
+            }}
+            onNew={onNew}
+            creating={creating}
+          />
+        </div>
         <div className="chat-main">
           <ChatHeader
             conversationId={selectedId}
             title={title}
             settings={settings.settings}
             onOpenSettings={() => setSettingsOpen((o) => !o)}
+            listOpen={listOpen}
+            onToggleList={() => setListOpen((o) => !o)}
             onError={setError}
           />
           {unassigned.length > 0 && (

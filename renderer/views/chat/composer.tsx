@@ -7,6 +7,7 @@ import { filterPrompts, PromptMenu } from './prompt-menu.js';
 import { PromptInsert } from './prompt-insert.js';
 import { isPicked, ResourcePicker, type PickedResource } from './resource-picker.js';
 import { useChatHandoff } from './use-chat-handoff.js';
+import { Icon } from '../../components/icons.js';
 
 /** What the composer hands over when the person sends. */
 export interface Draft {
@@ -149,7 +150,7 @@ export function Composer({
               title={`${a.serverId}: ${a.uri}`}
               data-testid="attachment-chip"
             >
-              <span aria-hidden="true">◫</span> {a.name}
+              <Icon name="attachment" size={14} /> {a.name}
               <button
                 type="button"
                 className="chip-remove"
@@ -157,7 +158,7 @@ export function Composer({
                 onClick={() => toggleAttachment(a)}
                 data-testid="attachment-remove"
               >
-                ×
+                <Icon name="close" size={14} />
               </button>
             </span>
           ))}
@@ -197,7 +198,13 @@ export function Composer({
             disabled={stopping}
             data-testid="chat-stop"
           >
-            {stopping ? 'Stopping…' : '■ Stop'}
+            {stopping ? (
+              'Stopping…'
+            ) : (
+              <>
+                <Icon name="stop" size={14} /> Stop
+              </>
+            )}
           </button>
         ) : (
           <button

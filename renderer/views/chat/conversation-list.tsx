@@ -9,6 +9,7 @@ import type { ConversationsState } from '../../hooks/use-conversations.js';
 import { useConversationSearch } from './use-conversation-search.js';
 
 const NONE: ConversationSummary[] = [];
+import { Icon } from '../../components/icons.js';
 
 /** The conversations, newest first: select, start a new one, rename in place, delete after a confirm. */
 export function ConversationList({
@@ -221,7 +222,7 @@ function ConversationItem({
             onClick={() => setMode({ kind: 'rename', draft: summary.title })}
             data-testid="conversation-rename"
           >
-            ✎
+            <Icon name="rename" size={14} />
           </button>
           <button
             type="button"
@@ -231,7 +232,7 @@ function ConversationItem({
             onClick={() => setMode({ kind: 'confirm-delete' })}
             data-testid="conversation-delete"
           >
-            🗑
+            <Icon name="remove" size={14} />
           </button>
         </div>
       )}

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CatalogPrompt } from '../../../shared/domain/catalog.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { ArgumentFields } from '../../components/argument-fields.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
+import { useEscapeWithin } from '../../hooks/use-escape-within.js';
 import { slashName } from './prompt-menu.js';
 import { promptText } from './prompt-text.js';
 
@@ -29,6 +30,14 @@ export function PromptInsert({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<HostError | null>(null);
   const args = prompt.arguments ?? [];
+  const form = useRef<HTMLFormElement>(null);
+  // Choosing a prompt moves focus into its form: the first argument, or Insert when it has none,
+  // so a keyboard user goes straight on typing (Escape returns to the composer).
+  useEffect(() => {
+    const first = form.current?.querySelector<HTMLElement>('input, textarea, select, button[type="submit"]');
+    first?.focus();
+  }, [serverId, prompt.name]);
+  useEscapeWithin(form, onCancel);
   const missing = args.filter((a) => a.required && !values[a.name]).map((a) => a.title ?? a.name);
 
   const onSubmit = (e: FormEvent) => {
@@ -50,7 +59,12 @@ export function PromptInsert({
   };
 
   return (
-    <form className="composer-popover prompt-insert" onSubmit={onSubmit} data-testid="prompt-insert">
+    <form
+      ref={form}
+      className="composer-popover prompt-insert"
+      onSubmit={onSubmit}
+      data-testid="prompt-insert"
+    >
       <div className="detail-head">
         <strong className="mono">/{slashName(entry)}</strong>
         {prompt.title && <span>{prompt.title}</span>}

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { CatalogResource } from '../../../shared/domain/catalog.js';
 import { useEscapeWithin } from '../../hooks/use-escape-within.js';
 import { groupByServer, matches } from '../../lib/group-by-server.js';
+import { Icon } from '../../components/icons.js';
 
 /** A resource chosen as context for the next message. */
 export interface PickedResource {
@@ -88,7 +89,7 @@ export function ResourcePicker({
                       data-server={serverId}
                     >
                       <span className="item-name">
-                        {on ? '✓ ' : ''}
+                        {on && <Icon name="check" size={14} />}
                         {resource.title ?? resource.name}
                       </span>
                       <span className="item-desc mono">{resource.uri}</span>

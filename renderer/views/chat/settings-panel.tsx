@@ -1,3 +1,4 @@
+import { plural } from '../../lib/format.js';
 import { useRef, useState, type FormEvent } from 'react';
 import type { ChatSettings, ProviderId, SecretStatus } from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
@@ -6,6 +7,7 @@ import { ApiKeyField } from './api-key-field.js';
 import type { SettingsHandle } from '../../hooks/use-chat-settings.js';
 import { useEscapeWithin } from '../../hooks/use-escape-within.js';
 import { useModels, useToolOffer } from '../../hooks/use-models.js';
+import { Icon } from '../../components/icons.js';
 
 const PROVIDERS: { id: ProviderId; label: string }[] = [
   { id: 'gemini', label: 'Google Gemini' },
@@ -50,7 +52,7 @@ export function SettingsPanel({
           data-testid="settings-close"
           data-esc-close
         >
-          ✕
+          <Icon name="close" />
         </button>
       </div>
       {handle.error && <ErrorBox error={handle.error} />}
@@ -175,7 +177,7 @@ function ModelPicker({
           ? 'Asking the provider for its models…'
           : error
             ? `Could not list models: ${error.message}`
-            : `${models.length} models available.`}
+            : `${plural(models.length, 'model')} available.`}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { TraceEntry } from '../../../shared/domain/server-state.js';
 import { useStickToBottom } from '../../hooks/use-stick-to-bottom.js';
 import { formatClock } from '../../lib/format.js';
+import { Icon } from '../../components/icons.js';
 
 /** The protocol trace: one row per JSON-RPC message, expandable to its JSON. */
 export function TracePanel({ entries }: { entries: TraceEntry[] }) {
@@ -54,7 +55,7 @@ export function TracePanel({ entries }: { entries: TraceEntry[] }) {
               aria-expanded={open.has(e.seq)}
             >
               <span className="trace-arrow" title={e.direction === 'out' ? 'to server' : 'from server'}>
-                {e.direction === 'out' ? '→' : '←'}
+                <Icon name={e.direction === 'out' ? 'outgoing' : 'incoming'} size={14} />
               </span>
               <span className="log-time">{formatClock(e.at)}</span>
               <span className="trace-method">
