@@ -62,9 +62,6 @@ export function Nav({
               onPointerEnter={() => onPreload?.(item.id)}
               onFocus={() => onPreload?.(item.id)}
               title={item.label}
-              aria-label={
-                (badges[item.id] ?? 0) > 0 ? `${item.label}, ${badges[item.id]} waiting` : item.label
-              }
               data-testid={`nav-${item.id}`}
             >
               <item.icon size={18} className="icon nav-icon" aria-hidden focusable="false" />
@@ -75,7 +72,10 @@ export function Nav({
                   title={`${badges[item.id]} waiting for you`}
                   data-testid={`nav-${item.id}-badge`}
                 >
+                  {/* The name is the visible text (label, count) plus words a screen reader needs. */}
+                  <span className="visually-hidden">, </span>
                   {badges[item.id]}
+                  <span className="visually-hidden"> waiting</span>
                 </span>
               )}
             </button>

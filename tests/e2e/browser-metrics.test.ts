@@ -73,7 +73,7 @@ test('Servers › Info and Activity show exactly the calls that were made', { ti
       await p.getByTestId('metric-latency').innerText(),
       /p50 [\d.]+ ms · p95 [\d.]+ ms · p99 [\d.]+ ms/,
     );
-    assert.match(await p.getByTestId('metric-connections').innerText(), /^1 connects, 0 reconnects/);
+    assert.match(await p.getByTestId('metric-connections').innerText(), /^1 connect, 0 reconnects/);
     await saveScreenshot(p, 'metrics-server-info', false);
 
     await p.getByTestId('nav-audit').click();

@@ -82,12 +82,34 @@ const VIEWS: GalleryEntry[] = [
   },
   { name: 'folders', open: (p) => go(p, 'roots', 'roots-view') },
   { name: 'activity', open: (p) => go(p, 'audit', 'audit-view') },
+  { name: 'permissions', open: (p) => go(p, 'permissions', 'permissions-view') },
+  { name: 'settings', open: (p) => go(p, 'settings', 'settings-view') },
+  {
+    // The Requests view holding a sampling review and an elicitation form, both started from
+    // the Tools view (no model needed); the first variant starts them, the others find them.
+    name: 'requests-cards',
+    open: async (p) => {
+      for (const tool of ['trigger-sampling-request', 'trigger-elicitation-request']) {
+        const kind = tool.includes('sampling') ? 'sampling' : 'elicitation';
+        await go(p, 'requests', 'requests-view');
+        if ((await p.locator(`[data-testid="request-item"][data-kind="${kind}"]`).count()) > 0) continue;
+        await go(p, 'tools', 'tools-view');
+        await pick(p, `[data-testid="tool-item-everything-${tool}"]`, '[data-testid="tool-detail"]');
+        if (kind === 'sampling') await p.getByTestId('field-prompt').fill('hello');
+        await p.getByTestId('call-tool').click();
+        await p.locator(`[data-testid="tool-detail"] [data-testid="${kind}-card"]`).waitFor();
+      }
+      await go(p, 'requests', 'requests-view');
+      await p.getByTestId('sampling-card').first().waitFor();
+      await p.getByTestId('elicitation-card').first().waitFor();
+    },
+  },
 ];
 
 test(
   'every view in light, dark and 800x600: screenshots, no serious axe violations, a usable small window',
   {
-    timeout: 240_000,
+    timeout: 420_000,
   },
   async (t) => {
     const p = pageOrSkip(t, setup.skipReason, setup.page());

@@ -245,7 +245,10 @@ describe('sampling consent, rate limit and timeouts', { timeout: 120_000 }, () =
     const saved = JSON.parse(await readFile(join(dataDir, 'sampling.json'), 'utf8')) as {
       servers: Record<string, unknown>;
     };
-    assert.deepEqual(saved.servers.yes, { consent: 'always', skipReplyReview: true });
+    // When it was granted is kept too (the Permissions page shows it).
+    const { grantedAt, ...decision } = saved.servers.yes as { grantedAt?: string };
+    assert.match(grantedAt ?? '', /^\d{4}-\d\d-\d\dT/);
+    assert.deepEqual(decision, { consent: 'always', skipReplyReview: true });
     const reopened = await SamplingConsentStore.open(join(dataDir, 'sampling.json'));
     assert.deepEqual(reopened.get('yes'), { consent: 'always', skipReplyReview: true });
   });

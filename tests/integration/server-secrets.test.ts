@@ -42,7 +42,12 @@ async function filesUnder(dir: string): Promise<Map<string, string>> {
   for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (e.isFile()) {
       const path = join(e.parentPath, e.name);
-      out.set(path, await readFile(path, 'utf8'));
+      // A store's temporary file (`*.tmp`) can be renamed away between listing and reading.
+      const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      if (text !== null) out.set(path, text);
     }
   }
   return out;
