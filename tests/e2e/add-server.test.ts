@@ -11,10 +11,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { chromiumSkipReason } from '../helpers/chromium.js';
 import { EVERYTHING_SERVER as EVERYTHING } from '../helpers/e2e-app.js';
+import { seriousViolations } from '../helpers/axe.js';
 import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
 
 const CONNECT_TIMEOUT_MS = 60_000;
@@ -38,14 +38,6 @@ before(async () => {
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
 });
 after(() => session?.stop());
-
-/** Serious and critical axe findings inside `scope` (the card this file built; the list around it is another's). */
-async function seriousViolations(p: Page, scope: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page: p }).include(scope).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function threeShots(p: Page, name: string): Promise<void> {
   await shot(p, `${name}-light`);

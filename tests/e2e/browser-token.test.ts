@@ -4,10 +4,10 @@
 // (sessionStorage), and the address copied from the bar (token stripped) shows the help page.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { chromiumSkipReason, launchChromium, saveScreenshot, withEvidence } from '../helpers/chromium.js';
 import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+import { seriousViolations } from '../helpers/axe.js';
 
 const skipReason = chromiumSkipReason;
 let mode: BrowserMode | null = null;
@@ -34,13 +34,6 @@ async function freshPage(b: Browser, viewport = { width: 1200, height: 800 }) {
     if (m.type() === 'error') errors.push(m.text());
   });
   return { page, errors, close: () => context.close() };
-}
-
-async function seriousViolations(p: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('without a token the page explains how to open the app', { timeout: 60_000 }, async (t) => {

@@ -18,7 +18,8 @@ import {
   type RecordedRequest,
 } from '../fixtures/fake-gemini.js';
 import { chromiumSkipReason, logPageErrors, pageOrSkip } from '../helpers/chromium.js';
-import { assertNoSeriousAxe, shotSet } from '../helpers/chat-e2e-checks.js';
+import { shotSet } from '../helpers/chat-e2e-checks.js';
+import { assertAccessible } from '../helpers/axe.js';
 import {
   ECHO_FOR_MODEL,
   EVERYTHING_SERVER,
@@ -181,7 +182,7 @@ test('the tools chip switches a server off for this chat only', { timeout: 90_00
     await chip.click();
     const popover = p.getByTestId('tools-popover');
     await popover.waitFor();
-    await assertNoSeriousAxe(p, 'the tools popover', '[data-testid="tools-popover"]');
+    await assertAccessible(p, 'the tools popover', '[data-testid="tools-popover"]');
     await shotSet(p, shot, '03-tools-popover');
     // The switch is the host's word: it flips once the host has stored the change.
     await popover.getByRole('switch', { name: 'everything' }).click();
@@ -227,7 +228,7 @@ test('an approval wait is not counted in the tool duration', { timeout: 90_000 }
     );
     assert.ok(waited >= 2, `the wait is shown apart (waited ${waited} s)`);
     assert.ok(ms < waitMs, `the call's own duration (${ms} ms) leaves out the ${waitMs} ms wait`);
-    await assertNoSeriousAxe(p, 'a chat with a tool card', '[data-testid="chat-view"]');
+    await assertAccessible(p, 'a chat with a tool card', '[data-testid="chat-view"]');
     await shotSet(p, shot, '04-tool-card');
   });
 });
@@ -250,7 +251,7 @@ test(
       assert.match((await retries.textContent()) ?? '', /Tried 3 times/);
       assert.equal(await retries.getByTestId('retry-item').count(), 1, 'the same reason is listed once');
       assert.match((await retries.getByTestId('retry-item').textContent()) ?? '', /2 times/);
-      await assertNoSeriousAxe(p, 'a failed run', '[data-testid="chat-view"]');
+      await assertAccessible(p, 'a failed run', '[data-testid="chat-view"]');
       await shotSet(p, shot, '05-failed-run');
 
       gemini!.enqueue(reply(text('I am here now.')));

@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Locator, type Page } from 'playwright-core';
 import {
   functionCall,
@@ -26,6 +25,7 @@ import {
   keychainSkipReason,
   openEverythingTool,
 } from '../helpers/e2e-app.js';
+import { assertAccessible } from '../helpers/axe.js';
 import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
 
 const STEP_TIMEOUT_MS = 30_000;
@@ -78,21 +78,6 @@ after(() => session?.stop());
 
 const { shot, withEvidence } = e2eEvidence('handoffs', () => session);
 
-/**
- * Zero serious or critical axe violations inside `selector`; the failure names rule and targets.
- * Legacy mode: the session's page comes from browser.newPage(), whose context cannot open the
- * extra page axe's default mode wants.
- */
-async function assertAccessible(p: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({ page: p }).setLegacyMode(true).include(selector).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `axe found serious/critical violations in ${selector}`,
-  );
-}
-
 /** Light, dark and 800x600 screenshots of what is on screen now, `subject` scrolled into view. */
 async function shotThemes(p: Page, name: string, subject: Locator): Promise<void> {
   await p.emulateMedia({ colorScheme: 'light' });
@@ -142,7 +127,7 @@ test(
       await p.getByTestId('prompt-arg-city').fill('Lisbon');
       await p.getByTestId('get-prompt').click();
       await p.getByTestId('prompt-result').waitFor({ timeout: STEP_TIMEOUT_MS });
-      await assertAccessible(p, '[data-testid="prompt-detail"]');
+      await assertAccessible(p, '[data-testid="prompt-detail"]', '[data-testid="prompt-detail"]');
       await shotThemes(p, 'prompt-detail', p.getByTestId('prompt-use-in-chat'));
 
       await p.getByTestId('prompt-use-in-chat').click();
@@ -182,7 +167,7 @@ test(
       await heading.waitFor({ timeout: STEP_TIMEOUT_MS });
       assert.match((await heading.textContent()) ?? '', /Everything Server/);
       assert.equal(await md.getByTestId('markdown-rendered').getAttribute('aria-pressed'), 'true');
-      await assertAccessible(p, '[data-testid="resource-detail"]');
+      await assertAccessible(p, '[data-testid="resource-detail"]', '[data-testid="resource-detail"]');
       await shotThemes(p, 'resource-markdown', md);
 
       // Source: the exact text, hashes and all, and no heading element any more.
@@ -246,7 +231,7 @@ test('handoffs: a tool result has Copy and Raw in the Tools view', { timeout: 12
     assert.deepEqual(raw.structuredContent, CHICAGO);
     assert.deepEqual(JSON.parse(raw.content[0].text), CHICAGO);
     assert.equal(await result.getByTestId('content-text').count(), 0, 'Raw replaces the rendered blocks');
-    await assertAccessible(p, '[data-testid="tool-result"]');
+    await assertAccessible(p, '[data-testid="tool-result"]', '[data-testid="tool-result"]');
     await shotThemes(p, 'tool-result-raw', result);
     await result.getByTestId('result-copy').click();
     await p.waitForFunction('navigator.clipboard.readText().then((s) => s.includes("structuredContent"))');
@@ -279,7 +264,7 @@ test('handoffs: the chat tool card has Copy and Raw too', { timeout: 120_000 }, 
     };
     assert.deepEqual(raw.structuredContent, CHICAGO);
     // The result part of the card is this feature's; the card's head belongs to the thread.
-    await assertAccessible(p, '[data-testid="tool-card-result"]');
+    await assertAccessible(p, '[data-testid="tool-card-result"]', '[data-testid="tool-card-result"]');
     await shotThemes(p, 'tool-card-raw', card);
   });
 });

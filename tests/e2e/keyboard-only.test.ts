@@ -18,7 +18,7 @@ import {
   keychainSkipReason,
 } from '../helpers/e2e-app.js';
 import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
-import { assertNoSeriousA11yViolations } from '../helpers/ui-gallery.js';
+import { assertAccessible } from '../helpers/axe.js';
 
 const STEP_TIMEOUT_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 60_000;
@@ -178,7 +178,7 @@ test(
       const approval = p.getByTestId('approval-card');
       await approval.waitFor({ timeout: STEP_TIMEOUT_MS });
       // Must-show 2: the chat with a tool card and an approval passes axe.
-      await assertNoSeriousA11yViolations(p, 'chat with a tool card and an approval');
+      await assertAccessible(p, 'chat with a tool card and an approval');
       await tabTo(p, '[data-testid="approve-always"]', { back: true });
       await p.keyboard.press('Enter');
       await p
@@ -203,7 +203,7 @@ test(
       );
       await p.keyboard.type('Ada Lovelace');
       await shot(p, '03-elicitation');
-      await assertNoSeriousA11yViolations(p, 'chat with an inline elicitation form');
+      await assertAccessible(p, 'chat with an inline elicitation form');
       await tabTo(p, '[data-testid="tool-card"] [data-testid="elicit-accept"]');
       await p.keyboard.press('Enter');
       await p.getByTestId('assistant-text').filter({ hasText: FINAL }).waitFor({ timeout: STEP_TIMEOUT_MS });

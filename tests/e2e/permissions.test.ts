@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Locator, type Page } from 'playwright-core';
 import { functionCall, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
 import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
@@ -20,6 +19,7 @@ import {
   keychainSkipReason,
 } from '../helpers/e2e-app.js';
 import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { assertAccessible } from '../helpers/axe.js';
 
 const STEP_TIMEOUT_MS = 30_000;
 const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
@@ -49,20 +49,6 @@ before(async () => {
 after(() => session?.stop());
 
 const { shot, withEvidence } = e2eEvidence('permissions', () => session);
-
-/** Axe over `scope`: no serious or critical violation, each one named in the failure. */
-async function assertAccessible(p: Page, scope: string, exclude?: string): Promise<void> {
-  // Legacy mode runs axe in the page itself: the session's page comes from browser.newPage(),
-  // whose context cannot open the blank page axe's cross-frame finish needs (no iframes here).
-  const builder = new AxeBuilder({ page: p }).include(scope).setLegacyMode(true);
-  const result = await (exclude ? builder.exclude(exclude) : builder).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `axe found serious/critical violations in ${scope}`,
-  );
-}
 
 /** Screenshots of the page as it is now: light, dark, and light at 800x600. */
 async function shots(p: Page, name: string): Promise<void> {
@@ -126,7 +112,7 @@ test(
       assert.match(rowText, /echo\s*always allowed on /);
       assert.match(rowText, /Please echo one/, 'names the chat it was granted in');
       assert.equal(await view.getByTestId('permissions-empty').count(), 0);
-      await assertAccessible(p, '[data-testid="permissions-view"]');
+      await assertAccessible(p, '[data-testid="permissions-view"]', '[data-testid="permissions-view"]');
       await shots(p, 'listed');
 
       // Standing approval: the next call runs without a card.
@@ -179,11 +165,10 @@ test(
       );
       // The server's own instructions box (not part of this feature) scrolls without being
       // focusable (scrollable-region-focusable); the rest of the panel is held to the rule.
-      await assertAccessible(
-        p,
-        '[data-testid="server-details-everything"]',
-        '.server-info > pre.content-text',
-      );
+      await assertAccessible(p, '[data-testid="server-details-everything"]', {
+        include: '[data-testid="server-details-everything"]',
+        exclude: '.server-info > pre.content-text',
+      });
       await shots(p, 'server-info');
 
       // The Permissions page shows it too (same store, live).
@@ -192,7 +177,7 @@ test(
       const pageSwitch = view.getByRole('switch', { name: 'Trust everything' });
       assert.equal(await pageSwitch.isChecked(), true);
       assert.equal(await view.getByTestId('permissions-empty').count(), 0, 'trust counts as a permission');
-      await assertAccessible(p, '[data-testid="permissions-view"]');
+      await assertAccessible(p, '[data-testid="permissions-view"]', '[data-testid="permissions-view"]');
       await shots(p, 'trusted');
 
       // A trusted server's tool runs without asking.

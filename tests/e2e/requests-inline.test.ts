@@ -9,7 +9,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Page } from 'playwright-core';
 import {
   functionCall,
@@ -26,6 +25,7 @@ import {
   keychainSkipReason,
   openEverythingTool as openTool,
 } from '../helpers/e2e-app.js';
+import { assertAccessible } from '../helpers/axe.js';
 import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
 
 const STEP_TIMEOUT_MS = 30_000;
@@ -72,14 +72,7 @@ async function evidence(p: Page, name: string, scope: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await p.emulateMedia({ colorScheme });
     await shot(p, `${name}-${colorScheme}`);
-    // Legacy mode: the session's page has no context of its own for axe to open frames in.
-    const result = await new AxeBuilder({ page: p }).include(scope).setLegacyMode(true).analyze();
-    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    assert.deepEqual(
-      bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      [],
-      `axe (${name}, ${colorScheme}) found serious or critical violations`,
-    );
+    await assertAccessible(p, `${name} (${colorScheme})`, scope);
   }
   await p.emulateMedia({ colorScheme: 'light' });
   await p.setViewportSize({ width: 800, height: 600 });

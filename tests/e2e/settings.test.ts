@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { reply, splitText, startFakeGemini, type FakeGemini } from '../fixtures/fake-gemini.js';
-import { assertNoSeriousAxeViolations } from '../helpers/axe-check.js';
+import { assertAccessible } from '../helpers/axe.js';
 import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
 import { keychainSkipReason, removeStoredKey, saveKeyInSettings } from '../helpers/e2e-app.js';
 import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
@@ -214,7 +214,7 @@ test('settings: no serious accessibility violations; screenshots light, dark and
     await openSettings(p);
     for (const scheme of ['light', 'dark'] as const) {
       await p.emulateMedia({ colorScheme: scheme });
-      await assertNoSeriousAxeViolations(p, `Settings (${scheme})`);
+      await assertAccessible(p, `Settings (${scheme})`);
       await shot(p, scheme);
     }
     await p.setViewportSize({ width: 800, height: 600 });

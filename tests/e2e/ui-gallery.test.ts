@@ -10,12 +10,12 @@ import type { Page } from 'playwright-core';
 import { pageOrSkip, withEvidence } from '../helpers/chromium.js';
 import { openConnected } from '../helpers/e2e-session.js';
 import { everythingPage } from '../helpers/everything-page.js';
+import { assertAccessible } from '../helpers/axe.js';
 import {
   GALLERY_VARIANTS,
   applyVariant,
   assertInViewport,
   assertNarrowLayout,
-  assertNoSeriousA11yViolations,
   galleryShot,
   type GalleryEntry,
 } from '../helpers/ui-gallery.js';
@@ -132,7 +132,7 @@ test(
             const where = `${entry.name} (${variant.name})`;
             await entry.open(p);
             await galleryShot(p, entry, variant);
-            await check(assertNoSeriousA11yViolations(p, where));
+            await check(assertAccessible(p, where));
             if (variant.name === '800x600') {
               await check(assertNarrowLayout(p, where));
               if (entry.narrow) await check(entry.narrow(p));

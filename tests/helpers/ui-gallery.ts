@@ -1,8 +1,6 @@
-// The UI sweep's moving parts: the variants every view is shown in (light, dark, 800x600), an
-// axe check that fails on serious/critical violations with rule ids and targets, and the
+// The UI sweep's moving parts: the variants every view is shown in (light, dark, 800x600) and the
 // layout checks a narrow window must pass. tests/e2e/ui-gallery.test.ts holds the table of views.
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { saveScreenshot } from './chromium.js';
 
@@ -34,30 +32,6 @@ export interface GalleryEntry {
 export async function applyVariant(p: Page, variant: GalleryVariant): Promise<void> {
   await p.setViewportSize(variant.viewport);
   await p.emulateMedia({ colorScheme: variant.colorScheme });
-}
-
-/** Runs axe over the page; a serious or critical violation fails with its rule and targets. */
-export async function assertNoSeriousA11yViolations(p: Page, where: string): Promise<void> {
-  // Legacy mode runs axe inside the page: the shared set-up opens pages with browser.newPage(),
-  // whose implicit context cannot open the extra page axe's default (cross-frame) mode needs.
-  const results = await new AxeBuilder({ page: p }).setLegacyMode(true).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const lines = bad.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n` +
-      v.nodes
-        .slice(0, 6)
-        .map(
-          (n) =>
-            `    ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n')[1] ?? ''}` : ''}`,
-        )
-        .join('\n'),
-  );
-  assert.equal(
-    bad.length,
-    0,
-    `axe on ${where}: ${bad.length} serious/critical violation(s)\n${lines.join('\n')}`,
-  );
 }
 
 /** What every view must hold in a small window: collapsed nav, no sideways scrolling. */
