@@ -67,16 +67,18 @@ export function Nav({
               <item.icon size={18} className="icon nav-icon" aria-hidden focusable="false" />
               <span className="nav-label">{item.label}</span>
               {(badges[item.id] ?? 0) > 0 && (
-                <span
-                  className="nav-badge"
-                  title={`${badges[item.id]} waiting for you`}
-                  data-testid={`nav-${item.id}-badge`}
-                >
-                  {/* The name is the visible text (label, count) plus words a screen reader needs. */}
+                <>
+                  {/* The name is the visible text (label, count) plus words only a screen reader needs. */}
                   <span className="visually-hidden">, </span>
-                  {badges[item.id]}
+                  <span
+                    className="nav-badge"
+                    title={`${badges[item.id]} waiting for you`}
+                    data-testid={`nav-${item.id}-badge`}
+                  >
+                    {badges[item.id]}
+                  </span>
                   <span className="visually-hidden"> waiting</span>
-                </span>
+                </>
               )}
             </button>
           </li>
