@@ -55,23 +55,14 @@ export function AppearanceSection({
   return (
     <section className="settings-section" aria-labelledby="settings-appearance">
       <h2 id="settings-appearance">Appearance</h2>
-      <fieldset className="field-group settings-choice">
-        <legend>Theme</legend>
-        {THEMES.map((t) => (
-          <label key={t.value} className="checkbox-line">
-            <input
-              type="radio"
-              name="theme"
-              value={t.value}
-              checked={shown.theme === t.value}
-              onChange={() => apply({ theme: t.value })}
-              data-testid={`theme-${t.value}`}
-            />
-            {t.label}
-          </label>
-        ))}
-        <p className="field-help">System follows your operating system’s light or dark setting.</p>
-      </fieldset>
+      <ChoiceGroup
+        legend="Theme"
+        name="theme"
+        choices={THEMES}
+        value={shown.theme}
+        onChoose={(theme) => apply({ theme })}
+        help="System follows your operating system’s light or dark setting."
+      />
       <div className="field settings-narrow">
         <label htmlFor="settings-font-size">Text size</label>
         <select
@@ -87,24 +78,52 @@ export function AppearanceSection({
           ))}
         </select>
       </div>
-      <fieldset className="field-group settings-choice">
-        <legend>Density</legend>
-        {DENSITIES.map((d) => (
-          <label key={d.value} className="checkbox-line">
-            <input
-              type="radio"
-              name="density"
-              value={d.value}
-              checked={shown.density === d.value}
-              onChange={() => apply({ density: d.value })}
-              data-testid={`density-${d.value}`}
-            />
-            {d.label}
-          </label>
-        ))}
-        <p className="field-help">Compact fits more rows on a small screen; comfortable leaves more room.</p>
-      </fieldset>
+      <ChoiceGroup
+        legend="Density"
+        name="density"
+        choices={DENSITIES}
+        value={shown.density}
+        onChoose={(density) => apply({ density })}
+        help="Compact fits more rows on a small screen; comfortable leaves more room."
+      />
       {error && <ErrorBox error={error} testId="appearance-error" />}
     </section>
+  );
+}
+
+/** One appearance choice as a group of radio buttons (test ids `<name>-<value>`). */
+function ChoiceGroup<T extends string>({
+  legend,
+  name,
+  choices,
+  value,
+  onChoose,
+  help,
+}: {
+  legend: string;
+  name: string;
+  choices: { value: T; label: string }[];
+  value: T;
+  onChoose: (value: T) => void;
+  help: string;
+}) {
+  return (
+    <fieldset className="field-group settings-choice">
+      <legend>{legend}</legend>
+      {choices.map((c) => (
+        <label key={c.value} className="checkbox-line">
+          <input
+            type="radio"
+            name={name}
+            value={c.value}
+            checked={value === c.value}
+            onChange={() => onChoose(c.value)}
+            data-testid={`${name}-${c.value}`}
+          />
+          {c.label}
+        </label>
+      ))}
+      <p className="field-help">{help}</p>
+    </fieldset>
   );
 }
