@@ -284,7 +284,9 @@ export function ChatView({
           <Composer
             running={running}
             stopping={running && stoppingRun === activeRun}
-            disabled={thread.kind === 'loading' || thread.kind === 'error'}
+            // Sending needs only the conversation's id, not its loaded thread: a message typed
+            // right after "New chat" goes out even while the empty thread is still loading.
+            disabled={thread.kind === 'error'}
             onSend={onSend}
             onStop={onStop}
             extra={
