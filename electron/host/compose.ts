@@ -34,6 +34,7 @@ import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
 import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
+import { AppViews } from './apps/app-views.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
 import type { QuickAskShortcutPort } from './shell/quick-ask-port.js';
 import { DisposeStack } from './util/disposable.js';
@@ -109,6 +110,8 @@ export interface HostServices {
   auth: AuthService;
   /** What servers and models did (calls, outcomes, latency, connections, tokens). */
   metrics: MetricsRecorder;
+  /** MCP Apps views: open ones, their CSP, the sandbox they are served from. */
+  appViews: AppViews;
   dispose(): Promise<void>;
 }
 
@@ -300,6 +303,15 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     },
     geminiBaseUrlOverride: providers.geminiBaseUrlOverride,
   });
+  const appViews = stack.use(
+    new AppViews({
+      catalog: () => host.catalog(),
+      serverState: (id) => host.serverState(id),
+      read: (id, uri) => host.readResource(id, uri),
+      events,
+      audit,
+    }),
+  );
   const router = new HostRouter({
     host,
     events,
@@ -319,6 +331,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     auth,
     metrics,
     appSettings,
+    appViews,
   });
   return {
     host,
@@ -337,6 +350,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     roots,
     auth,
     metrics,
+    appViews,
     dispose: () => stack.dispose(),
   };
 }

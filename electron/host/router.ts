@@ -8,6 +8,7 @@ import {
   type ResponseOf,
 } from '../../shared/ipc/contract.js';
 import type { AppSettingsService } from './app-settings/app-settings-service.js';
+import type { AppViews } from './apps/app-views.js';
 import type { AuditLog } from './audit/audit-log.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { PermissionsService } from './policies/permissions-service.js';
@@ -63,6 +64,8 @@ export interface HostRouterDeps {
   metrics: MetricsRecorder;
   /** Appearance and the quick-ask shortcut. */
   appSettings: AppSettingsService;
+  /** MCP Apps views. */
+  appViews: AppViews;
 }
 
 /**
@@ -93,6 +96,7 @@ export class HostRouter {
       auth,
       metrics,
       appSettings,
+      appViews,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -236,6 +240,14 @@ export class HostRouter {
       }),
       'metrics.get': () => metrics.snapshot(),
       'metrics.reset': () => metrics.reset(),
+      'apps.open': (r) =>
+        appViews.open({
+          serverId: r.serverId,
+          toolName: r.tool,
+          ...(r.conversationId ? { conversationId: r.conversationId } : {}),
+          ...(r.toolCallId ? { toolCallId: r.toolCallId } : {}),
+        }),
+      'apps.close': (r) => ({ closed: appViews.close(r.viewId) }),
     };
   }
 

@@ -6,7 +6,7 @@
 
 /** What area of the host an audit record is about. */
 export type AuditKind =
-  'connection' | 'tool-call' | 'approval' | 'sampling' | 'elicitation' | 'auth' | 'roots';
+  'connection' | 'tool-call' | 'approval' | 'sampling' | 'elicitation' | 'auth' | 'roots' | 'app';
 
 /** Every audit kind, in display order (selects, validation). */
 export const AUDIT_KINDS: readonly AuditKind[] = [
@@ -17,6 +17,7 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
   'elicitation',
   'auth',
   'roots',
+  'app',
 ];
 
 /** One audit event. */

@@ -85,6 +85,8 @@ export interface Tool {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  /** Extension data; MCP Apps reads `_meta.ui` (see mcp-apps.ts). */
+  _meta?: Record<string, unknown>;
 }
 
 export interface Resource {

@@ -10,6 +10,7 @@ import { appSettingsChannels } from './channels/app-settings-channels.js';
 import { catalogChannels, type ToolProgress } from './channels/catalog-channels.js';
 import { typed } from './channels/channel-kit.js';
 import { chatChannels } from './channels/chat-channels.js';
+import { mcpAppChannels } from './channels/mcp-app-channels.js';
 import { metricsChannels } from './channels/metrics-channels.js';
 import { pendingChannels } from './channels/pending-channels.js';
 import { permissionChannels } from './channels/permission-channels.js';
@@ -40,6 +41,7 @@ export const requestChannels = {
   ...metricsChannels,
   ...permissionChannels,
   ...appSettingsChannels,
+  ...mcpAppChannels,
 } as const;
 
 /** Every event channel, with its payload type. */

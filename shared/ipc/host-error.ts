@@ -97,6 +97,13 @@ export const HOST_ERROR_CODES = [
   'invalid_root', // neither an absolute path nor a file:// URI
   'not_a_folder', // none of the paths is an existing folder
 
+  // MCP Apps views.
+  'no_view', // the tool has no MCP App view, or views are switched off for its server
+  'view_invalid', // the server's view resource is not a usable text/html;profile=mcp-app document
+  'view_closed', // the view that asked is closed (or was never opened by this host)
+  'app_call_refused', // a view asked for something its server or the tool's visibility does not allow
+  'rate_limited', // too many requests in a short time; slow down and try again
+
   // Raised by the renderer itself, never by the host.
   'disconnected', // the bridge connection dropped or is not open
   'no_token', // the page has no bridge session token

@@ -28,6 +28,23 @@ export const SERVERS = {
   fileResources: join(REPO_ROOT, 'tests/fixtures/file-resource-server.mjs'),
 } as const;
 
+/**
+ * The MCP App example servers from npm (ext-apps). Run them with `--stdio` only: without it
+ * they serve HTTP on 0.0.0.0. See appServer().
+ */
+export const APP_SERVERS = {
+  basicReact: join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-basic-react/dist/index.js'),
+  budget: join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-budget-allocator/dist/index.js'),
+  systemMonitor: join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-system-monitor/dist/index.js'),
+  video: join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-video-resource/dist/index.js'),
+  pdf: join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-pdf/dist/index.js'),
+} as const;
+
+/** A stdio config for an MCP App example server (always `--stdio`). */
+export function appServer(name: keyof typeof APP_SERVERS): Record<string, unknown> {
+  return { command: process.execPath, args: [APP_SERVERS[name], '--stdio'] };
+}
+
 // Last resort: if the runner kills a file mid-test, `after` never runs; SIGKILL what we spawned.
 const spawned = new Set<ChildProcess>();
 process.on('exit', () => {

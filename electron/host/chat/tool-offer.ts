@@ -1,6 +1,7 @@
 import type { CatalogSnapshot, CatalogTool } from '../../../shared/domain/catalog.js';
 import type { ChatSettings } from '../../../shared/domain/chat.js';
 import type { Tool } from '../../../shared/domain/mcp-types.js';
+import { modelMayCall } from '../../../shared/domain/mcp-apps.js';
 import type { ModelTool } from './provider.js';
 import { qualifyToolNames } from './tool-names.js';
 
@@ -20,7 +21,8 @@ const collator = new Intl.Collator();
 export const toolKey = (serverId: string, tool: string) => `${serverId}/${tool}`;
 
 /**
- * Build the offer from the live catalog: enabled servers and tools only, names made
+ * Build the offer from the live catalog: enabled servers and tools only, never a tool whose
+ * MCP Apps visibility leaves out the model (`_meta.ui.visibility: ["app"]`), names made
  * provider-safe and reversible. Past the provider's limit the rest are left out with a
  * warning a person can act on, rather than failing the whole request.
  */
@@ -34,7 +36,10 @@ export function buildToolOffer(
   const enabled = catalog.tools
     .filter(
       (t) =>
-        t.enabled && !disabledServers.has(t.serverId) && !disabledTools.has(toolKey(t.serverId, t.tool.name)),
+        t.enabled &&
+        modelMayCall(t.tool) &&
+        !disabledServers.has(t.serverId) &&
+        !disabledTools.has(toolKey(t.serverId, t.tool.name)),
     )
     .sort((a, b) => collator.compare(a.serverId, b.serverId) || collator.compare(a.tool.name, b.tool.name));
   const warnings: string[] = [];

@@ -10,6 +10,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { ServerInfo } from '../../../shared/domain/mcp-types.js';
+import { MCP_APP_MIME, MCP_APPS_EXTENSION } from '../../../shared/domain/mcp-apps.js';
 import { LIMITS, OVER_CAP_RPC_CODE } from '../util/limits.js';
 import type { OpenedClient } from './client-factory.js';
 import type { ServerOutput } from './server-output.js';
@@ -33,9 +34,12 @@ export interface ServerRequestHandlers {
   listRoots?: () => Root[];
 }
 
-/** Exactly the capabilities we can answer: a handler present means a capability declared. */
+/**
+ * Exactly the capabilities we can answer: a handler present means a capability declared.
+ * MCP Apps views are always rendered (a server without them may register text-only tools).
+ */
 export function clientCapabilities(handlers: ServerRequestHandlers): ClientCapabilities {
-  const caps: ClientCapabilities = {};
+  const caps: ClientCapabilities = { extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME] } } };
   if (handlers.elicit) caps.elicitation = { form: {}, url: {} };
   if (handlers.sample) caps.sampling = { tools: {} };
   if (handlers.listRoots) caps.roots = { listChanged: true };
