@@ -4,6 +4,7 @@
 //   out/main/index.cjs     Electron main process (CommonJS, node_modules stay external but conf/electron-store)
 //   out/preload/index.cjs  sandboxed preload (one self-contained CommonJS file, only `electron` external)
 //   out/headless/cli.mjs   the plain-Node entry: `mcp-desk` CLI and browser mode
+//   out/sandbox/sandbox-proxy.js  the MCP Apps sandbox proxy script (served on the sandbox origin)
 // Flags: --headless-only  skip the Electron-only bundles (main, preload); the renderer is still
 //                         built because browser mode serves it.
 // Plain .mjs rather than TypeScript so it runs on a fresh checkout before anything is compiled.
@@ -100,6 +101,22 @@ const entries = [
       banner: {
         js: 'import { createRequire as __mcpDeskCreateRequire } from "node:module"; const require = __mcpDeskCreateRequire(import.meta.url);',
       },
+    },
+  },
+  {
+    // The MCP Apps sandbox proxy: one classic script, served by the sandbox origin (browser
+    // mode's second port, the desktop app's scheme) under each view's CSP.
+    name: 'sandbox',
+    source: 'renderer/sandbox/sandbox-proxy.ts',
+    electronOnly: false,
+    options: {
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      logLevel: 'warning',
+      absWorkingDir: root,
+      outfile: 'out/sandbox/sandbox-proxy.js',
     },
   },
 ];

@@ -6,7 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_PATH, invokeFrameSchema, type HostFrame } from '../../shared/ipc/bridge-protocol.js';
 import type { HostEvents } from '../host/host-events.js';
 import type { HostRouter } from '../host/router.js';
-import { serveStatic } from './static-files.js';
+import { appCsp, serveStatic } from './static-files.js';
 
 export interface BridgeOptions {
   router: HostRouter;
@@ -16,6 +16,8 @@ export interface BridgeOptions {
   port?: number;
   /** Fixed token (tests); by default a fresh random one per launch. */
   token?: string;
+  /** The sandbox origin of MCP App views: the one origin the app's page may frame. */
+  frameOrigin?: string;
 }
 
 /** A running bridge: its URL (with token) and how to stop it. */
@@ -36,6 +38,7 @@ export interface RunningBridge {
 export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   let port = 0;
+  const csp = appCsp(opts.frameOrigin);
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 
   const server: Server = createServer((req, res) => {
@@ -54,7 +57,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
       res.end();
       return;
     }
-    void serveStatic(opts.rendererDir, req.url ?? '/', res);
+    void serveStatic(opts.rendererDir, req.url ?? '/', res, csp);
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });

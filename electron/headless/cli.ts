@@ -4,6 +4,8 @@ import { composeHost, type HostServices } from '../host/compose.js';
 import { defaultConfigPath, defaultDataDir } from '../host/paths.js';
 import { toHostError } from '../host/util/errors.js';
 import { startBridge } from './bridge-server.js';
+import { proxyScriptFrom } from '../host/apps/sandbox-page.js';
+import { startSandboxServer } from './sandbox-server.js';
 import { parseCliArgs, USAGE, type CliArgs } from './cli-args.js';
 import { describeState, firstText, renderContent, serverJson, toolsJson, withHint } from './cli-output.js';
 import { runAsk } from './cli-ask.js';
@@ -182,13 +184,32 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
     case 'browser': {
       await host.init();
       const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
-      const bridge = await startBridge({ router, events, rendererDir, port: args.port });
+      // MCP App views run behind a proxy on a second loopback origin (another port than the UI).
+      let appOrigin = '';
+      const sandbox = await startSandboxServer({
+        appOrigin: () => appOrigin,
+        policyFor: (viewId) => services.appViews.policyFor(viewId),
+        script: proxyScriptFrom(fileURLToPath(new URL('../sandbox/sandbox-proxy.js', import.meta.url))),
+      });
+      const bridge = await startBridge({
+        router,
+        events,
+        rendererDir,
+        port: args.port,
+        frameOrigin: sandbox.origin,
+      }).catch(async (error: unknown) => {
+        await sandbox.close();
+        throw error;
+      });
+      appOrigin = `http://127.0.0.1:${bridge.port}`;
+      services.appViews.attachSandbox({ origin: sandbox.origin, pageUrl: sandbox.pageUrl });
       out(`MCP Desk browser mode: ${bridge.url}`);
       out(`config: ${host.configPath}`);
       if (args.open) openInBrowser(bridge.url);
       // Quitting the app (Ctrl+C, SIGTERM from the OS or a service manager) is a normal end.
       await quit.requested;
       await bridge.close();
+      await sandbox.close();
       return 0;
     }
     default:

@@ -15,13 +15,27 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** The same policy the Electron window enforces, so browser mode is no weaker. */
-export const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; " +
-  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*; object-src 'none'; base-uri 'none'; frame-src 'none'; frame-ancestors 'none'; form-action 'none'";
+/**
+ * The same policy the Electron window enforces, so browser mode is no weaker. Frames may come
+ * only from the sandbox origin of MCP App views (`frameSrc`), or from nowhere.
+ */
+export function appCsp(frameSrc?: string): string {
+  return (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; " +
+    `connect-src 'self' ws://127.0.0.1:* ws://localhost:*; object-src 'none'; base-uri 'none'; frame-src ${frameSrc ?? "'none'"}; frame-ancestors 'none'; form-action 'none'`
+  );
+}
+
+/** The policy with no frames at all. */
+export const CSP = appCsp();
 
 /** Serve one file of the built renderer; paths can never leave the root. */
-export async function serveStatic(root: string, urlPath: string, res: ServerResponse): Promise<void> {
+export async function serveStatic(
+  root: string,
+  urlPath: string,
+  res: ServerResponse,
+  csp: string = CSP,
+): Promise<void> {
   const rootAbs = resolve(root);
   let rel: string;
   try {
@@ -36,7 +50,7 @@ export async function serveStatic(root: string, urlPath: string, res: ServerResp
     const body = await readFile(file);
     res.writeHead(200, {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': CSP,
+      'Content-Security-Policy': csp,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-store',

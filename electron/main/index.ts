@@ -12,6 +12,8 @@ import { ElectronStoreSettingsBackend } from './electron-settings-backend.js';
 import { installIpcGate } from './ipc-gate.js';
 import { QuickAskShortcut } from './quick-ask-shortcut.js';
 import { blockRemoteContent } from './request-filter.js';
+import { proxyScriptFrom } from '../host/apps/sandbox-page.js';
+import { registerSandboxScheme, serveSandboxScheme } from './sandbox-scheme.js';
 import { trayState } from './tray-state.js';
 import { lockNavigation, rendererUrl, type WindowPaths } from './window-factory.js';
 
@@ -42,6 +44,8 @@ app.enableSandbox();
 // MCP_DESK_DATA_DIR moves everything (our files and Chromium's profile) elsewhere: portable
 // installs and tests. It must be set before `ready`, when Chromium opens its profile.
 if (process.env.MCP_DESK_DATA_DIR) app.setPath('userData', process.env.MCP_DESK_DATA_DIR);
+// MCP App views' sandbox proxy gets its own origin; schemes must be registered before ready.
+registerSandboxScheme();
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -80,6 +84,12 @@ async function start(): Promise<void> {
     },
   });
   const host = services;
+  host.appViews.attachSandbox(
+    serveSandboxScheme({
+      policyFor: (viewId) => host.appViews.policyFor(viewId),
+      script: proxyScriptFrom(join(__dirname, '..', 'sandbox', 'sandbox-proxy.js')),
+    }),
+  );
   installIpcGate(host.router, () => rendererUrl(paths));
   host.events.onAny((event, payload) => {
     for (const win of BrowserWindow.getAllWindows()) {

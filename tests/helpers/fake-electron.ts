@@ -203,3 +203,21 @@ export const dialog = {
     return { ...dialogAnswer };
   },
 };
+
+/** Schemes registered as privileged, and the handlers protocol.handle installed, by scheme. */
+export const privilegedSchemes: { scheme: string; privileges?: Record<string, boolean> }[] = [];
+export const protocolHandlers = new Map<string, (request: Request) => Response | Promise<Response>>();
+export const protocol = {
+  registerSchemesAsPrivileged: (
+    schemes: { scheme: string; privileges?: Record<string, boolean> }[],
+  ): void => {
+    privilegedSchemes.push(...schemes);
+  },
+  handle: (scheme: string, handler: (request: Request) => Response | Promise<Response>): void => {
+    if (protocolHandlers.has(scheme)) throw new Error(`second handler for ${scheme}`);
+    protocolHandlers.set(scheme, handler);
+  },
+  unhandle: (scheme: string): void => {
+    protocolHandlers.delete(scheme);
+  },
+};
