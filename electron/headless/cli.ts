@@ -202,7 +202,7 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
         throw error;
       });
       appOrigin = `http://127.0.0.1:${bridge.port}`;
-      services.appViews.attachSandbox({ origin: sandbox.origin, pageUrl: sandbox.pageUrl });
+      services.appViews.attachSandbox({ origin: sandbox.origin, pageUrl: (id) => sandbox.pageUrl(id) });
       out(`MCP Desk browser mode: ${bridge.url}`);
       out(`config: ${host.configPath}`);
       if (args.open) openInBrowser(bridge.url);
