@@ -101,7 +101,12 @@ export function MessageThread({
                   aria-posinset={row.index + 1}
                   aria-setsize={messages.length}
                   aria-label={m.role === 'user' ? 'Your message' : 'Reply'}
-                  style={{ transform: `translateY(${row.start - listTop}px)` }}
+                  // --row-y lets a view in full screen or floating drop the transform (which
+                  // would trap its fixed position inside this row) and keep the row in place.
+                  style={{
+                    transform: `translateY(${row.start - listTop}px)`,
+                    ['--row-y' as string]: `${row.start - listTop}px`,
+                  }}
                 >
                   {row.index === 0 && <NoticesAt notices={byIndex.get(0) ?? NO_NOTICES} />}
                   <MessageView message={m} streaming={running && m.id === lastAssistant} />

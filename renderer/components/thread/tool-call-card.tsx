@@ -5,6 +5,7 @@ import { ResultActions } from '../content/result-actions.js';
 import { ErrorBox } from '../error-box.js';
 import { InlineRequests, useRequestsOf } from '../requests/inline-requests.js';
 import { Icon } from '../icons.js';
+import { ToolAppView } from '../mcp-app/tool-app-view.js';
 
 const STATUS_LABEL: Record<ToolCallRecord['status'], { label: string; className: string }> = {
   'awaiting-approval': { label: 'awaiting approval', className: 'status-waiting' },
@@ -68,6 +69,21 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
       {call.status === 'running' && call.progress && <CallProgress progress={call.progress} />}
       <InlineRequests requests={asks} />
       <CallOutcome call={call} />
+      {call.status !== 'awaiting-approval' && call.status !== 'denied' && (
+        <ToolAppView
+          serverId={call.serverId}
+          tool={call.tool}
+          args={call.args}
+          toolCallId={call.id}
+          {...(call.result ? { result: call.result } : {})}
+          {...(call.status === 'cancelled' || (call.status === 'error' && !call.result)
+            ? {
+                cancelledReason:
+                  call.status === 'cancelled' ? 'cancelled' : (call.error?.message ?? 'failed'),
+              }
+            : {})}
+        />
+      )}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { ChatHeader } from './chat-header.js';
 import { Composer, type Draft } from './composer.js';
 import { ConversationList } from './conversation-list.js';
 import { MessageThread } from '../../components/thread/message-thread.js';
+import { AppViewConversation } from '../../components/mcp-app/tool-app-view.js';
 import { useChatSettings, useSecretStatus } from '../../hooks/use-chat-settings.js';
 import { useActiveRun, useConversations, type ConversationsState } from '../../hooks/use-conversations.js';
 import { useHostEvent, useSnapshot } from '../../hooks/use-host-state.js';
@@ -258,7 +259,9 @@ export function ChatView({
           )}
           {thread.kind === 'ready' && !checklist && (
             <MessageActionsContext.Provider value={actions}>
-              <MessageThread thread={thread.thread} running={running} approvals={here} actions={actions} />
+              <AppViewConversation.Provider value={thread.thread.conversation.id}>
+                <MessageThread thread={thread.thread} running={running} approvals={here} actions={actions} />
+              </AppViewConversation.Provider>
             </MessageActionsContext.Provider>
           )}
           {thread.kind === 'loading' && <div className="thread muted thread-note">Loading…</div>}

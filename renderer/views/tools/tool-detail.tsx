@@ -1,9 +1,10 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { CatalogTool } from '../../../shared/domain/catalog.js';
 import { ArgsEditorView } from '../../components/schema-form/args-editor-view.js';
 import { useArgsEditor } from '../../components/schema-form/use-args-editor.js';
 import { InlineRequests, useRequestsOf } from '../../components/requests/inline-requests.js';
 import { ToolBadges } from '../../components/tool-badges.js';
+import { ToolAppView } from '../../components/mcp-app/tool-app-view.js';
 import { ToolResultView } from './tool-result-view.js';
 import { useToolCall } from './use-tool-call.js';
 
@@ -18,11 +19,15 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
   const { state, call, cancel } = useToolCall(serverId, tool.name);
   const running = state.kind === 'running';
   const asks = useRequestsOf(running ? state.callId : null);
+  // The arguments of the last call, for its interactive view (a new call opens a new view).
+  const [called, setCalled] = useState<{ args: Record<string, unknown>; n: number } | null>(null);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const collected = editor.collect();
-    if (collected.ok) call(collected.args);
+    if (!collected.ok) return;
+    setCalled((c) => ({ args: collected.args, n: (c?.n ?? 0) + 1 }));
+    call(collected.args);
   };
 
   return (
@@ -73,6 +78,15 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
           outcome={{ kind: 'result', result: state.result }}
           serverId={serverId}
           elapsedMs={state.elapsedMs}
+        />
+      )}
+      {state.kind === 'done' && called && (
+        <ToolAppView
+          key={called.n}
+          serverId={serverId}
+          tool={tool.name}
+          args={called.args}
+          result={state.result}
         />
       )}
       {state.kind === 'failed' && (

@@ -1,0 +1,165 @@
+import { ExternalLink, Maximize2, Minimize2, PictureInPicture2, ShieldAlert } from 'lucide-react';
+import type { PointerEvent as ReactPointerEvent } from 'react';
+import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { AppCspDomains, AppPermission } from '../../../shared/domain/mcp-apps.js';
+
+const PERMISSION_WORDS: Record<AppPermission, string> = {
+  camera: 'camera',
+  microphone: 'microphone',
+  geolocation: 'location',
+  clipboardWrite: 'clipboard (write)',
+};
+
+/** The origins a view declared it will reach outside the sandbox. */
+export function externalDomains(csp: AppCspDomains): string[] {
+  return [
+    ...new Set([...csp.connectDomains, ...csp.resourceDomains, ...csp.frameDomains, ...csp.baseUriDomains]),
+  ];
+}
+
+/** The view's title bar: whose view it is, and the display mode buttons. */
+export function AppViewBar({
+  tool,
+  serverId,
+  mode,
+  onMode,
+  onDragStart,
+}: {
+  tool: string;
+  serverId: string;
+  mode: McpUiDisplayMode;
+  onMode: (mode: McpUiDisplayMode) => void;
+  onDragStart?: (e: ReactPointerEvent<HTMLDivElement>) => void;
+}) {
+  return (
+    <div className="app-view-bar" onPointerDown={onDragStart}>
+      <span className="app-view-title">
+        <strong>{tool}</strong> <span className="muted">interactive view from {serverId}</span>
+      </span>
+      <span className="app-view-actions">
+        {mode === 'inline' && (
+          <>
+            <button
+              type="button"
+              className="small icon-text"
+              onClick={() => onMode('pip')}
+              data-testid="app-view-pip"
+              title="Float the view in a small panel"
+            >
+              <PictureInPicture2 size={14} aria-hidden /> Float
+            </button>
+            <button
+              type="button"
+              className="small icon-text"
+              onClick={() => onMode('fullscreen')}
+              data-testid="app-view-fullscreen"
+              title="Show the view over the whole window"
+            >
+              <Maximize2 size={14} aria-hidden /> Full screen
+            </button>
+          </>
+        )}
+        {mode === 'fullscreen' && (
+          <button
+            type="button"
+            className="small icon-text"
+            onClick={() => onMode('inline')}
+            data-testid="app-view-exit-fullscreen"
+            title="Back into the conversation (Esc)"
+          >
+            <Minimize2 size={14} aria-hidden /> Exit full screen
+          </button>
+        )}
+        {mode === 'pip' && (
+          <button
+            type="button"
+            className="small icon-text"
+            onClick={() => onMode('inline')}
+            data-testid="app-view-exit-pip"
+            title="Put the view back in place"
+          >
+            <Minimize2 size={14} aria-hidden /> Back in place
+          </button>
+        )}
+      </span>
+    </div>
+  );
+}
+
+/** Says which outside origins the view may reach (it declared them in its CSP). */
+export function ExternalDomainsNote({ domains }: { domains: string[] }) {
+  if (domains.length === 0) return null;
+  return (
+    <p className="app-view-note warn-text small-print" data-testid="app-view-external">
+      <ShieldAlert size={14} aria-hidden /> This view may contact outside sites: {domains.join(', ')}
+    </p>
+  );
+}
+
+/** Asks the person before the view gets device permissions for its server. */
+export function PermissionPrompt({
+  serverId,
+  missing,
+  error,
+  onAllow,
+  onDismiss,
+}: {
+  serverId: string;
+  missing: AppPermission[];
+  error: string | null;
+  onAllow: () => void;
+  onDismiss: () => void;
+}) {
+  return (
+    <div
+      className="app-view-ask"
+      role="group"
+      aria-label="Permission request"
+      data-testid="app-view-permissions"
+    >
+      <span>
+        This view asks to use your {missing.map((p) => PERMISSION_WORDS[p]).join(', ')}. Allow it for{' '}
+        {serverId}?
+      </span>
+      <button
+        type="button"
+        className="small primary"
+        onClick={onAllow}
+        data-testid="app-view-permissions-allow"
+      >
+        Allow
+      </button>
+      <button type="button" className="small" onClick={onDismiss} data-testid="app-view-permissions-dismiss">
+        Not now
+      </button>
+      {error && <span className="error-text small-print">{error}</span>}
+    </div>
+  );
+}
+
+/** Asks the person before a link from the view opens in the browser. */
+export function LinkPrompt({ url, onAnswer }: { url: string; onAnswer: (open: boolean) => void }) {
+  return (
+    <div className="app-view-ask" role="group" aria-label="Open link" data-testid="app-view-link">
+      <span>
+        The view wants to open <code className="app-view-url">{url}</code> in your browser.
+      </span>
+      <button
+        type="button"
+        className="small primary"
+        onClick={() => onAnswer(true)}
+        data-testid="app-view-link-open"
+      >
+        <ExternalLink size={14} aria-hidden /> Open
+      </button>
+      <button
+        type="button"
+        className="small"
+        onClick={() => onAnswer(false)}
+        data-testid="app-view-link-cancel"
+      >
+        Cancel
+      </button>
+    </div>
+  );
+}
