@@ -25,6 +25,8 @@ import type { PendingBroker } from './pending/pending-broker.js';
 import { addFolders, assertSomethingAdded } from './roots/add-folders.js';
 import type { RootsStore } from './roots/roots-store.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
+import type { LogLevels } from './subscriptions/log-levels.js';
+import type { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -63,6 +65,10 @@ export interface HostRouterDeps {
   metrics: MetricsRecorder;
   /** Appearance and the quick-ask shortcut. */
   appSettings: AppSettingsService;
+  /** Live resources (resources.subscribe / unsubscribe). */
+  subscriptions: ResourceSubscriptions;
+  /** Per-server log levels. */
+  logLevels: LogLevels;
 }
 
 /**
@@ -93,6 +99,8 @@ export class HostRouter {
       auth,
       metrics,
       appSettings,
+      subscriptions,
+      logLevels,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -104,6 +112,7 @@ export class HostRouter {
         await host.remove(r.id);
         // A later server of the same name must not inherit the removed one's trust or approvals.
         await permissions.forgetServer(r.id);
+        await logLevels.forget(r.id);
         return null;
       },
       'servers.setEnabled': (r) => host.setEnabled(r.id, r.enabled),
@@ -236,6 +245,11 @@ export class HostRouter {
       }),
       'metrics.get': () => metrics.snapshot(),
       'metrics.reset': () => metrics.reset(),
+      'resources.subscribe': (r) => subscriptions.subscribe(r.serverId, r.uri, r.holder),
+      'resources.unsubscribe': (r) => subscriptions.unsubscribe(r.serverId, r.uri, r.holder),
+      'resources.subscriptions': () => subscriptions.list(),
+      'logging.get': (r) => logLevels.get(r.serverId),
+      'logging.setLevel': (r) => logLevels.set(r.serverId, r.level),
     };
   }
 
