@@ -37,6 +37,9 @@ import { HostRouter } from './router.js';
 import { AppViews } from './apps/app-views.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
 import type { QuickAskShortcutPort } from './shell/quick-ask-port.js';
+import { LogLevelStore } from './subscriptions/log-level-store.js';
+import { LogLevels } from './subscriptions/log-levels.js';
+import { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
 import { DisposeStack } from './util/disposable.js';
 import { Redactor } from './util/redact.js';
 
@@ -112,6 +115,10 @@ export interface HostServices {
   metrics: MetricsRecorder;
   /** MCP Apps views: open ones, their CSP, the sandbox they are served from. */
   appViews: AppViews;
+  /** Resources kept live for views and chat attachments (both protocol eras). */
+  subscriptions: ResourceSubscriptions;
+  /** Per-server log levels (2025 logging/setLevel), re-applied on every connect. */
+  logLevels: LogLevels;
   dispose(): Promise<void>;
 }
 
@@ -172,6 +179,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       opts.handlers?.sample ??
       ((serverId, params, signal) => sampling.handle(serverId, params, signal, host.attribute(serverId))),
     listRoots: opts.handlers?.listRoots ?? (() => roots.list()),
+    resourceUpdated: (serverId, uri) => subscriptions.updated(serverId, uri),
   };
   // `${secret:NAME}` in server configs (headers, env, an OAuth client secret) resolves from the same keychain as API keys, under a prefix of its own.
   const launchSecrets = opts.secrets ?? serverSecretResolver(secrets);
@@ -312,6 +320,13 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       audit,
     }),
   );
+  // Created after the host, disposed before it: the sessions they ride on outlive them.
+  const hostPort = { session: (id: string) => host.session(id), state: (id: string) => host.serverState(id) };
+  const subscriptions = stack.use(new ResourceSubscriptions({ ...hostPort, events, redactor }));
+  const logLevelStore = opts.dataDir
+    ? await LogLevelStore.open(join(opts.dataDir, 'log-levels.json'))
+    : LogLevelStore.inMemory();
+  const logLevels = stack.use(new LogLevels({ ...hostPort, events, store: logLevelStore }));
   const router = new HostRouter({
     host,
     events,
@@ -332,6 +347,8 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     metrics,
     appSettings,
     appViews,
+    subscriptions,
+    logLevels,
   });
   return {
     host,
@@ -351,6 +368,8 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     auth,
     metrics,
     appViews,
+    subscriptions,
+    logLevels,
     dispose: () => stack.dispose(),
   };
 }

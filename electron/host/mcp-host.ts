@@ -11,7 +11,7 @@ import type { EraCache } from './connection/era-cache.js';
 import type { LaunchContext } from './connection/launch.js';
 import type { SandboxDetector } from './connection/sandbox/sandbox-detector.js';
 import type { ConnectionDeps, ServerRequestHandlers } from './connection/server-connection.js';
-import type { CompletionRef } from './connection/session-requests.js';
+import type { CompletionRef, SessionRequests } from './connection/session-requests.js';
 import type { HostEvents } from './host-events.js';
 import type { PendingCounts } from './pending/pending-broker.js';
 import { HostDiagnostics, type HostDiagnosticsSnapshot } from './servers/host-diagnostics.js';
@@ -203,6 +203,11 @@ export class McpHost implements AuthHostPort, Disposable {
   /** Read a resource; a file:// URI must lie inside the shared folders (see ServerCalls.readResource). */
   readResource(serverId: string, uri: string): Promise<ReadResourceResult> {
     return this.calls.readResource(serverId, uri);
+  }
+
+  /** The requests of a server's live session (subscriptions, log level); throws unknown_server. */
+  session(serverId: string): SessionRequests {
+    return this.registry.connection(serverId).requests;
   }
 
   getPrompt(serverId: string, name: string, args: Record<string, string>): Promise<GetPromptResult> {

@@ -26,6 +26,8 @@ import type { PendingBroker } from './pending/pending-broker.js';
 import { addFolders, assertSomethingAdded } from './roots/add-folders.js';
 import type { RootsStore } from './roots/roots-store.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
+import type { LogLevels } from './subscriptions/log-levels.js';
+import type { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -66,6 +68,10 @@ export interface HostRouterDeps {
   appSettings: AppSettingsService;
   /** MCP Apps views. */
   appViews: AppViews;
+  /** Live resources (resources.subscribe / unsubscribe). */
+  subscriptions: ResourceSubscriptions;
+  /** Per-server log levels. */
+  logLevels: LogLevels;
 }
 
 /**
@@ -97,6 +103,8 @@ export class HostRouter {
       metrics,
       appSettings,
       appViews,
+      subscriptions,
+      logLevels,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -108,6 +116,7 @@ export class HostRouter {
         await host.remove(r.id);
         // A later server of the same name must not inherit the removed one's trust or approvals.
         await permissions.forgetServer(r.id);
+        await logLevels.forget(r.id);
         return null;
       },
       'servers.setEnabled': (r) => host.setEnabled(r.id, r.enabled),
@@ -248,6 +257,11 @@ export class HostRouter {
           ...(r.toolCallId ? { toolCallId: r.toolCallId } : {}),
         }),
       'apps.close': (r) => ({ closed: appViews.close(r.viewId) }),
+      'resources.subscribe': (r) => subscriptions.subscribe(r.serverId, r.uri, r.holder),
+      'resources.unsubscribe': (r) => subscriptions.unsubscribe(r.serverId, r.uri, r.holder),
+      'resources.subscriptions': () => subscriptions.list(),
+      'logging.get': (r) => logLevels.get(r.serverId),
+      'logging.setLevel': (r) => logLevels.set(r.serverId, r.level),
     };
   }
 

@@ -16,11 +16,19 @@ import { pendingChannels } from './channels/pending-channels.js';
 import { permissionChannels } from './channels/permission-channels.js';
 import { serverChannels } from './channels/server-channels.js';
 import { settingsChannels } from './channels/settings-channels.js';
+import { subscriptionChannels, type ResourceUpdated } from './channels/subscription-channels.js';
 import type { EventName } from './event-names.js';
 
 export type { HostInfo, RootEntry, RootsAddResult } from './channels/app-channels.js';
 export type { CompletionValues, ToolProgress } from './channels/catalog-channels.js';
 export type { ImportResult } from './channels/server-channels.js';
+export type {
+  LogLevel,
+  LogLevelState,
+  ResourceSubscriptionInfo,
+  ResourceUpdated,
+  SubscribeOutcome,
+} from './channels/subscription-channels.js';
 
 /**
  * The one contract between the renderer and the host: the map of every channel. Every request
@@ -42,6 +50,7 @@ export const requestChannels = {
   ...permissionChannels,
   ...appSettingsChannels,
   ...mcpAppChannels,
+  ...subscriptionChannels,
 } as const;
 
 /** Every event channel, with its payload type. */
@@ -68,6 +77,8 @@ export const eventChannels = {
   'app.showConversation': typed<{ conversationId: string }>(),
   /** Standing permissions changed (granted, revoked, trust switched, a server removed); the full list. */
   'permissions.changed': typed<PermissionsSnapshot>(),
+  /** A live resource changed on its server (see resources.subscribe); coalesced per resource. */
+  'resources.updated': typed<ResourceUpdated>(),
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
@@ -96,6 +107,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof metricsChannels,
     typeof permissionChannels,
     typeof appSettingsChannels,
+    typeof subscriptionChannels,
   ]
 > = true;
 

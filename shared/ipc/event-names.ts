@@ -15,6 +15,7 @@ export const EVENT_NAMES = [
   'roots.changed',
   'app.showConversation',
   'permissions.changed',
+  'resources.updated',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -32,6 +32,8 @@ export interface ServerRequestHandlers {
   ) => Promise<CreateMessageResult | CreateMessageResultWithTools>;
   /** roots/list (pushed on 2025 connections, or an input_required round on 2026-07-28); declared with listChanged. */
   listRoots?: () => Root[];
+  /** notifications/resources/updated (a 2025 subscription or a 2026-07-28 listen stream); declares nothing. */
+  resourceUpdated?: (serverId: string, uri: string) => void;
 }
 
 /**
@@ -74,6 +76,11 @@ export function installHandlers(
   }
   // roots/list is answered on the spot: nothing waits, so there is no queue to cap.
   if (listRoots) client.setRequestHandler('roots/list', () => ({ roots: listRoots() }));
+  const { resourceUpdated } = handlers;
+  if (resourceUpdated)
+    client.setNotificationHandler('notifications/resources/updated', (n) =>
+      resourceUpdated(serverId, n.params.uri),
+    );
   client.setNotificationHandler('notifications/message', (n) => {
     const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
     output.note(`[${n.params.level}]${n.params.logger ? ` ${n.params.logger}:` : ''} ${data}`, 'server-log');

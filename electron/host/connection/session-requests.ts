@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, LoggingLevel, McpSubscription, ServerCapabilities } from '@modelcontextprotocol/client';
 import type {
   CallToolResult,
   GetPromptResult,
@@ -75,5 +75,31 @@ export class SessionRequests {
       { timeout: this.session.timeout() },
     );
     return { values: res.completion.values, total: res.completion.total, hasMore: res.completion.hasMore };
+  }
+
+  /** The live session's era and what the server declared (subscriptions and log levels depend on both). */
+  describe(): { era: 'legacy' | 'modern'; capabilities: ServerCapabilities } {
+    const client = this.session.client();
+    return { era: client.getProtocolEra() ?? 'legacy', capabilities: client.getServerCapabilities() ?? {} };
+  }
+
+  /** 2025 resources/subscribe. */
+  async subscribeResource(uri: string): Promise<void> {
+    await this.session.client().subscribeResource({ uri }, { timeout: this.session.timeout() });
+  }
+
+  /** 2025 resources/unsubscribe. */
+  async unsubscribeResource(uri: string): Promise<void> {
+    await this.session.client().unsubscribeResource({ uri }, { timeout: this.session.timeout() });
+  }
+
+  /** A 2026-07-28 subscriptions/listen stream for these resources (resolves on the server's acknowledgement). */
+  listenResources(uris: string[]): Promise<McpSubscription> {
+    return this.session.client().listen({ resourceSubscriptions: uris }, { timeout: this.session.timeout() });
+  }
+
+  /** 2025 logging/setLevel. */
+  async setLogLevel(level: LoggingLevel): Promise<void> {
+    await this.session.client().setLoggingLevel(level, { timeout: this.session.timeout() });
   }
 }

@@ -35,6 +35,10 @@ export const LIMITS = {
   toolNameChars: 1024,
   /** A tool description longer than this is clipped. */
   toolDescriptionChars: 16 * 1024,
+  /** Resources kept live (subscribed) on one server at once; more are refused with a reason. */
+  subscriptionsPerServer: 32,
+  /** Changed resources waiting to be announced to views, over all servers (coalesced per resource); more are dropped and counted. */
+  queuedResourceUpdates: 256,
 } as const;
 
 /** The JSON-RPC error code of a server-to-client request refused for being over a cap. */

@@ -7,6 +7,7 @@ import { filterPrompts, PromptMenu } from './prompt-menu.js';
 import { PromptInsert } from './prompt-insert.js';
 import { isPicked, ResourcePicker, type PickedResource } from './resource-picker.js';
 import { useChatHandoff } from './use-chat-handoff.js';
+import { AttachmentChip } from './attachment-chip.js';
 import { Icon } from '../../components/icons.js';
 
 /** What the composer hands over when the person sends. */
@@ -144,23 +145,11 @@ export function Composer({
       {attachments.length > 0 && (
         <div className="chips composer-chips">
           {attachments.map((a) => (
-            <span
+            <AttachmentChip
               key={`${a.serverId} ${a.uri}`}
-              className="chip"
-              title={`${a.serverId}: ${a.uri}`}
-              data-testid="attachment-chip"
-            >
-              <Icon name="attachment" size={14} /> {a.name}
-              <button
-                type="button"
-                className="chip-remove"
-                aria-label={`Remove ${a.name}`}
-                onClick={() => toggleAttachment(a)}
-                data-testid="attachment-remove"
-              >
-                <Icon name="close" size={14} />
-              </button>
-            </span>
+              attachment={a}
+              onRemove={() => toggleAttachment(a)}
+            />
           ))}
         </div>
       )}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ReadResourceResult } from '../../../shared/domain/mcp-types.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { asHostError } from '../../host/errors.js';
@@ -11,23 +11,30 @@ export type ReadState =
   | { kind: 'read'; uri: string; result: ReadResourceResult }
   | { kind: 'failed'; uri: string; error: HostError };
 
-/** Read resources from one server; the latest read wins if several overlap. */
+/**
+ * Read resources from one server; the latest read wins if several overlap. `refresh` reads again
+ * while the last contents stay on screen (a live resource that changed must not blank out).
+ */
 export function useResourceRead(serverId: string) {
   const host = useHost();
   const [state, setState] = useState<ReadState>({ kind: 'idle' });
-  const read = useCallback(
-    (uri: string) => {
-      setState({ kind: 'reading', uri });
+  const latest = useRef(0);
+  const fetch = useCallback(
+    (uri: string, quiet: boolean) => {
+      const mine = ++latest.current;
+      setState((s) => (quiet && s.kind === 'read' && s.uri === uri ? s : { kind: 'reading', uri }));
       host.invoke('resources.read', { serverId, uri }).then(
-        (result) =>
-          setState((s) => (s.kind === 'reading' && s.uri === uri ? { kind: 'read', uri, result } : s)),
-        (error: unknown) =>
-          setState((s) =>
-            s.kind === 'reading' && s.uri === uri ? { kind: 'failed', uri, error: asHostError(error) } : s,
-          ),
+        (result) => {
+          if (latest.current === mine) setState({ kind: 'read', uri, result });
+        },
+        (error: unknown) => {
+          if (latest.current === mine) setState({ kind: 'failed', uri, error: asHostError(error) });
+        },
       );
     },
     [host, serverId],
   );
-  return { state, read };
+  const read = useCallback((uri: string) => fetch(uri, false), [fetch]);
+  const refresh = useCallback((uri: string) => fetch(uri, true), [fetch]);
+  return { state, read, refresh };
 }

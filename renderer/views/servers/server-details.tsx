@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import { useServerOutput } from '../../hooks/use-server-output.js';
 import { ServerMetricsPanel } from '../../components/metrics/server-metrics.js';
+import { LogLevelSelect } from './log-level-select.js';
 import { LogPanel } from './log-panel.js';
 import { SecretsSummary } from './secrets-summary.js';
 import { ServerPermissionsSection } from './server-permissions.js';
@@ -39,7 +40,12 @@ export function ServerDetails({ server }: { server: ServerSummary }) {
         ))}
       </div>
       {output.error && <p className="error-text">Could not load output: {output.error}</p>}
-      {tab === 'log' && <LogPanel lines={output.log} />}
+      {tab === 'log' && (
+        <>
+          <LogLevelSelect server={server} />
+          <LogPanel lines={output.log} />
+        </>
+      )}
       {tab === 'trace' && <TracePanel entries={output.trace} />}
       {tab === 'info' && <ServerInfoPanel server={server} />}
     </div>
