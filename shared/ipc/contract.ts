@@ -107,6 +107,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof metricsChannels,
     typeof permissionChannels,
     typeof appSettingsChannels,
+    typeof mcpAppChannels,
     typeof subscriptionChannels,
   ]
 > = true;
