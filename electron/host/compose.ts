@@ -34,6 +34,7 @@ import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
 import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
+import { AppRequests } from './apps/app-requests.js';
 import { AppViews } from './apps/app-views.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
 import type { QuickAskShortcutPort } from './shell/quick-ask-port.js';
@@ -112,6 +113,8 @@ export interface HostServices {
   metrics: MetricsRecorder;
   /** MCP Apps views: open ones, their CSP, the sandbox they are served from. */
   appViews: AppViews;
+  /** What open views ask of the host: tool calls, reads, logs, messages, model context, links, grants. */
+  appRequests: AppRequests;
   dispose(): Promise<void>;
 }
 
@@ -262,7 +265,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     }),
   );
   const policy = new ToolPolicy(policies.trust, (id) => host.serverConfig(id));
-  const chat = stack.use(
+  const chat: ChatService = stack.use(
     new ChatService({
       host,
       events,
@@ -273,6 +276,8 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       policy,
       roots: () => roots.list(),
       metrics,
+      // Created below; a run reads it only once a message is sent, long after composeHost returned.
+      viewContext: (conversationId): string[] => appRequests.contextFor(conversationId),
     }),
   );
   // Registered after the initial set above, so only real changes reach servers and the log.
@@ -310,6 +315,26 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       read: (id, uri) => host.readResource(id, uri),
       events,
       audit,
+      viewsEnabled: (id) => policies.apps.viewsEnabled(id),
+      grantedPermissions: (id) => policies.apps.permissions(id),
+    }),
+  );
+  const appRequests: AppRequests = stack.use(
+    new AppRequests({
+      views: appViews,
+      catalog: () => host.catalog(),
+      callTool: (serverId, tool, args, callOpts) => host.callTool(serverId, tool, args, callOpts),
+      readResource: (id, uri) => host.readResource(id, uri),
+      serverLog: (id, text) => host.noteServerLog(id, text),
+      send: (conversationId, text, attachments, origin) =>
+        chat.send(conversationId, text, attachments, origin),
+      serverIds: () => host.list().map((s) => s.id),
+      policy,
+      broker,
+      audit,
+      roots: () => roots.list(),
+      grants: policies.apps,
+      ...(opts.openExternal ? { openExternal: opts.openExternal } : {}),
     }),
   );
   const router = new HostRouter({
@@ -332,6 +357,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     metrics,
     appSettings,
     appViews,
+    appRequests,
   });
   return {
     host,
@@ -351,6 +377,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     auth,
     metrics,
     appViews,
+    appRequests,
     dispose: () => stack.dispose(),
   };
 }
