@@ -100,7 +100,9 @@ export function MessageThread({
                   role="article"
                   aria-posinset={row.index + 1}
                   aria-setsize={messages.length}
-                  aria-label={m.role === 'user' ? 'Your message' : 'Reply'}
+                  aria-label={
+                    m.role === 'user' ? (m.origin ? 'Message from an app view' : 'Your message') : 'Reply'
+                  }
                   style={{ transform: `translateY(${row.start - listTop}px)` }}
                 >
                   {row.index === 0 && <NoticesAt notices={byIndex.get(0) ?? NO_NOTICES} />}
