@@ -22,6 +22,8 @@ export interface CliArgs {
   sampling?: SamplingAnswer;
   /** Folders shared with servers for this run (`--root`, repeatable), as typed. */
   roots: string[];
+  /** app: the folder the view, its CSP and the tool result are written to. */
+  out?: string;
 }
 
 /** Headless answers to elicitation requests. */
@@ -41,6 +43,7 @@ const VALUE_OPTIONS = new Set([
   '--elicitation',
   '--sampling',
   '--root',
+  '--out',
 ]);
 
 /** Parse argv (without node and script). Throws a one-line message on bad input. */
@@ -102,6 +105,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
           if (!value) throw new Error('--root needs a folder');
           out.roots.push(value);
           break;
+        case '--out':
+          if (!value) throw new Error('--out needs a folder');
+          out.out = value;
+          break;
         case '--yes':
           out.yes = true;
           break;
@@ -148,11 +155,17 @@ Usage: mcp-desk [--config FILE] [--json] COMMAND [ARGS]
 
 Commands:
   servers                      each server's name and state
-  tools                        every tool of every connected server
+  tools                        every tool of every connected server (--json: tools with an
+                               interactive view or a restricted visibility carry
+                               ui: {resourceUri?, visibility})
   resources                    every resource of every connected server
   prompts                      every prompt of every connected server
   call SERVER TOOL [JSON_ARGS] call a tool; exit 1 when it fails or returns isError
   read SERVER URI              read a resource
+  app SERVER TOOL [JSON_ARGS] --out DIR
+                               call a tool that has an interactive view (MCP App) and write
+                               DIR/view.html, DIR/csp.txt (the policy its sandbox would apply)
+                               and DIR/result.json; nothing is rendered
   ask "PROMPT"                 run the chat agent headless (Gemini; key from GEMINI_API_KEY or the keychain)
   metrics                      what servers and models did (calls, errors, timeouts, latency,
                                connects, tokens), as counted by every run of the app and CLI
@@ -170,6 +183,7 @@ Options (before or after the command):
   --model M       ask: the model (default: the app's setting)
   --base-url URL  ask: the Gemini API endpoint (tests, gateways)
   --root PATH     share a folder with servers (roots/list) for this run; repeatable
+  --out DIR       app: where the view, its CSP and the result are written
   --yes           ask: approve every tool call (otherwise calls needing approval are denied)
   --elicitation accept-defaults|decline|cancel
                   answer servers' questions without a person (default: cancel). accept-defaults

@@ -1,4 +1,5 @@
 import type { CatalogSnapshot } from '../../shared/domain/catalog.js';
+import { toolUiOf, type ToolUi } from '../../shared/domain/mcp-apps.js';
 import type { CallToolResult, ContentBlock } from '../../shared/domain/mcp-types.js';
 import type { ServerState, ServerSummary } from '../../shared/domain/server-state.js';
 import type { HostError } from '../../shared/ipc/host-error.js';
@@ -51,13 +52,28 @@ export function describeState(st: ServerState): string {
   }
 }
 
-/** `tools --json`: a flat array of {server, name, description}. */
-export function toolsJson(cat: CatalogSnapshot): { server: string; name: string; description: string }[] {
-  return cat.tools.map((t) => ({
-    server: t.serverId,
-    name: t.tool.name,
-    description: t.tool.description ?? '',
-  }));
+/** One row of `tools --json`. */
+export interface ToolRow {
+  server: string;
+  name: string;
+  description: string;
+  /** MCP Apps: the tool's view and who may call it; only on tools that declare `_meta.ui`. */
+  ui?: ToolUi;
+}
+
+/** `tools --json`: a flat array of {server, name, description, ui?}. */
+export function toolsJson(cat: CatalogSnapshot): ToolRow[] {
+  return cat.tools.map((t) => {
+    const ui = toolUiOf(t.tool);
+    // Only tools that say something about MCP Apps get the key; plain tools keep their three fields.
+    const declared = ui.resourceUri !== undefined || ui.visibility.length !== 2;
+    return {
+      server: t.serverId,
+      name: t.tool.name,
+      description: t.tool.description ?? '',
+      ...(declared ? { ui } : {}),
+    };
+  });
 }
 
 /** Human rendering of a tool result's content. */

@@ -8,6 +8,7 @@ import { proxyScriptFrom } from '../host/apps/sandbox-page.js';
 import { startSandboxServer } from './sandbox-server.js';
 import { parseCliArgs, USAGE, type CliArgs } from './cli-args.js';
 import { describeState, firstText, renderContent, serverJson, toolsJson, withHint } from './cli-output.js';
+import { describeAppOutput, runAppCommand } from './cli-app.js';
 import { runAsk } from './cli-ask.js';
 import { runMetrics } from './cli-metrics.js';
 import { answerElicitationsHeadless } from './cli-elicitation.js';
@@ -148,19 +149,26 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
     }
     case 'call': {
       if (!a || !b) throw new CliError('usage: mcp-desk call SERVER TOOL [JSON_ARGS]', 2);
-      let toolArgs: Record<string, unknown> = {};
-      if (c !== undefined) {
-        try {
-          toolArgs = JSON.parse(c) as Record<string, unknown>;
-        } catch (error) {
-          throw new CliError(`JSON_ARGS is not valid JSON: ${(error as Error).message}`, 2);
-        }
-        if (toolArgs === null || typeof toolArgs !== 'object' || Array.isArray(toolArgs))
-          throw new CliError('JSON_ARGS must be a JSON object', 2);
-      }
+      const toolArgs = parseToolArgs(c);
       await ensureConnected(host, a, wait);
       const result = await host.callTool(a, b, toolArgs, { timeoutMs: args.timeoutMs });
       out(args.json ? JSON.stringify(result) : renderContent(result));
+      if (result.isError) throw new CliError(`${a}/${b} returned an error: ${firstText(result)}`);
+      return 0;
+    }
+    case 'app': {
+      if (!a || !b || !args.out)
+        throw new CliError('usage: mcp-desk app SERVER TOOL [JSON_ARGS] --out DIR', 2);
+      const toolArgs = parseToolArgs(c);
+      await ensureConnected(host, a, wait);
+      const { output, result } = await runAppCommand(services, {
+        serverId: a,
+        tool: b,
+        args: toolArgs,
+        outDir: args.out,
+        ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
+      });
+      out(args.json ? JSON.stringify(output) : describeAppOutput(output, result));
       if (result.isError) throw new CliError(`${a}/${b} returned an error: ${firstText(result)}`);
       return 0;
     }
@@ -215,6 +223,20 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
     default:
       throw new CliError(`unknown command "${args.command}" (see --help)`, 2);
   }
+}
+
+/** A command's JSON_ARGS: absent is `{}`; anything but a JSON object is a usage error. */
+function parseToolArgs(raw: string | undefined): Record<string, unknown> {
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    throw new CliError(`JSON_ARGS is not valid JSON: ${(error as Error).message}`, 2);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new CliError('JSON_ARGS must be a JSON object', 2);
+  return parsed as Record<string, unknown>;
 }
 
 /** Start just one server and wait for it, with a reason when it does not come up. */

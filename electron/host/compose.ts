@@ -34,6 +34,7 @@ import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
 import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
+import { AppRequests } from './apps/app-requests.js';
 import { AppViews } from './apps/app-views.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
 import type { QuickAskShortcutPort } from './shell/quick-ask-port.js';
@@ -119,6 +120,8 @@ export interface HostServices {
   subscriptions: ResourceSubscriptions;
   /** Per-server log levels (2025 logging/setLevel), re-applied on every connect. */
   logLevels: LogLevels;
+  /** What open views ask of the host: tool calls, reads, logs, messages, model context, links, grants. */
+  appRequests: AppRequests;
   dispose(): Promise<void>;
 }
 
@@ -270,7 +273,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     }),
   );
   const policy = new ToolPolicy(policies.trust, (id) => host.serverConfig(id));
-  const chat = stack.use(
+  const chat: ChatService = stack.use(
     new ChatService({
       host,
       events,
@@ -281,6 +284,8 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       policy,
       roots: () => roots.list(),
       metrics,
+      // Created below; a run reads it only once a message is sent, long after composeHost returned.
+      viewContext: (conversationId): string[] => appRequests.contextFor(conversationId),
     }),
   );
   // Registered after the initial set above, so only real changes reach servers and the log.
@@ -318,6 +323,26 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       read: (id, uri) => host.readResource(id, uri),
       events,
       audit,
+      viewsEnabled: (id) => policies.apps.viewsEnabled(id),
+      grantedPermissions: (id) => policies.apps.permissions(id),
+    }),
+  );
+  const appRequests: AppRequests = stack.use(
+    new AppRequests({
+      views: appViews,
+      catalog: () => host.catalog(),
+      callTool: (serverId, tool, args, callOpts) => host.callTool(serverId, tool, args, callOpts),
+      readResource: (id, uri) => host.readResource(id, uri),
+      serverLog: (id, text) => host.noteServerLog(id, text),
+      send: (conversationId, text, attachments, origin) =>
+        chat.send(conversationId, text, attachments, origin),
+      serverIds: () => host.list().map((s) => s.id),
+      policy,
+      broker,
+      audit,
+      roots: () => roots.list(),
+      grants: policies.apps,
+      ...(opts.openExternal ? { openExternal: opts.openExternal } : {}),
     }),
   );
   // Created after the host, disposed before it: the sessions they ride on outlive them.
@@ -349,6 +374,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     appViews,
     subscriptions,
     logLevels,
+    appRequests,
   });
   return {
     host,
@@ -370,6 +396,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     appViews,
     subscriptions,
     logLevels,
+    appRequests,
     dispose: () => stack.dispose(),
   };
 }

@@ -171,6 +171,11 @@ export class McpHost implements AuthHostPort, Disposable {
     return this.registry.output(id).lines();
   }
 
+  /** Add a line to a server's log as if the server had logged it (an app view's notifications/message). */
+  noteServerLog(id: string, text: string): void {
+    this.registry.output(id).note(text, 'server-log');
+  }
+
   trace(id: string): TraceEntry[] {
     return this.registry.output(id).traceEntries();
   }

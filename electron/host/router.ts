@@ -8,6 +8,7 @@ import {
   type ResponseOf,
 } from '../../shared/ipc/contract.js';
 import type { AppSettingsService } from './app-settings/app-settings-service.js';
+import type { AppRequests } from './apps/app-requests.js';
 import type { AppViews } from './apps/app-views.js';
 import type { AuditLog } from './audit/audit-log.js';
 import type { AuthService } from './auth/auth-service.js';
@@ -72,6 +73,8 @@ export interface HostRouterDeps {
   subscriptions: ResourceSubscriptions;
   /** Per-server log levels. */
   logLevels: LogLevels;
+  /** What open views ask of the host (tool calls, reads, messages, links, grants). */
+  appRequests: AppRequests;
 }
 
 /**
@@ -105,6 +108,7 @@ export class HostRouter {
       appViews,
       subscriptions,
       logLevels,
+      appRequests,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -256,12 +260,27 @@ export class HostRouter {
           ...(r.conversationId ? { conversationId: r.conversationId } : {}),
           ...(r.toolCallId ? { toolCallId: r.toolCallId } : {}),
         }),
-      'apps.close': (r) => ({ closed: appViews.close(r.viewId) }),
       'resources.subscribe': (r) => subscriptions.subscribe(r.serverId, r.uri, r.holder),
       'resources.unsubscribe': (r) => subscriptions.unsubscribe(r.serverId, r.uri, r.holder),
       'resources.subscriptions': () => subscriptions.list(),
       'logging.get': (r) => logLevels.get(r.serverId),
       'logging.setLevel': (r) => logLevels.set(r.serverId, r.level),
+      'apps.close': (r) => {
+        appRequests.forget(r.viewId);
+        return { closed: appViews.close(r.viewId) };
+      },
+      'apps.callTool': (r) => appRequests.callTool(r.viewId, r.tool, r.args, r.callId),
+      'apps.readResource': (r) => appRequests.readResource(r.viewId, r.uri),
+      'apps.log': (r) => appRequests.log(r.viewId, r.level, r.logger, r.data),
+      'apps.message': (r) => appRequests.message(r.viewId, r.content),
+      'apps.updateModelContext': (r) =>
+        appRequests.updateModelContext(r.viewId, {
+          ...(r.content ? { content: r.content } : {}),
+          ...(r.structuredContent ? { structuredContent: r.structuredContent } : {}),
+        }),
+      'apps.openLink': (r) => appRequests.openLink(r.viewId, r.url),
+      'apps.setPermissions': (r) => appRequests.setPermissions(r.serverId, r.permissions),
+      'apps.setViewsEnabled': (r) => appRequests.setViewsEnabled(r.serverId, r.enabled),
     };
   }
 

@@ -45,11 +45,21 @@ export type ChatPart =
   | { type: 'tool_call'; call: ToolCallRecord }
   | { type: 'attachment'; attachment: Attachment };
 
+/** Who wrote a user message other than the person at the keyboard: an MCP App view (`ui/message`). */
+export interface MessageOrigin {
+  kind: 'app';
+  serverId: string;
+  /** The tool whose view sent it. */
+  tool: string;
+}
+
 export interface ChatMessage {
   id: string;
   role: 'user' | 'assistant';
   parts: ChatPart[];
   createdAt: number;
+  /** Set on a user message an app view sent; absent for the person's own. */
+  origin?: MessageOrigin;
   model?: string;
   /** Set when the run that produced this message failed. */
   error?: HostError;
@@ -142,6 +152,8 @@ export interface ToolApprovalRequest {
   reason: string;
   /** Argument strings naming local paths outside the shared folders, as written: the card warns about them. */
   outsideRoots?: string[];
+  /** Set when an app view asked for the call (not the model): the tool whose view it was. */
+  fromView?: { tool: string };
   createdAt: number;
   expiresAt: number;
 }

@@ -1,3 +1,4 @@
+import type { AppPermission } from './mcp-apps.js';
 import type { SamplingConsent } from './pending.js';
 
 /** A tool a person chose to "always allow". */
@@ -35,6 +36,15 @@ export interface SamplingPermission {
   grantedAt?: string;
 }
 
+/** What a person decided about a server's interactive views (MCP Apps). */
+export interface AppViewPermission {
+  /** Device permissions granted to its views (camera, microphone, geolocation, clipboard-write). */
+  permissions: AppPermission[];
+  /** The "Show interactive views" switch (on unless turned off). */
+  viewsEnabled: boolean;
+  grantedAt?: string;
+}
+
 /** Everything standing about one server. */
 export interface ServerPermissions {
   serverId: string;
@@ -43,6 +53,8 @@ export interface ServerPermissions {
   trust: ServerTrust;
   tools: ToolPermission[];
   sampling?: SamplingPermission;
+  /** Its views' decisions; absent while everything is at the defaults (views shown, nothing granted). */
+  apps?: AppViewPermission;
 }
 
 /** Every configured server (with or without grants) and every server that still has a record. */
@@ -52,9 +64,17 @@ export type PermissionsSnapshot = ServerPermissions[];
 export type PermissionRef =
   | { serverId: string; kind: 'tool'; tool: string }
   | { serverId: string; kind: 'trust' }
-  | { serverId: string; kind: 'sampling' };
+  | { serverId: string; kind: 'sampling' }
+  /** Every device permission granted to the server's views (the views switch is a preference, kept). */
+  | { serverId: string; kind: 'app-permissions' };
 
 /** Whether a server has anything to revoke (a grant, trust or a sampling decision). */
 export function hasGrants(p: ServerPermissions): boolean {
-  return p.tools.length > 0 || p.trust.trusted || p.trust.stale === true || p.sampling !== undefined;
+  return (
+    p.tools.length > 0 ||
+    p.trust.trusted ||
+    p.trust.stale === true ||
+    p.sampling !== undefined ||
+    (p.apps?.permissions.length ?? 0) > 0
+  );
 }

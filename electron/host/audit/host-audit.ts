@@ -69,10 +69,16 @@ export function auditToolCall(
   args: Record<string, unknown>,
   callId?: string,
   conversationId?: string,
+  /** The tool whose app view asked for the call (absent: the model, a person, the CLI). */
+  fromView?: string,
 ) {
   const started = Date.now();
   // The conversation rides on every record, so an Activity row can link back to its chat.
-  const id = { ...(callId ? { callId } : {}), ...(conversationId ? { conversationId } : {}) };
+  const id = {
+    ...(callId ? { callId } : {}),
+    ...(conversationId ? { conversationId } : {}),
+    ...(fromView ? { fromView } : {}),
+  };
   audit?.append({ kind: 'tool-call', serverId, action: 'call-start', details: { tool, ...id, args } });
   return {
     ok(result: { isError?: boolean; content?: unknown[] }): void {

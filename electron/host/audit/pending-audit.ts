@@ -26,6 +26,7 @@ function requestSummary(r: PendingRequest): Record<string, unknown> {
         args: r.args,
         reason: r.reason,
         ...(r.conversationId ? { conversationId: r.conversationId } : {}),
+        ...(r.fromView ? { fromView: r.fromView.tool } : {}),
         // The paths are in args already; this names them as the reason to ask, capped so a call
         // listing thousands of files keeps a short line.
         ...(r.outsideRoots?.length

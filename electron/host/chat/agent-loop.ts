@@ -14,6 +14,7 @@ import { toHostError } from '../util/errors.js';
 import { functionResponse } from './model-history.js';
 import { ProviderError, type ChatProvider, type ModelMessage, type ModelPart } from './provider.js';
 import type { ToolOfferPlan } from './tool-offer.js';
+import { approveToolCall } from '../policies/tool-approval.js';
 import type { ToolPolicy } from '../policies/tool-policy.js';
 
 export interface AgentRun {
@@ -191,37 +192,29 @@ async function runToolCall(run: AgentRun, message: ChatMessage, call: ToolCallRe
   if (!origin) return;
   // Checked on every call, before trust: a trusted server still asks to go outside the shared folders.
   const outside = (await run.pathsOutsideRoots?.(call.args)) ?? [];
-  const decision = run.policy.decide(origin.serverId, origin.tool, run.conversationId, outside);
-  if (decision.allow) {
-    call.approval = decision.how;
-  } else {
-    call.status = 'awaiting-approval';
-    update();
-    const settlement = await run.broker.ask(
-      {
-        kind: 'tool-approval',
-        callId: call.id,
-        conversationId: run.conversationId,
-        serverId: origin.serverId,
-        tool: origin.tool.name,
-        ...(origin.tool.title ? { toolTitle: origin.tool.title } : {}),
-        ...(origin.tool.description ? { description: origin.tool.description } : {}),
-        ...(origin.tool.annotations ? { annotations: origin.tool.annotations } : {}),
-        inputSchema: origin.tool.inputSchema,
-        args: call.args,
-        reason: decision.reason,
-        ...(decision.outsideRoots?.length ? { outsideRoots: decision.outsideRoots } : {}),
-      },
-      { signal: run.signal },
-    );
-    if (settlement === 'cancelled') return finish('cancelled');
-    if (settlement === 'deny' || settlement === 'timeout') {
-      if (settlement === 'timeout')
-        call.error = { code: 'approval_timeout', message: 'nobody answered the approval in time' };
-      return finish('denied');
-    }
-    await run.policy.remember(settlement, origin.serverId, origin.tool.name, run.conversationId);
-    call.approval = settlement;
+  const approval = await approveToolCall({
+    policy: run.policy,
+    broker: run.broker,
+    serverId: origin.serverId,
+    tool: origin.tool,
+    args: call.args,
+    callId: call.id,
+    conversationId: run.conversationId,
+    outsideRoots: outside,
+    signal: run.signal,
+    onAsk: () => {
+      call.status = 'awaiting-approval';
+      update();
+    },
+  });
+  if (!approval.allowed) {
+    if (approval.settlement === 'cancelled') return finish('cancelled');
+    if (approval.settlement === 'timeout')
+      call.error = { code: 'approval_timeout', message: 'nobody answered the approval in time' };
+    return finish('denied');
+  }
+  call.approval = approval.how;
+  if (approval.asked) {
     // The call's time starts now: the wait for a person is shown apart, not as the tool's duration.
     const now = Date.now();
     call.approvalWaitMs = now - call.startedAt;

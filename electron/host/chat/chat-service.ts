@@ -7,6 +7,7 @@ import type {
   Conversation,
   ConversationMatch,
   ConversationSummary,
+  MessageOrigin,
   RunEnd,
   ToolOffer,
   ToolSwitches,
@@ -23,7 +24,7 @@ import type { ConversationStore } from '../stores/conversation-store.js';
 import type { SettingsStore } from '../stores/settings-store.js';
 import { HostFailure, toHostError } from '../util/errors.js';
 import { runAgent } from './agent-loop.js';
-import { toModelHistory } from './model-history.js';
+import { addViewContext, toModelHistory } from './model-history.js';
 import { ProviderFactory } from './provider-factory.js';
 import { GEMINI_MAX_TOOLS } from './providers/gemini/gemini-provider.js';
 import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
@@ -44,6 +45,8 @@ export interface ChatServiceDeps {
   roots?: () => readonly RootLike[];
   /** Where model token usage is counted across conversations (absent: only on the conversation). */
   metrics?: MetricsRecorder;
+  /** What the conversation's open app views last reported, for its next model turn (absent: none). */
+  viewContext?: (conversationId: string) => string[];
 }
 
 interface ActiveRun {
@@ -133,11 +136,12 @@ export class ChatService {
     return searchConversations(this.deps.conversations, query);
   }
 
-  /** Add the person's message and start a run; resolves once the run has started. */
+  /** Add the person's message (or an app view's: `origin`) and start a run; resolves once the run has started. */
   async send(
     conversationId: string,
     text: string,
     attachments: { serverId: string; uri: string }[] = [],
+    origin?: MessageOrigin,
   ): Promise<{ runId: string; done: ActiveRun['done'] }> {
     this.assertIdle(conversationId);
     if (!text.trim() && attachments.length === 0)
@@ -148,6 +152,7 @@ export class ChatService {
       id: randomUUID(),
       role: 'user',
       createdAt: Date.now(),
+      ...(origin ? { origin } : {}),
       parts: [
         ...(text.trim() ? [{ type: 'text' as const, text }] : []),
         ...attached.map((attachment) => ({ type: 'attachment' as const, attachment })),
@@ -271,7 +276,7 @@ export class ChatService {
         provider,
         model,
         system: this.systemPrompt(),
-        history: toModelHistory(conversation.messages),
+        history: addViewContext(toModelHistory(conversation.messages), this.deps.viewContext?.(id) ?? []),
         offer,
         maxTurns: settings.maxTurns,
         signal: controller.signal,

@@ -12,6 +12,12 @@ export function toModelHistory(messages: ChatMessage[]): ModelMessage[] {
   for (const m of messages) {
     if (m.role === 'user') {
       const parts: ModelPart[] = [];
+      // The model must not take a view's words for the person's (a view is the server's code).
+      if (m.origin?.kind === 'app')
+        parts.push({
+          type: 'text',
+          text: `[This message was sent by the interactive view of the tool "${m.origin.tool}" (MCP server "${m.origin.serverId}"), not typed by the user.]`,
+        });
       for (const p of m.parts) {
         if (p.type === 'text' && p.text) parts.push({ type: 'text', text: p.text });
         if (p.type === 'attachment') {
@@ -45,6 +51,25 @@ export function toModelHistory(messages: ChatMessage[]): ModelMessage[] {
     if (calls.length) out.push({ role: 'user', parts: calls.map(functionResponse) });
   }
   return out;
+}
+
+/**
+ * Add what open app views last reported (`ui/update-model-context`) to the run's newest user
+ * turn, before the person's words: the model reads the views' current state with the question
+ * it answers. Nothing is stored: the next run adds the views' state as it is then.
+ */
+export function addViewContext(history: ModelMessage[], notes: readonly string[]): ModelMessage[] {
+  if (!notes.length) return history;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const m = history[i];
+    if (m.role !== 'user' || m.parts.some((p) => p.type === 'function_response')) continue;
+    history[i] = {
+      role: 'user',
+      parts: [...notes.map((text) => ({ type: 'text' as const, text })), ...m.parts],
+    };
+    return history;
+  }
+  return history;
 }
 
 /** What the model is told about one finished (or refused) tool call. */

@@ -53,16 +53,18 @@ export class PermissionsService {
     const { trust, sampling } = this.deps.store;
     const records = trust.snapshot();
     const grants = new Map(sampling.grants().map((g) => [g.serverId, g]));
+    const appGrants = new Map(this.deps.store.apps.grants().map((g) => [g.serverId, g]));
     const configured = this.deps.servers.list().map((s) => s.id);
     const others = new Set<string>();
     for (const e of [...records.alwaysAllowed, ...records.trustedServers]) others.add(e.serverId);
-    for (const id of grants.keys()) others.add(id);
+    for (const id of [...grants.keys(), ...appGrants.keys()]) others.add(id);
     for (const id of configured) others.delete(id);
     const ids = [...configured, ...[...others].sort()];
     return ids.map((serverId): ServerPermissions => {
       const config = this.deps.servers.serverConfig(serverId);
       const key = config ? launchKey(config) : undefined;
       const g = grants.get(serverId);
+      const a = appGrants.get(serverId);
       return {
         serverId,
         configured: configured.includes(serverId),
@@ -88,6 +90,15 @@ export class PermissionsService {
               },
             }
           : {}),
+        ...(a
+          ? {
+              apps: {
+                permissions: a.permissions,
+                viewsEnabled: a.viewsEnabled,
+                ...(a.grantedAt !== undefined ? { grantedAt: a.grantedAt } : {}),
+              },
+            }
+          : {}),
       };
     });
   }
@@ -97,6 +108,7 @@ export class PermissionsService {
     const { trust, sampling } = this.deps.store;
     if (ref.kind === 'tool') await trust.disallowTool(ref.serverId, ref.tool);
     else if (ref.kind === 'sampling') await sampling.forget(ref.serverId);
+    else if (ref.kind === 'app-permissions') await this.deps.store.apps.setPermissions(ref.serverId, []);
     else await this.untrust(ref.serverId);
     this.record(
       ref.serverId,

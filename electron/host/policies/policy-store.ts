@@ -1,15 +1,18 @@
 import { join } from 'node:path';
 import type { TrustRecords } from './trust-records.js';
+import { AppGrantsStore } from './app-grants-store.js';
 import { SamplingConsentStore } from './sampling-consent-store.js';
 
 /**
  * The one store of standing policy decisions: trusted servers and "always allowed" tools
  * (`trust`, tied to a hash of each server's launch config) and each server's sampling consent
- * (`sampling`). Everything in the app that reads or changes those records goes through here.
+ * (`sampling`) and what a person decided about its interactive views (`apps`: device
+ * permissions, the "show interactive views" switch). Everything in the app that reads or changes those records goes through here.
  *
  * On disk the two sections keep the files earlier versions wrote, so nothing is migrated: trust
  * is the `trust` section of settings.json (written in order with the chat settings by the
- * settings store, through conf or electron-store), sampling consent is `<dataDir>/sampling.json`.
+ * settings store, through conf or electron-store), sampling consent is `<dataDir>/sampling.json`,
+ * app view decisions `<dataDir>/apps.json`.
  */
 export class PolicyStore {
   constructor(
@@ -17,6 +20,8 @@ export class PolicyStore {
     readonly trust: TrustRecords,
     /** Per-server sampling consent (ask / session / always / never) and reply review. */
     readonly sampling: SamplingConsentStore,
+    /** Per-server MCP Apps view permissions and the "show interactive views" switch. */
+    readonly apps: AppGrantsStore = AppGrantsStore.inMemory(),
   ) {}
 
   /** Open the policies of a data folder (`trust` comes from its already open settings file); no folder: memory only. */
@@ -24,22 +29,31 @@ export class PolicyStore {
     const sampling = dataDir
       ? await SamplingConsentStore.open(join(dataDir, 'sampling.json'))
       : SamplingConsentStore.inMemory();
-    return new PolicyStore(trust, sampling);
+    const apps = dataDir ? await AppGrantsStore.open(join(dataDir, 'apps.json')) : AppGrantsStore.inMemory();
+    return new PolicyStore(trust, sampling, apps);
   }
 
-  /** Called after any change of either section (a grant, a revoke, a forgotten server). */
+  /** Called after any change of any section (a grant, a revoke, a forgotten server). */
   onChange(listener: () => void): () => void {
-    const offs = [this.trust.onChange(listener), this.sampling.onChange(listener)];
+    const offs = [
+      this.trust.onChange(listener),
+      this.sampling.onChange(listener),
+      this.apps.onChange(listener),
+    ];
     return () => offs.forEach((off) => off());
   }
 
   /** Drop every standing decision about a server (it was removed from the config). */
   async forgetServer(serverId: string): Promise<void> {
-    await Promise.all([this.trust.forgetServer(serverId), this.sampling.forget(serverId)]);
+    await Promise.all([
+      this.trust.forgetServer(serverId),
+      this.sampling.forget(serverId),
+      this.apps.forget(serverId),
+    ]);
   }
 
   /** Resolves once every queued write of both sections has finished. */
   async flush(): Promise<void> {
-    await Promise.all([this.trust.flush(), this.sampling.flush()]);
+    await Promise.all([this.trust.flush(), this.sampling.flush(), this.apps.flush()]);
   }
 }

@@ -24,4 +24,9 @@ export class RateLimiter {
     this.buckets.set(key, { tokens: refilled, at: t });
     return Math.ceil(((1 - refilled) * this.perMs) / this.capacity);
   }
+
+  /** Drop a key's bucket (its owner is gone). */
+  forget(key: string): void {
+    this.buckets.delete(key);
+  }
 }

@@ -22,6 +22,8 @@ export interface ToolCallOptions {
   callId?: string;
   /** The chat conversation the call belongs to (absent: the Tools view, the CLI). */
   conversationId?: string;
+  /** An app view asked for the call: the tool whose view it was (recorded in the audit log). */
+  fromView?: string;
   timeoutMs?: number;
   onProgress?: CallOptions['onProgress'];
 }
@@ -63,7 +65,15 @@ export class ServerCalls implements Disposable {
         throw new HostFailure('duplicate_call', `call id "${opts.callId}" is already in flight`);
       this.calls.set(opts.callId, controller);
     }
-    const audited = auditToolCall(this.deps.audit, serverId, tool, args, opts.callId, opts.conversationId);
+    const audited = auditToolCall(
+      this.deps.audit,
+      serverId,
+      tool,
+      args,
+      opts.callId,
+      opts.conversationId,
+      opts.fromView,
+    );
     const started = performance.now();
     const callId = opts.callId;
     const onProgress: CallOptions['onProgress'] = callId

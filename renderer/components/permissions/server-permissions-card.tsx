@@ -1,12 +1,20 @@
 import { ShieldOff } from 'lucide-react';
 import { useRef } from 'react';
 import type { PermissionRef, ServerPermissions, ToolPermission } from '../../../shared/domain/permissions.js';
+import type { AppPermission } from '../../../shared/domain/mcp-apps.js';
 import type { SamplingConsent } from '../../../shared/domain/pending.js';
 import { hasGrants } from '../../../shared/domain/permissions.js';
 import { useHost } from '../../host/host-context.js';
 import { useConversations } from '../../hooks/use-conversations.js';
 import type { PermissionActions } from '../../hooks/use-permissions.js';
 import { TrustSwitch } from './trust-switch.js';
+
+const DEVICE: Record<AppPermission, string> = {
+  camera: 'camera',
+  microphone: 'microphone',
+  geolocation: 'location',
+  clipboardWrite: 'writing to the clipboard',
+};
 
 const SAMPLING: Record<SamplingConsent, string> = {
   ask: 'Asks each time',
@@ -111,8 +119,17 @@ export function ServerPermissionsCard({
             onRevoke={() => revoke({ serverId: id, kind: 'sampling' })}
           />
         )}
+        {entry.apps && entry.apps.permissions.length > 0 && (
+          <PermRow
+            label={`Interactive views may use: ${entry.apps.permissions.map((p) => DEVICE[p]).join(', ')}${when(entry.apps.grantedAt)}`}
+            revokeLabel={`Revoke the interactive view permissions of ${id}`}
+            testId={`revoke-app-permissions-${id}`}
+            busy={busy}
+            onRevoke={() => revoke({ serverId: id, kind: 'app-permissions' })}
+          />
+        )}
       </ul>
-      {entry.tools.length === 0 && !entry.sampling && (
+      {entry.tools.length === 0 && !entry.sampling && !entry.apps?.permissions.length && (
         <p className="muted perm-none" data-testid={`permissions-none-${id}`}>
           No tool is always allowed and sampling asks each time.
         </p>

@@ -66,6 +66,11 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
         </span>
       </div>
       {title !== request.tool && <code className="muted">{request.tool}</code>}
+      {request.fromView && (
+        <p className="approval-from-view" data-testid="approval-from-view">
+          Asked by the interactive view of {request.fromView.tool}, not by the model.
+        </p>
+      )}
       {request.description && <p className="approval-description">{request.description}</p>}
       <p className="approval-reason" data-testid="approval-reason">
         {request.reason}

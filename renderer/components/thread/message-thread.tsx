@@ -100,7 +100,9 @@ export function MessageThread({
                   role="article"
                   aria-posinset={row.index + 1}
                   aria-setsize={messages.length}
-                  aria-label={m.role === 'user' ? 'Your message' : 'Reply'}
+                  aria-label={
+                    m.role === 'user' ? (m.origin ? 'Message from an app view' : 'Your message') : 'Reply'
+                  }
                   // --row-y lets a view in full screen or floating drop the transform (which
                   // would trap its fixed position inside this row) and keep the row in place.
                   style={{

@@ -27,7 +27,17 @@ export const MessageView = memo(function MessageView({
     return (
       <div className="message-row user">
         <div className="message-stack">
-          <div className="bubble user" data-testid="message-user" data-message-id={message.id}>
+          <div
+            className="bubble user"
+            data-testid="message-user"
+            data-message-id={message.id}
+            {...(message.origin ? { 'data-origin': message.origin.kind } : {})}
+          >
+            {message.origin?.kind === 'app' && (
+              <div className="message-origin muted small-print" data-testid="message-origin">
+                Sent by the {message.origin.tool} view from {message.origin.serverId}
+              </div>
+            )}
             {attachments.length > 0 && <AttachmentChips attachments={attachments} />}
             {editing ? (
               <MessageEditor message={message} initial={text} onDone={() => setEditing(false)} />

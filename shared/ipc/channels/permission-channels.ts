@@ -14,6 +14,7 @@ export const permissionChannels = {
       z.object({ serverId, kind: z.literal('tool'), tool: toolName }).strict(),
       z.object({ serverId, kind: z.literal('trust') }).strict(),
       z.object({ serverId, kind: z.literal('sampling') }).strict(),
+      z.object({ serverId, kind: z.literal('app-permissions') }).strict(),
     ]),
     response: typed<PermissionsSnapshot>(),
   },

@@ -1,0 +1,62 @@
+import type { ToolCallRecord } from '../../../shared/domain/chat.js';
+import type { Tool } from '../../../shared/domain/mcp-types.js';
+import type { PendingBroker } from '../pending/pending-broker.js';
+import type { ToolPolicy } from './tool-policy.js';
+
+/** One tool call about to run, as the policy and the approval card see it. */
+export interface ApprovalQuestion {
+  policy: ToolPolicy;
+  broker: PendingBroker;
+  serverId: string;
+  tool: Tool;
+  args: Record<string, unknown>;
+  /** The call record the card decides (chat) or the caller's own id. */
+  callId?: string;
+  /** The conversation the card shows in; "for this chat" choices are kept under it. */
+  conversationId?: string;
+  /** Argument strings naming paths outside the shared folders (see roots/argument-paths.ts). */
+  outsideRoots: readonly string[];
+  /** An app view asked for the call: the card says so. */
+  fromView?: { tool: string };
+  signal?: AbortSignal;
+  /** Called just before a person is asked (the chat marks its call as waiting). */
+  onAsk?: () => void;
+}
+
+/** How the question ended: allowed (and how), or not. */
+export type ApprovalOutcome =
+  | { allowed: true; how: NonNullable<ToolCallRecord['approval']>; asked: boolean }
+  | { allowed: false; settlement: 'deny' | 'timeout' | 'cancelled'; reason: string };
+
+/**
+ * The one approval flow of every tool call, whoever asks for it (the model in a chat run, or
+ * an app view): the policy decides; if it does not allow the call, a person is asked through
+ * the pending broker, and a standing choice ("for this chat", "always") is remembered.
+ */
+export async function approveToolCall(q: ApprovalQuestion): Promise<ApprovalOutcome> {
+  const decision = q.policy.decide(q.serverId, q.tool, q.conversationId, q.outsideRoots);
+  if (decision.allow) return { allowed: true, how: decision.how, asked: false };
+  q.onAsk?.();
+  const settlement = await q.broker.ask(
+    {
+      kind: 'tool-approval',
+      ...(q.callId ? { callId: q.callId } : {}),
+      ...(q.conversationId ? { conversationId: q.conversationId } : {}),
+      serverId: q.serverId,
+      tool: q.tool.name,
+      ...(q.tool.title ? { toolTitle: q.tool.title } : {}),
+      ...(q.tool.description ? { description: q.tool.description } : {}),
+      ...(q.tool.annotations ? { annotations: q.tool.annotations } : {}),
+      inputSchema: q.tool.inputSchema,
+      args: q.args,
+      reason: decision.reason,
+      ...(decision.outsideRoots?.length ? { outsideRoots: decision.outsideRoots } : {}),
+      ...(q.fromView ? { fromView: q.fromView } : {}),
+    },
+    q.signal ? { signal: q.signal } : {},
+  );
+  if (settlement === 'deny' || settlement === 'timeout' || settlement === 'cancelled')
+    return { allowed: false, settlement, reason: decision.reason };
+  await q.policy.remember(settlement, q.serverId, q.tool.name, q.conversationId);
+  return { allowed: true, how: settlement, asked: true };
+}
