@@ -36,6 +36,8 @@ import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
 import type { QuickAskShortcutPort } from './shell/quick-ask-port.js';
+import { answerTaskInput } from './tasks/task-input.js';
+import { TaskService } from './tasks/task-service.js';
 import { DisposeStack } from './util/disposable.js';
 import { Redactor } from './util/redact.js';
 
@@ -109,6 +111,8 @@ export interface HostServices {
   auth: AuthService;
   /** What servers and models did (calls, outcomes, latency, connections, tokens). */
   metrics: MetricsRecorder;
+  /** Tool calls running as server-side tasks (running and recent, persisted under dataDir). */
+  tasks: TaskService;
   dispose(): Promise<void>;
 }
 
@@ -170,6 +174,15 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       ((serverId, params, signal) => sampling.handle(serverId, params, signal, host.attribute(serverId))),
     listRoots: opts.handlers?.listRoots ?? (() => roots.list()),
   };
+  // Tool calls servers run as tasks; a 2026-07-28 task's input requests are answered like pushed ones.
+  const tasks = stack.use(
+    await TaskService.open({
+      events,
+      ...(opts.dataDir ? { path: join(opts.dataDir, 'tasks.json') } : {}),
+      answer: (serverId, method, params, signal) =>
+        answerTaskInput(handlers, serverId, method, params, signal),
+    }),
+  );
   // `${secret:NAME}` in server configs (headers, env, an OAuth client secret) resolves from the same keychain as API keys, under a prefix of its own.
   const launchSecrets = opts.secrets ?? serverSecretResolver(secrets);
   // The host asks auth for providers and sign-in status only once servers connect or are
@@ -184,6 +197,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       ...(opts.timeoutMs !== undefined ? { timeoutOverride: opts.timeoutMs } : {}),
       audit,
       metrics,
+      tasks,
       ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
       // An entry's own provider (the conformance client) wins over the person-facing sign-in.
       authProviderFor: opts.authProviderFor ?? ((serverId, url) => auth.providerFor(serverId, url)),
@@ -319,6 +333,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     auth,
     metrics,
     appSettings,
+    tasks,
   });
   return {
     host,
@@ -337,6 +352,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     roots,
     auth,
     metrics,
+    tasks,
     dispose: () => stack.dispose(),
   };
 }

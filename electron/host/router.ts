@@ -25,6 +25,7 @@ import type { PendingBroker } from './pending/pending-broker.js';
 import { addFolders, assertSomethingAdded } from './roots/add-folders.js';
 import type { RootsStore } from './roots/roots-store.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
+import type { TaskService } from './tasks/task-service.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -63,6 +64,8 @@ export interface HostRouterDeps {
   metrics: MetricsRecorder;
   /** Appearance and the quick-ask shortcut. */
   appSettings: AppSettingsService;
+  /** Tool calls running as server-side tasks. */
+  tasks: TaskService;
 }
 
 /**
@@ -93,6 +96,7 @@ export class HostRouter {
       auth,
       metrics,
       appSettings,
+      tasks,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -128,6 +132,11 @@ export class HostRouter {
           onProgress: (p) => events.emit('tool.progress', { callId: r.callId, ...p }),
         }),
       'tools.cancel': (r) => ({ cancelled: host.cancel(r.callId) }),
+      'tasks.list': () => tasks.list(),
+      // By call id through the call itself, so a task's stop is the call's stop (same settlement).
+      'tasks.cancel': (r) => ({
+        cancelled: (r.callId !== undefined && host.cancel(r.callId)) || tasks.cancel(r),
+      }),
       'resources.read': (r) => host.readResource(r.serverId, r.uri),
       'prompts.get': (r) => host.getPrompt(r.serverId, r.name, r.args),
       'completion.complete': (r) => host.complete(r.serverId, r.ref, r.argument, r.context),

@@ -15,6 +15,8 @@ import { pendingChannels } from './channels/pending-channels.js';
 import { permissionChannels } from './channels/permission-channels.js';
 import { serverChannels } from './channels/server-channels.js';
 import { settingsChannels } from './channels/settings-channels.js';
+import { taskChannels } from './channels/task-channels.js';
+import type { ToolTask } from '../domain/tasks.js';
 import type { EventName } from './event-names.js';
 
 export type { HostInfo, RootEntry, RootsAddResult } from './channels/app-channels.js';
@@ -40,6 +42,7 @@ export const requestChannels = {
   ...metricsChannels,
   ...permissionChannels,
   ...appSettingsChannels,
+  ...taskChannels,
 } as const;
 
 /** Every event channel, with its payload type. */
@@ -66,6 +69,8 @@ export const eventChannels = {
   'app.showConversation': typed<{ conversationId: string }>(),
   /** Standing permissions changed (granted, revoked, trust switched, a server removed); the full list. */
   'permissions.changed': typed<PermissionsSnapshot>(),
+  /** Tool calls running as server-side tasks changed (started, status, ended); running and recent, newest first. */
+  'tasks.changed': typed<ToolTask[]>(),
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
@@ -94,6 +99,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof metricsChannels,
     typeof permissionChannels,
     typeof appSettingsChannels,
+    typeof taskChannels,
   ]
 > = true;
 

@@ -15,6 +15,7 @@ export const EVENT_NAMES = [
   'roots.changed',
   'app.showConversation',
   'permissions.changed',
+  'tasks.changed',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

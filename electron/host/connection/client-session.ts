@@ -33,9 +33,13 @@ export interface ServerRequestHandlers {
   listRoots?: () => Root[];
 }
 
-/** Exactly the capabilities we can answer: a handler present means a capability declared. */
+/**
+ * Exactly the capabilities we can answer: a handler present means a capability declared. Tasks
+ * always (tasks/task-service.ts follows them): 2025-11-25 `tasks` with no request types of our own
+ * to run as tasks, and the 2026-07-28 extension, which lets a server answer tools/call with one.
+ */
 export function clientCapabilities(handlers: ServerRequestHandlers): ClientCapabilities {
-  const caps: ClientCapabilities = {};
+  const caps: ClientCapabilities = { tasks: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } };
   if (handlers.elicit) caps.elicitation = { form: {}, url: {} };
   if (handlers.sample) caps.sampling = { tools: {} };
   if (handlers.listRoots) caps.roots = { listChanged: true };
