@@ -1,5 +1,5 @@
 import type { Transport } from '@modelcontextprotocol/client';
-import { TaskHandleTap } from '../tasks/task-handle-tap.js';
+import { TaskHandleTap } from './task-handle-tap.js';
 import { LIMITS } from '../util/limits.js';
 import { ListGuard } from './list-guard.js';
 import type { ServerOutput } from './server-output.js';

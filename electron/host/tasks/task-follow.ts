@@ -1,7 +1,7 @@
 import { isCallToolResult, ProtocolError, type Client } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
 import { HostFailure } from '../util/errors.js';
-import { AnyResult, readTask, type TaskEra, type WireTask } from './task-wire.js';
+import { AnyResult, readTask, type TaskEra, type WireTask } from '../connection/task-wire.js';
 
 /** How often a task is polled: the server's pollInterval, clamped; `fallbackMs` when it names none. */
 export interface PollBounds {

@@ -7,8 +7,8 @@ import { SerialWriter } from '../util/atomic-write.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure } from '../util/errors.js';
 import { DEFAULT_POLL_BOUNDS, followTask, type PollBounds } from './task-follow.js';
-import { taskHandleOf } from './task-handle-tap.js';
-import type { WireTask } from './task-wire.js';
+import { taskHandleOf } from '../connection/task-handle-tap.js';
+import type { WireTask } from '../connection/task-wire.js';
 
 /** Tasks kept (running ones always; the most recent ended ones up to this count). */
 const KEPT = 50;
