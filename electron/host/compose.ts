@@ -41,6 +41,8 @@ import type { QuickAskShortcutPort } from './shell/quick-ask-port.js';
 import { LogLevelStore } from './subscriptions/log-level-store.js';
 import { LogLevels } from './subscriptions/log-levels.js';
 import { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
+import { answerTaskInput } from './tasks/task-input.js';
+import { TaskService } from './tasks/task-service.js';
 import { DisposeStack } from './util/disposable.js';
 import { Redactor } from './util/redact.js';
 
@@ -122,6 +124,8 @@ export interface HostServices {
   logLevels: LogLevels;
   /** What open views ask of the host: tool calls, reads, logs, messages, model context, links, grants. */
   appRequests: AppRequests;
+  /** Tool calls running as server-side tasks (running and recent, persisted under dataDir). */
+  tasks: TaskService;
   dispose(): Promise<void>;
 }
 
@@ -184,6 +188,15 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     listRoots: opts.handlers?.listRoots ?? (() => roots.list()),
     resourceUpdated: (serverId, uri) => subscriptions.updated(serverId, uri),
   };
+  // Tool calls servers run as tasks; a 2026-07-28 task's input requests are answered like pushed ones.
+  const tasks = stack.use(
+    await TaskService.open({
+      events,
+      ...(opts.dataDir ? { path: join(opts.dataDir, 'tasks.json') } : {}),
+      answer: (serverId, method, params, signal) =>
+        answerTaskInput(handlers, serverId, method, params, signal),
+    }),
+  );
   // `${secret:NAME}` in server configs (headers, env, an OAuth client secret) resolves from the same keychain as API keys, under a prefix of its own.
   const launchSecrets = opts.secrets ?? serverSecretResolver(secrets);
   // The host asks auth for providers and sign-in status only once servers connect or are
@@ -198,6 +211,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       ...(opts.timeoutMs !== undefined ? { timeoutOverride: opts.timeoutMs } : {}),
       audit,
       metrics,
+      tasks,
       ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
       // An entry's own provider (the conformance client) wins over the person-facing sign-in.
       authProviderFor: opts.authProviderFor ?? ((serverId, url) => auth.providerFor(serverId, url)),
@@ -375,6 +389,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     subscriptions,
     logLevels,
     appRequests,
+    tasks,
   });
   return {
     host,
@@ -397,6 +412,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     subscriptions,
     logLevels,
     appRequests,
+    tasks,
     dispose: () => stack.dispose(),
   };
 }

@@ -20,6 +20,7 @@ import { OutputPump } from './servers/output-pump.js';
 import type { Attribution } from './servers/call-origins.js';
 import { ServerCalls, type ToolCallOptions } from './servers/server-calls.js';
 import { ServerRegistry, type AuthStatus } from './servers/server-registry.js';
+import type { TaskService } from './tasks/task-service.js';
 import type { Disposable } from './util/disposable.js';
 
 export interface McpHostDeps {
@@ -45,6 +46,8 @@ export interface McpHostDeps {
   pendingCounts?: () => PendingCounts;
   /** Where tool calls and connection changes are counted (absent: not counted). */
   metrics?: MetricsRecorder;
+  /** Follows tool calls that servers run as tasks (absent: plain calls only). */
+  tasks?: TaskService;
 }
 
 /**
@@ -60,7 +63,7 @@ export class McpHost implements AuthHostPort, Disposable {
   private readonly diag: HostDiagnostics;
 
   constructor(deps: McpHostDeps) {
-    const { outputFlushMs, pendingCounts, metrics, ...rest } = deps;
+    const { outputFlushMs, pendingCounts, metrics, tasks, ...rest } = deps;
     this.pump = new OutputPump(deps.events, (id) => this.registry.outputIfAny(id)?.drain(), outputFlushMs);
     this.registry = new ServerRegistry({
       ...rest,
@@ -75,6 +78,7 @@ export class McpHost implements AuthHostPort, Disposable {
       ...(deps.handlers?.listRoots ? { listRoots: deps.handlers.listRoots } : {}),
       ...(deps.audit ? { audit: deps.audit } : {}),
       ...(metrics ? { metrics } : {}),
+      ...(tasks ? { tasks } : {}),
       lastStderr: (id) => this.registry.outputIfAny(id)?.lastStderr(),
     });
     this.diag = new HostDiagnostics({

@@ -29,6 +29,7 @@ import type { RootsStore } from './roots/roots-store.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
 import type { LogLevels } from './subscriptions/log-levels.js';
 import type { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
+import type { TaskService } from './tasks/task-service.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -75,6 +76,8 @@ export interface HostRouterDeps {
   logLevels: LogLevels;
   /** What open views ask of the host (tool calls, reads, messages, links, grants). */
   appRequests: AppRequests;
+  /** Tool calls running as server-side tasks. */
+  tasks: TaskService;
 }
 
 /**
@@ -109,6 +112,7 @@ export class HostRouter {
       subscriptions,
       logLevels,
       appRequests,
+      tasks,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -145,6 +149,11 @@ export class HostRouter {
           onProgress: (p) => events.emit('tool.progress', { callId: r.callId, ...p }),
         }),
       'tools.cancel': (r) => ({ cancelled: host.cancel(r.callId) }),
+      'tasks.list': () => tasks.list(),
+      // By call id through the call itself, so a task's stop is the call's stop (same settlement).
+      'tasks.cancel': (r) => ({
+        cancelled: (r.callId !== undefined && host.cancel(r.callId)) || tasks.cancel(r),
+      }),
       'resources.read': (r) => host.readResource(r.serverId, r.uri),
       'prompts.get': (r) => host.getPrompt(r.serverId, r.name, r.args),
       'completion.complete': (r) => host.complete(r.serverId, r.ref, r.argument, r.context),

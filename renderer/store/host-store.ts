@@ -49,6 +49,11 @@ const lists = {
     fetch: (api) => api.invoke('permissions.list', {}),
     changed: (s, apply) => s.on('permissions.changed', apply),
   }),
+  // Tool calls running as server tasks: re-read on (re)load, so a card finds its task again.
+  tasks: spec({
+    fetch: (api) => api.invoke('tasks.list', {}),
+    changed: (s, apply) => s.on('tasks.changed', apply),
+  }),
   appSettings: spec({
     fetch: (api) => api.invoke('appSettings.get', {}),
     changed: (s, apply) => s.on('appSettings.changed', apply),

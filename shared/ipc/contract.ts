@@ -17,6 +17,8 @@ import { permissionChannels } from './channels/permission-channels.js';
 import { serverChannels } from './channels/server-channels.js';
 import { settingsChannels } from './channels/settings-channels.js';
 import { subscriptionChannels, type ResourceUpdated } from './channels/subscription-channels.js';
+import { taskChannels } from './channels/task-channels.js';
+import type { ToolTask } from '../domain/tasks.js';
 import type { EventName } from './event-names.js';
 
 export type { HostInfo, RootEntry, RootsAddResult } from './channels/app-channels.js';
@@ -51,6 +53,7 @@ export const requestChannels = {
   ...appSettingsChannels,
   ...mcpAppChannels,
   ...subscriptionChannels,
+  ...taskChannels,
 } as const;
 
 /** Every event channel, with its payload type. */
@@ -79,6 +82,8 @@ export const eventChannels = {
   'permissions.changed': typed<PermissionsSnapshot>(),
   /** A live resource changed on its server (see resources.subscribe); coalesced per resource. */
   'resources.updated': typed<ResourceUpdated>(),
+  /** Tool calls running as server-side tasks changed (started, status, ended); running and recent, newest first. */
+  'tasks.changed': typed<ToolTask[]>(),
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
@@ -109,6 +114,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof appSettingsChannels,
     typeof mcpAppChannels,
     typeof subscriptionChannels,
+    typeof taskChannels,
   ]
 > = true;
 

@@ -16,6 +16,7 @@ export const EVENT_NAMES = [
   'app.showConversation',
   'permissions.changed',
   'resources.updated',
+  'tasks.changed',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -39,9 +39,18 @@ export interface ServerRequestHandlers {
 /**
  * Exactly the capabilities we can answer: a handler present means a capability declared.
  * MCP Apps views are always rendered (a server without them may register text-only tools).
+ * Tasks always (tasks/task-service.ts follows them): 2025-11-25 `tasks` with no request types of
+ * our own to run as tasks, and the 2026-07-28 extension, which lets a server answer tools/call
+ * with one.
  */
 export function clientCapabilities(handlers: ServerRequestHandlers): ClientCapabilities {
-  const caps: ClientCapabilities = { extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME] } } };
+  const caps: ClientCapabilities = {
+    tasks: {},
+    extensions: {
+      [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME] },
+      'io.modelcontextprotocol/tasks': {},
+    },
+  };
   if (handlers.elicit) caps.elicitation = { form: {}, url: {} };
   if (handlers.sample) caps.sampling = { tools: {} };
   if (handlers.listRoots) caps.roots = { listChanged: true };

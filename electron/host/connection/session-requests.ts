@@ -13,6 +13,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
+  /** Ask a 2025-11-25 server to run the call as a task (tasks/task-service.ts decides when). */
+  task?: { ttl: number };
 }
 
 /** A completion's target: a prompt argument or a resource template variable. */
@@ -42,7 +44,8 @@ export class SessionRequests {
       throw new HostFailure('unknown_tool', `server "${this.session.id}" has no tool "${name}"`);
     }
     const result = await client.callTool(
-      { name, arguments: args },
+      // `task` is 2025-11-25 wire vocabulary the SDK's params type no longer names.
+      { name, arguments: args, ...(opts.task ? { task: opts.task } : {}) },
       {
         timeout: opts.timeoutMs ?? this.session.timeout(),
         resetTimeoutOnProgress: true,
@@ -51,6 +54,15 @@ export class SessionRequests {
       },
     );
     return result as CallToolResult;
+  }
+
+  /** For task-based calls: the live client, the tool as listed, the request timeout. */
+  taskAccess(name: string): { client: Client; tool: Tool | undefined; timeout: number } {
+    return {
+      client: this.session.client(),
+      tool: this.session.tools().find((t) => t.name === name),
+      timeout: this.session.timeout(),
+    };
   }
 
   async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {

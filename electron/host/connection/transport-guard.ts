@@ -1,4 +1,5 @@
 import type { Transport } from '@modelcontextprotocol/client';
+import { TaskHandleTap } from './task-handle-tap.js';
 import { LIMITS } from '../util/limits.js';
 import { ListGuard } from './list-guard.js';
 import type { ServerOutput } from './server-output.js';
@@ -7,7 +8,8 @@ import { tapTransport } from './trace-tap.js';
 
 /**
  * Everything that stands between a server's bytes and the SDK, attached before any byte
- * moves: the bounded stdout framer (stdio), the trace, and the tools/list guard. Each says
+ * moves: the bounded stdout framer (stdio), the trace, the tools/list guard and the task-handle
+ * tap (a tools/call answered with a task). Each says
  * in the server's log what the server did wrong.
  */
 export function guardTransport(transport: Transport, output: ServerOutput): void {
@@ -24,12 +26,19 @@ export function guardTransport(transport: Transport, output: ServerOutput): void
       ),
   });
   const guard = new ListGuard((text) => output.note(text));
+  const tasks = new TaskHandleTap();
   tapTransport(
     transport,
     (dir, msg) => {
       output.record(dir, msg);
-      if (dir === 'out') guard.outgoing(msg);
+      if (dir === 'out') {
+        guard.outgoing(msg);
+        tasks.outgoing(msg);
+      }
     },
-    (msg) => guard.incoming(msg),
+    (msg) => {
+      guard.incoming(msg);
+      tasks.incoming(msg);
+    },
   );
 }

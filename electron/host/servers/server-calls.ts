@@ -10,6 +10,7 @@ import { auditToolCall } from '../audit/host-audit.js';
 import type { ServerConnection } from '../connection/server-connection.js';
 import type { CallOptions, CompletionRef } from '../connection/session-requests.js';
 import type { MetricsRecorder } from '../metrics/metrics-recorder.js';
+import type { TaskService } from '../tasks/task-service.js';
 import { isInsideRoots } from '../roots/root-guard.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure } from '../util/errors.js';
@@ -38,6 +39,8 @@ export interface ServerCallsDeps {
   metrics?: MetricsRecorder;
   /** The server's last stderr line, quoted when it dies mid-call. */
   lastStderr?: (serverId: string) => string | undefined;
+  /** Follows calls that servers run as tasks (absent: every call is a plain tools/call). */
+  tasks?: Pick<TaskService, 'callTool'>;
 }
 
 /**
@@ -82,12 +85,24 @@ export class ServerCalls implements Disposable {
           opts.onProgress?.(p);
         }
       : opts.onProgress;
+    const tasks = this.deps.tasks;
     const invoke = () =>
-      connection.requests.callTool(tool, args, {
-        signal: controller.signal,
-        timeoutMs: opts.timeoutMs,
-        onProgress,
-      });
+      tasks
+        ? tasks.callTool(connection.requests, {
+            serverId,
+            tool,
+            args,
+            signal: controller.signal,
+            ...(callId ? { callId } : {}),
+            ...(opts.conversationId ? { conversationId: opts.conversationId } : {}),
+            ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+            ...(onProgress ? { onProgress } : {}),
+          })
+        : connection.requests.callTool(tool, args, {
+            signal: controller.signal,
+            timeoutMs: opts.timeoutMs,
+            onProgress,
+          });
     try {
       const result = capToolResult(
         callId

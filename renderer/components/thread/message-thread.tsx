@@ -5,6 +5,7 @@ import type { ToolApprovalRequest } from '../../../shared/domain/chat.js';
 import { ErrorBox } from '../error-box.js';
 import { usePinnedScroll } from '../../hooks/use-pinned-scroll.js';
 import { ApprovalCard } from './approval-card.js';
+import { RunningTasks } from './running-tasks.js';
 import type { ThreadNotice, ThreadState } from '../../lib/chat-reducer.js';
 import type { MessageActionsHandle } from './message-actions.js';
 import { MessageView } from './message-view.js';
@@ -149,6 +150,7 @@ export function MessageThread({
         {approvals.map((a) => (
           <ApprovalCard key={a.id} request={a} />
         ))}
+        <RunningTasks conversationId={conversation.id} messages={messages} />
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { ErrorBox } from '../error-box.js';
 import { InlineRequests, useRequestsOf } from '../requests/inline-requests.js';
 import { Icon } from '../icons.js';
 import { ToolAppView } from '../mcp-app/tool-app-view.js';
+import { TaskLine } from '../task-line.js';
 
 const STATUS_LABEL: Record<ToolCallRecord['status'], { label: string; className: string }> = {
   'awaiting-approval': { label: 'awaiting approval', className: 'status-waiting' },
@@ -67,6 +68,7 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
         <JsonView value={call.args} testId="tool-card-args" />
       </details>
       {call.status === 'running' && call.progress && <CallProgress progress={call.progress} />}
+      <TaskLine callId={call.id} />
       <InlineRequests requests={asks} />
       <CallOutcome call={call} />
       {call.status !== 'awaiting-approval' && call.status !== 'denied' && (

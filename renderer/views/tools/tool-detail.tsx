@@ -5,6 +5,7 @@ import { useArgsEditor } from '../../components/schema-form/use-args-editor.js';
 import { InlineRequests, useRequestsOf } from '../../components/requests/inline-requests.js';
 import { ToolBadges } from '../../components/tool-badges.js';
 import { ToolAppView } from '../../components/mcp-app/tool-app-view.js';
+import { TaskLine } from '../../components/task-line.js';
 import { ToolResultView } from './tool-result-view.js';
 import { useToolCall } from './use-tool-call.js';
 
@@ -61,6 +62,7 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
         </div>
       </form>
       <InlineRequests requests={asks} />
+      <TaskLine callId={running ? state.callId : null} />
 
       {running && state.progress && (
         <div className="progress" data-testid="tool-progress">
