@@ -34,8 +34,9 @@ import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
 import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
-import { AppRequests } from './apps/app-requests.js';
-import { AppViews } from './apps/app-views.js';
+import type { AppRequests } from './apps/app-requests.js';
+import type { AppViews } from './apps/app-views.js';
+import { composeAppServices } from './apps/compose-apps.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
 import type { QuickAskShortcutPort } from './shell/quick-ask-port.js';
 import { LogLevelStore } from './subscriptions/log-level-store.js';
@@ -330,34 +331,9 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     },
     geminiBaseUrlOverride: providers.geminiBaseUrlOverride,
   });
-  const appViews = stack.use(
-    new AppViews({
-      catalog: () => host.catalog(),
-      serverState: (id) => host.serverState(id),
-      read: (id, uri) => host.readResource(id, uri),
-      events,
-      audit,
-      viewsEnabled: (id) => policies.apps.viewsEnabled(id),
-      grantedPermissions: (id) => policies.apps.permissions(id),
-    }),
-  );
-  const appRequests: AppRequests = stack.use(
-    new AppRequests({
-      views: appViews,
-      catalog: () => host.catalog(),
-      callTool: (serverId, tool, args, callOpts) => host.callTool(serverId, tool, args, callOpts),
-      readResource: (id, uri) => host.readResource(id, uri),
-      serverLog: (id, text) => host.noteServerLog(id, text),
-      send: (conversationId, text, attachments, origin) =>
-        chat.send(conversationId, text, attachments, origin),
-      serverIds: () => host.list().map((s) => s.id),
-      policy,
-      broker,
-      audit,
-      roots: () => roots.list(),
-      grants: policies.apps,
-      ...(opts.openExternal ? { openExternal: opts.openExternal } : {}),
-    }),
+  const { appViews, appRequests } = composeAppServices(
+    { host, chat, events, audit, policies, policy, broker, roots, openExternal: opts.openExternal },
+    stack,
   );
   // Created after the host, disposed before it: the sessions they ride on outlive them.
   const hostPort = { session: (id: string) => host.session(id), state: (id: string) => host.serverState(id) };
