@@ -120,7 +120,7 @@ export class AppToolCalls {
     }
     if (!this.throttled.has(view.viewId)) {
       this.throttled.add(view.viewId);
-      this.audit(view, 'tool-call-rate-limited', { retryAfterMs: waitMs });
+      this.audit(view, 'tool-call-rate-limited', { code: 'rate_limited', retryAfterMs: waitMs });
     }
     throw new HostFailure('rate_limited', `This view is calling tools too fast; try again in ${waitMs} ms.`);
   }
@@ -132,7 +132,7 @@ export class AppToolCalls {
   }
 
   private refuse(view: OpenView, tool: string, reason: string, extra: Record<string, unknown> = {}): never {
-    this.audit(view, 'tool-call-refused', { calledTool: tool, reason, ...extra });
+    this.audit(view, 'tool-call-refused', { calledTool: tool, code: 'app_call_refused', reason, ...extra });
     throw new HostFailure('app_call_refused', reason);
   }
 

@@ -62,7 +62,15 @@ export class ViewSession {
     // Registered before the transport's own listener: a message from the frame's window that
     // is not from the sandbox origin stops here.
     this.guard = (event) => {
-      if (event.source === frame && event.origin !== handle.sandboxOrigin) event.stopImmediatePropagation();
+      if (event.source !== frame) return;
+      if (event.origin !== handle.sandboxOrigin) event.stopImmediatePropagation();
+      else if (!plausibleId(event.data)) {
+        // JSON-RPC ids are short; a huge one is an attempt to make us echo it (and hold it) forever.
+        event.stopImmediatePropagation();
+        console.warn(
+          `MCP App view ${handle.toolName} (${handle.serverId}): malformed message ignored (oversized id)`,
+        );
+      }
     };
     window.addEventListener('message', this.guard);
 
@@ -170,4 +178,11 @@ export class ViewSession {
 /** The spec's permissions object (`{ camera: {} }`) for the permissions granted. */
 function permissionsMap(granted: AppViewHandle['permissions']['granted']): Record<string, object> {
   return Object.fromEntries(granted.map((p) => [p, {}]));
+}
+
+/** A JSON-RPC id we are willing to answer: absent, a short string, or a safe integer. */
+function plausibleId(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null || !('id' in data)) return true;
+  const id = (data).id;
+  return (typeof id === 'string' && id.length <= 256) || (typeof id === 'number' && Number.isSafeInteger(id));
 }
