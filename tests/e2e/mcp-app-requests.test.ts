@@ -1,0 +1,147 @@
+// What an MCP App view asks of the host, end to end (issue 13 item 3, must-show 1): the system
+// monitor's view polls its app-only tool `poll-system-stats` on its own; the call waits on an
+// approval card in the conversation that says the view asked, and once allowed its result
+// reaches the view (the memory gauge shows a number). The basic-react view's "Send Message"
+// (`ui/message`) adds a message to the conversation, labelled as from the view, and the model
+// (the wire-exact fake Gemini) answers it.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { functionCall, reply, text, type FakeGemini, type RecordedRequest } from '../fixtures/fake-gemini.js';
+import { chromiumSkipReason, logPageErrors, pageOrSkip } from '../helpers/chromium.js';
+import { keychainSkipReason } from '../helpers/e2e-app.js';
+import { e2eEvidence, openConnected, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { appServer } from '../helpers/server-processes.js';
+
+const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
+const STEP = 30_000;
+const VIEWPORT = { width: 1300, height: 900 };
+const skipReason = chromiumSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
+
+let session: E2eSession | null = null;
+let gemini: FakeGemini | null = null;
+let page: Page | null = null;
+
+before(async () => {
+  if (skipReason) {
+    console.log(`mcp-app-requests e2e skipped: ${skipReason}`);
+    return;
+  }
+  session = await startE2eSession({
+    gemini: { apiKey: API_KEY, script: [] },
+    config: { mcpServers: { basic: appServer('basicReact'), sysmon: appServer('systemMonitor') } },
+    viewport: VIEWPORT,
+  });
+  gemini = session.gemini;
+  const context = await session.browser.newContext({ viewport: VIEWPORT });
+  page = await context.newPage();
+  logPageErrors(page);
+  await openConnected(page, session.mode.url, ['basic', 'sysmon']);
+  await session.storeKey(page);
+});
+after(() => session?.stop());
+
+const { shot, withEvidence } = e2eEvidence('mcp-app-requests', () => session);
+
+/** A new conversation in which the model (the fake) calls `tool`; approve it and wait for its view. */
+async function viewThroughChat(
+  p: Page,
+  server: string,
+  tool: string,
+): Promise<{ frame: Frame; card: string }> {
+  gemini!.enqueue(reply(functionCall(`${server}__${tool}`, {})), reply(text(`Called ${tool}.`)));
+  await p.getByTestId('nav-chat').click();
+  const before = await p.locator('[data-testid^="conversation-item-"]').count();
+  await p.getByTestId('new-chat').click();
+  await p.locator('[data-testid^="conversation-item-"]').nth(before).waitFor({ timeout: STEP });
+  await p.getByTestId('chat-input').fill(`please call ${tool}`);
+  await p.getByTestId('chat-input').press('Enter');
+  const approval = p.getByTestId('approval-card').filter({ hasText: tool });
+  await approval.waitFor({ timeout: STEP });
+  await approval.getByTestId('approve-once').click();
+  const card = p.locator('[data-testid="tool-card"][data-status="done"]').filter({ hasText: tool });
+  await card.getByTestId('app-view').and(p.locator('[data-state="ready"]')).waitFor({ timeout: STEP });
+  const viewId = (await card.getByTestId('app-view-frame').getAttribute('data-view-id')) ?? '';
+  await p.frameLocator(`[data-view-id="${viewId}"]`).locator('#view').waitFor({ timeout: STEP });
+  const outer = await p.locator(`[data-view-id="${viewId}"]`).elementHandle();
+  const inner = (await outer?.contentFrame())?.childFrames()[0];
+  assert.ok(inner, 'the proxy built its inner frame');
+  return { frame: inner, card: viewId };
+}
+
+/** The texts of a request's user turns. */
+function userTurns(request: RecordedRequest | undefined): string[] {
+  return (request?.body?.contents ?? [])
+    .filter((c) => c.role === 'user')
+    .map((c) =>
+      (c.parts ?? [])
+        .map((part) => ('text' in part && typeof part.text === 'string' ? part.text : ''))
+        .join(''),
+    );
+}
+
+test(
+  "a view's own tool call asks the person, then its result reaches the view",
+  { timeout: 90_000 },
+  async (t) => {
+    const p = pageOrSkip(t, skipReason, page);
+    if (!p) return;
+    await withEvidence(p, 'app-call', async () => {
+      const { frame } = await viewThroughChat(p, 'sysmon', 'get-system-info');
+      // The view polls poll-system-stats (visibility ["app"]) by itself: an untrusted server asks.
+      const asked = p.getByTestId('approval-card').filter({ hasText: 'poll-system-stats' }).first();
+      await asked.waitFor({ timeout: STEP });
+      assert.match(
+        (await asked.getByTestId('approval-from-view').textContent()) ?? '',
+        /interactive view/i,
+        'the card says the view asked, not the model',
+      );
+      assert.equal(
+        await frame.evaluate(() => /\d+(\.\d+)?%/.test(document.body.innerText.split('MEMORY')[1] ?? '')),
+        false,
+        'no memory figure before the call is allowed',
+      );
+      await shot(p, 'approval-from-view');
+      await asked.getByTestId('approve-chat').click();
+      await frame.waitForFunction(
+        () => /\d+(\.\d+)?%/.test(document.body.innerText.split('MEMORY')[1] ?? ''),
+        undefined,
+        {
+          timeout: STEP,
+        },
+      );
+      await shot(p, 'result-in-view');
+    });
+  },
+);
+
+test(
+  "a view's ui/message joins the conversation, labelled, and the model answers it",
+  { timeout: 90_000 },
+  async (t) => {
+    const p = pageOrSkip(t, skipReason, page);
+    if (!p) return;
+    await withEvidence(p, 'app-message', async () => {
+      const { frame } = await viewThroughChat(p, 'basic', 'get-time');
+      const words = `hello from the view ${randomBytes(3).toString('hex')}`;
+      gemini!.enqueue(reply(text('The view said hello.')));
+      await frame.locator('textarea').first().fill(words);
+      await frame.getByRole('button', { name: 'Send Message' }).click();
+      const message = p.getByTestId('message-user').filter({ hasText: words });
+      await message.waitFor({ timeout: STEP });
+      // The label says which view sent it (a person's own messages have none).
+      const label = message.getByTestId('message-origin');
+      await label.waitFor({ timeout: STEP });
+      assert.match((await label.textContent()) ?? '', /get-time view from basic/);
+      assert.equal(await message.getAttribute('data-origin'), 'app');
+      await p
+        .getByTestId('assistant-text')
+        .filter({ hasText: 'The view said hello.' })
+        .waitFor({ timeout: STEP });
+      const last = userTurns(gemini!.generateRequests().at(-1)).at(-1) ?? '';
+      assert.ok(last.includes(words), `the model received the view's words: ${last}`);
+      await shot(p, 'message-from-view');
+    });
+  },
+);
