@@ -15,6 +15,8 @@ export interface PermissionActions {
   revoke(ref: PermissionRef): Promise<void>;
   revokeServer(serverId: string): Promise<void>;
   setTrust(serverId: string, trusted: boolean): Promise<void>;
+  /** The server's "Show interactive views" switch (MCP Apps). */
+  setViewsEnabled(serverId: string, enabled: boolean): Promise<void>;
   busy: boolean;
   error: HostError | null;
 }
@@ -48,5 +50,10 @@ export function usePermissionActions(): PermissionActions {
     revoke: (ref) => run(() => host.invoke('permissions.revoke', ref)),
     revokeServer: (serverId) => run(() => host.invoke('permissions.revokeServer', { serverId })),
     setTrust: (serverId, trusted) => run(() => host.invoke('permissions.setTrust', { serverId, trusted })),
+    setViewsEnabled: (serverId, enabled) =>
+      run(async () => {
+        await host.invoke('apps.setViewsEnabled', { serverId, enabled });
+        return host.invoke('permissions.list', {});
+      }),
   };
 }

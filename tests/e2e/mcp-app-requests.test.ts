@@ -145,3 +145,48 @@ test(
     });
   },
 );
+
+test(
+  '"Show interactive views" off in Servers › Info shows results as text; on brings the view back',
+  { timeout: 90_000 },
+  async (t) => {
+    const p = pageOrSkip(t, skipReason, page);
+    if (!p) return;
+    await withEvidence(p, 'views-switch', async () => {
+      const setViews = async (on: boolean) => {
+        await p.getByTestId('nav-servers').click();
+        await p.getByTestId('server-row-basic').click();
+        const details = p.getByTestId('server-details-basic');
+        await details.getByTestId('tab-info').click();
+        const toggle = details.getByRole('switch', { name: 'Show interactive views' });
+        await toggle.waitFor({ timeout: STEP });
+        if ((await toggle.isChecked()) !== on) await toggle.click();
+        await p
+          .getByTestId('views-switch-basic')
+          .and(p.locator(on ? ':checked' : ':not(:checked)'))
+          .waitFor({ timeout: STEP });
+      };
+      const openTimeChat = async () => {
+        await p.getByTestId('nav-chat').click();
+        await p
+          .locator('[data-testid^="conversation-item-"]')
+          .filter({ hasText: 'get-time' })
+          .first()
+          .click();
+        return p
+          .locator('[data-testid="tool-card"]')
+          .filter({ hasText: 'get-time' })
+          .first()
+          .getByTestId('app-view');
+      };
+      await setViews(false);
+      const off = await openTimeChat();
+      await off.and(p.locator('[data-state="fallback"]')).waitFor({ timeout: STEP });
+      assert.match((await off.getByTestId('app-view-fallback').textContent()) ?? '', /switched off/i);
+      await shot(p, 'views-off');
+      await setViews(true);
+      const on = await openTimeChat();
+      await on.and(p.locator('[data-state="ready"]')).waitFor({ timeout: STEP });
+    });
+  },
+);

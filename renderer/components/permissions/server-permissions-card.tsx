@@ -8,6 +8,7 @@ import { useHost } from '../../host/host-context.js';
 import { useConversations } from '../../hooks/use-conversations.js';
 import type { PermissionActions } from '../../hooks/use-permissions.js';
 import { TrustSwitch } from './trust-switch.js';
+import { ViewsSwitch } from './views-switch.js';
 
 const DEVICE: Record<AppPermission, string> = {
   camera: 'camera',
@@ -84,6 +85,15 @@ export function ServerPermissionsCard({
           trust={entry.trust}
           disabled={busy}
           onChange={(trusted) => void actions.setTrust(id, trusted)}
+        />
+      )}
+      {entry.configured && (
+        <ViewsSwitch
+          serverId={id}
+          // Absent means the defaults: views on, nothing granted.
+          enabled={entry.apps?.viewsEnabled ?? true}
+          disabled={busy}
+          onChange={(enabled) => void actions.setViewsEnabled(id, enabled)}
         />
       )}
       <ul className="perm-list">
