@@ -8,7 +8,14 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import { functionCall, reply, text, type FakeGemini, type RecordedRequest } from '../fixtures/fake-gemini.js';
+import {
+  declarationsOf,
+  functionCall,
+  reply,
+  text,
+  type FakeGemini,
+  type RecordedRequest,
+} from '../fixtures/fake-gemini.js';
 import { chromiumSkipReason, logPageErrors, pageOrSkip } from '../helpers/chromium.js';
 import { keychainSkipReason } from '../helpers/e2e-app.js';
 import { e2eEvidence, openConnected, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
@@ -112,6 +119,13 @@ test(
         },
       );
       await shot(p, 'result-in-view');
+      // Must-show 3: the app-only tool the view just called was never offered to the model.
+      const offered = gemini!.generateRequests().flatMap((r) => declarationsOf(r).map((d) => d.name));
+      assert.ok(offered.includes('sysmon__get-system-info'), `offered: ${[...new Set(offered)].join(', ')}`);
+      assert.ok(
+        !offered.some((n) => n.includes('poll-system-stats')),
+        'poll-system-stats never reached the model',
+      );
     });
   },
 );
