@@ -1,9 +1,9 @@
-import { useId } from 'react';
 import type { ServerTrust } from '../../../shared/domain/permissions.js';
+import { SwitchRow } from './switch-row.js';
 
 /**
- * A server's Trust switch: a real checkbox with role=switch, its label, and what trust means
- * (and, for trust written in the config entry, that turning it off edits that entry).
+ * A server's Trust switch, with what trust means (and, for trust written in the config entry,
+ * that turning it off edits that entry).
  */
 export function TrustSwitch({
   serverId,
@@ -16,30 +16,24 @@ export function TrustSwitch({
   disabled: boolean;
   onChange: (trusted: boolean) => void;
 }) {
-  const help = useId();
   return (
-    <div className="trust-switch">
-      <label>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={trust.trusted}
-          disabled={disabled}
-          aria-describedby={help}
-          onChange={(e) => onChange(e.target.checked)}
-          data-testid={`trust-switch-${serverId}`}
-        />
-        <span>Trust {serverId}</span>
-      </label>
-      <p id={help} className="muted trust-help">
-        {trust.trusted
-          ? 'Every tool of this server runs without asking you first.'
-          : 'Each tool call asks you first, unless you chose “Always allow” for that tool.'}{' '}
-        Trust holds for the server’s current command or address: if that changes, you are asked again. Calls
-        naming files outside your shared folders always ask.
-        {trust.source === 'config' &&
-          ' Trust is set in this server’s configuration; turning it off edits the configuration and restarts the server.'}
-      </p>
-    </div>
+    <SwitchRow
+      label={`Trust ${serverId}`}
+      checked={trust.trusted}
+      disabled={disabled}
+      onChange={onChange}
+      testId={`trust-switch-${serverId}`}
+      help={
+        <>
+          {trust.trusted
+            ? 'Every tool of this server runs without asking you first.'
+            : 'Each tool call asks you first, unless you chose “Always allow” for that tool.'}{' '}
+          Trust holds for the server’s current command or address: if that changes, you are asked again. Calls
+          naming files outside your shared folders always ask.
+          {trust.source === 'config' &&
+            ' Trust is set in this server’s configuration; turning it off edits the configuration and restarts the server.'}
+        </>
+      }
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { SwitchRow } from './switch-row.js';
 
 /**
  * A server's "Show interactive views" switch (MCP Apps): on by default; off, its tools'
@@ -15,26 +15,18 @@ export function ViewsSwitch({
   disabled: boolean;
   onChange: (enabled: boolean) => void;
 }) {
-  const help = useId();
   return (
-    <div className="trust-switch">
-      <label>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={enabled}
-          disabled={disabled}
-          aria-describedby={help}
-          onChange={(e) => onChange(e.target.checked)}
-          data-testid={`views-switch-${serverId}`}
-        />
-        <span>Show interactive views</span>
-      </label>
-      <p id={help} className="muted trust-help">
-        {enabled
+    <SwitchRow
+      label="Show interactive views"
+      checked={enabled}
+      disabled={disabled}
+      onChange={onChange}
+      testId={`views-switch-${serverId}`}
+      help={
+        enabled
           ? 'Tools that come with a view show it under their result, in a sandbox that cannot reach the app.'
-          : 'Tool results of this server show as text only.'}
-      </p>
-    </div>
+          : 'Tool results of this server show as text only.'
+      }
+    />
   );
 }
