@@ -11,7 +11,7 @@ import { ElectronDesktopShell } from './desktop-shell-adapter.js';
 import { ElectronStoreSettingsBackend } from './electron-settings-backend.js';
 import { installIpcGate } from './ipc-gate.js';
 import { QuickAskShortcut } from './quick-ask-shortcut.js';
-import { blockRemoteContent } from './request-filter.js';
+import { blockRemoteContent, mayGrantPermission, originOf } from './request-filter.js';
 import { proxyScriptFrom } from '../host/apps/sandbox-page.js';
 import { registerSandboxScheme, serveSandboxScheme } from './sandbox-scheme.js';
 import { trayState } from './tray-state.js';
@@ -56,9 +56,14 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  // No web permission (camera, notifications, geolocation...) is ever granted to page content.
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  // No web permission is granted to our pages; an MCP App view gets only what its iframe's
+  // `allow` carries (the person's grants for its server), see mayGrantPermission.
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(mayGrantPermission(permission, originOf(details.requestingUrl))),
+  );
+  session.defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin) =>
+    mayGrantPermission(permission, originOf(requestingOrigin)),
+  );
   blockRemoteContent(session.defaultSession);
 
   const dataDir = app.getPath('userData');
