@@ -274,10 +274,7 @@ export class HostRouter {
       'resources.subscriptions': () => subscriptions.list(),
       'logging.get': (r) => logLevels.get(r.serverId),
       'logging.setLevel': (r) => logLevels.set(r.serverId, r.level),
-      'apps.close': (r) => {
-        appRequests.forget(r.viewId);
-        return { closed: appViews.close(r.viewId) };
-      },
+      'apps.close': (r) => ({ closed: appViews.close(r.viewId) }),
       'apps.callTool': (r) => appRequests.callTool(r.viewId, r.tool, r.args, r.callId),
       'apps.readResource': (r) => appRequests.readResource(r.viewId, r.uri),
       'apps.log': (r) => appRequests.log(r.viewId, r.level, r.logger, r.data),

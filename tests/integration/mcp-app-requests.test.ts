@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import type { ToolApprovalRequest } from '../../shared/domain/chat.js';
 import type { AppViewHandle } from '../../shared/domain/mcp-apps.js';
 import type { CallToolResult } from '../../shared/domain/mcp-types.js';
+import { MAX_OPEN_VIEWS } from '../../electron/host/apps/app-views.js';
 import type { HostError } from '../../shared/ipc/host-error.js';
 import { partsOf, reply, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
 import {
@@ -153,6 +154,18 @@ test("an untrusted server's app call waits for the person; the card says the vie
   const c = await closing;
   assert.ok(!c.ok, 'closing the view cancels the approval it waits on');
   assert.equal(h.broker.list().length, 0);
+});
+
+test('a view evicted past the open-view cap ends the approval it waits on', async () => {
+  const view = await openView('vis', 'show-panel');
+  const waiting = route('apps.callTool', { viewId: view.viewId, tool: 'app-only', args: {} });
+  await nextApproval();
+  const others = [];
+  for (let i = 0; i < MAX_OPEN_VIEWS; i++) others.push(await openView('vis', 'show-panel'));
+  const w = await waiting;
+  assert.ok(!w.ok, 'the evicted view no longer waits on the person');
+  assert.equal(h.broker.list().length, 0, 'its approval card is gone');
+  for (const o of others) await route('apps.close', { viewId: o.viewId });
 });
 
 test('a tight loop of calls is rate limited', async () => {

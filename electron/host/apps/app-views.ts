@@ -56,6 +56,7 @@ export const MAX_OPEN_VIEWS = 64;
  */
 export class AppViews implements Disposable {
   private readonly views = new Map<string, OpenView>();
+  private readonly closedListeners = new Set<(viewId: string) => void>();
   private readonly resources: ViewResources;
   /** Per server, the resource list the cache was filled under. */
   private readonly listSignature = new Map<string, string>();
@@ -165,7 +166,15 @@ export class AppViews implements Disposable {
 
   /** Close a view; later requests naming it fail with view_closed. */
   close(viewId: string): boolean {
-    return this.views.delete(viewId);
+    const closed = this.views.delete(viewId);
+    if (closed) this.announceClosed(viewId);
+    return closed;
+  }
+
+  /** Be told of every view that closes, by request or evicted past the cap (its waits must end). */
+  onClosed(listener: (viewId: string) => void): () => void {
+    this.closedListeners.add(listener);
+    return () => this.closedListeners.delete(listener);
   }
 
   /** Every open view (diagnostics and tests). */
@@ -204,6 +213,15 @@ export class AppViews implements Disposable {
   }
 
   private evictPastCap(): void {
-    while (this.views.size > MAX_OPEN_VIEWS) this.views.delete(this.views.keys().next().value as string);
+    while (this.views.size > MAX_OPEN_VIEWS) this.close(this.views.keys().next().value as string);
+  }
+
+  private announceClosed(viewId: string): void {
+    for (const l of [...this.closedListeners])
+      try {
+        l(viewId);
+      } catch {
+        // A listener's failure is its own.
+      }
   }
 }

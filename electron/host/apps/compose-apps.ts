@@ -59,5 +59,8 @@ export function composeAppServices(
       ...(d.openExternal ? { openExternal: d.openExternal } : {}),
     }),
   );
+  // A view that closes (asked to, or evicted past the cap) ends its approval waits and context.
+  const stopFollowing = appViews.onClosed((viewId) => appRequests.forget(viewId));
+  stack.use({ dispose: stopFollowing });
   return { appViews, appRequests };
 }
