@@ -288,6 +288,11 @@ test('grants and the views switch are kept per server, listed and revocable', as
   assert.ok((await route('apps.setViewsEnabled', { serverId: 'vis', enabled: false })).ok);
   assert.equal(vis()?.apps?.viewsEnabled, false);
   assert.equal((await refusal('apps.open', { serverId: 'vis', tool: 'show-panel' })).code, 'no_view');
+  // Revoke all takes back permissions, not this preference.
+  await route('apps.setPermissions', { serverId: 'vis', permissions: ['camera'] });
+  assert.ok((await route('permissions.revokeServer', { serverId: 'vis' })).ok);
+  assert.deepEqual(vis()?.apps?.permissions ?? [], [], 'Revoke all took the grants back');
+  assert.equal(vis()?.apps?.viewsEnabled, false, 'and kept views off');
   await route('apps.setViewsEnabled', { serverId: 'vis', enabled: true });
   assert.equal(vis()?.apps, undefined, 'back at the default');
   assert.equal(

@@ -121,7 +121,10 @@ export class PermissionsService {
   /** Take back everything about one server: trust, every tool, sampling, "for this chat" choices. */
   async revokeServer(serverId: string): Promise<PermissionsSnapshot> {
     await this.untrust(serverId);
+    // "Show interactive views" is a preference, not a permission: Revoke all keeps it.
+    const viewsEnabled = this.deps.store.apps.viewsEnabled(serverId);
     await this.deps.store.forgetServer(serverId);
+    if (!viewsEnabled) await this.deps.store.apps.setViewsEnabled(serverId, false);
     this.deps.policy.forgetServer(serverId);
     this.record(serverId, 'revoked', { what: 'all' });
     return this.list();
