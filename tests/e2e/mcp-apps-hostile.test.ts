@@ -112,7 +112,7 @@ async function trustHostile(p: Page): Promise<void> {
   await details.getByTestId('tab-info').click();
   const trust = details.getByRole('switch', { name: 'Trust hostile' });
   if (!(await trust.isChecked())) await trust.click();
-  await details.locator('[role="switch"]:checked').waitFor({ timeout: STEP });
+  await details.locator('[data-testid="trust-switch-hostile"]:checked').waitFor({ timeout: STEP });
 }
 
 async function send(p: Page, message: string): Promise<void> {

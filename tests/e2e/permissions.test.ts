@@ -158,7 +158,9 @@ test(
       // Keyboard: focus the switch and press Space.
       await infoSwitch.focus();
       await p.keyboard.press('Space');
-      await details.locator('[role="switch"]:checked').waitFor({ timeout: STEP_TIMEOUT_MS });
+      await details
+        .locator('[data-testid="trust-switch-everything"]:checked')
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
       assert.match(
         (await details.getByTestId('server-permissions').textContent()) ?? '',
         /runs without asking/,
