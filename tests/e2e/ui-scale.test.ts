@@ -208,8 +208,13 @@ test('a streamed reply re-renders only its own message', { timeout: 90_000 }, as
     const counts = await takeRenderCounts(p);
     const seeded = Object.entries(counts).filter(([k]) => /^message:m\d{4}$/.test(k));
     const fresh = Object.entries(counts).filter(([k]) => !/^message:m\d{4}$/.test(k));
-    assert.ok(seeded.length > 0, 'the seeded messages near the bottom were on screen');
-    const worst = Math.max(...seeded.map(([, n]) => n));
+    // The seeded messages near the bottom stay mounted; whether the run's final snapshot renders
+    // them once more depends on timing, so zero renders is as good as one.
+    assert.ok(
+      (await countOf(p, '[data-message-id^="m0"], [data-message-id^="m1"]')) > 0,
+      'the seeded messages near the bottom were on screen',
+    );
+    const worst = Math.max(0, ...seeded.map(([, n]) => n));
     const streamed = Math.max(...fresh.map(([, n]) => n));
     // Each seeded message may render once when the run's final snapshot replaces the thread.
     assert.ok(worst <= 2, `a seeded message rendered ${worst} times during the stream`);
