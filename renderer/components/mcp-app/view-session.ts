@@ -183,6 +183,6 @@ function permissionsMap(granted: AppViewHandle['permissions']['granted']): Recor
 /** A JSON-RPC id we are willing to answer: absent, a short string, or a safe integer. */
 function plausibleId(data: unknown): boolean {
   if (typeof data !== 'object' || data === null || !('id' in data)) return true;
-  const id = (data).id;
+  const id = data.id;
   return (typeof id === 'string' && id.length <= 256) || (typeof id === 'number' && Number.isSafeInteger(id));
 }
