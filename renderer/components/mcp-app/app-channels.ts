@@ -1,13 +1,8 @@
-import type { HostApi } from '../../../shared/ipc/contract.js';
+import type { HostApi, RequestOf, ResponseOf } from '../../../shared/ipc/contract.js';
 import type { HostError } from '../../../shared/ipc/host-error.js';
 import { asHostError } from '../../host/errors.js';
 
-/**
- * The view's requests go to the host through these channels (agreed with the host side of
- * issue 13); the host decides what a view may do. Named by string here because they join the
- * contract with the host's branch: until then the host answers `unknown_channel`, which the
- * view receives as a JSON-RPC error like any other refusal.
- */
+/** The channels a view's requests go through; the host decides what a view may do. */
 export type AppChannel =
   | 'apps.callTool'
   | 'apps.readResource'
@@ -25,14 +20,13 @@ export class AppRequestError extends Error {
 }
 
 /** Invoke one of the app channels; a host failure rejects with AppRequestError. */
-export async function callApp<T>(
+export async function callApp<C extends AppChannel>(
   host: HostApi,
-  channel: AppChannel,
-  request: Record<string, unknown>,
-): Promise<T> {
-  const invoke = host.invoke.bind(host) as unknown as (c: string, r: unknown) => Promise<unknown>;
+  channel: C,
+  request: RequestOf<C>,
+): Promise<ResponseOf<C>> {
   try {
-    return (await invoke(channel, request)) as T;
+    return await host.invoke(channel, request);
   } catch (error) {
     throw new AppRequestError(asHostError(error));
   }

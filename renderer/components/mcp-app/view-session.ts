@@ -92,17 +92,18 @@ export class ViewSession {
         mode: both ? hooks.onDisplayMode(mode) : hooks.onDisplayMode(hooks.context().displayMode ?? 'inline'),
       };
     };
-    b.oncalltool = (params) =>
-      callApp<Awaited<ReturnType<NonNullable<AppBridge['oncalltool']>>>>(host, 'apps.callTool', {
+    // Our results mirror the wire shape with open types (shared/domain/mcp-types.ts); the SDK's
+    // are its zod-derived unions of the same JSON, hence the one cast at this boundary.
+    b.oncalltool = async (params) =>
+      (await callApp(host, 'apps.callTool', {
         viewId,
         tool: params.name,
         args: params.arguments ?? {},
-      });
-    b.onreadresource = (params) =>
-      callApp<Awaited<ReturnType<NonNullable<AppBridge['onreadresource']>>>>(host, 'apps.readResource', {
-        viewId,
-        uri: params.uri,
-      });
+      })) as Awaited<ReturnType<NonNullable<AppBridge['oncalltool']>>>;
+    b.onreadresource = async (params) =>
+      (await callApp(host, 'apps.readResource', { viewId, uri: params.uri })) as Awaited<
+        ReturnType<NonNullable<AppBridge['onreadresource']>>
+      >;
     b.onloggingmessage = ({ level, logger, data }) => {
       void callApp(host, 'apps.log', { viewId, level, data, ...(logger ? { logger } : {}) }).catch(
         () => undefined,
@@ -122,7 +123,7 @@ export class ViewSession {
     };
     b.onopenlink = async ({ url }) => {
       if (!(await hooks.confirmLink(url))) return { isError: true };
-      const { opened } = await callApp<{ opened: boolean }>(host, 'apps.openLink', { viewId, url });
+      const { opened } = await callApp(host, 'apps.openLink', { viewId, url });
       return opened ? {} : { isError: true };
     };
   }
