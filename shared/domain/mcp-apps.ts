@@ -63,6 +63,13 @@ export interface AppCspDomains {
   baseUriDomains: string[];
 }
 
+/** The origins a view declared it will reach outside the sandbox (audited, and warned about). */
+export function externalOrigins(csp: AppCspDomains): string[] {
+  return [
+    ...new Set([...csp.connectDomains, ...csp.resourceDomains, ...csp.frameDomains, ...csp.baseUriDomains]),
+  ];
+}
+
 /** Device permissions a view may ask for (`_meta.ui.permissions`). */
 export type AppPermission = 'camera' | 'microphone' | 'geolocation' | 'clipboardWrite';
 

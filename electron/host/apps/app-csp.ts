@@ -72,13 +72,6 @@ export function readViewMeta(content: { _meta?: unknown; meta?: unknown }): View
   };
 }
 
-/** The origins a view would reach outside the sandbox, for the person's warning. */
-export function externalOrigins(csp: AppCspDomains): string[] {
-  return [
-    ...new Set([...csp.connectDomains, ...csp.resourceDomains, ...csp.frameDomains, ...csp.baseUriDomains]),
-  ];
-}
-
 /**
  * Build the policy string. `'self'` is the sandbox origin (it serves only the proxy page and
  * its script); `blob:`/`data:` let a view show media it already holds without any network.

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { CatalogSnapshot } from '../../../shared/domain/catalog.js';
-import { toolUiOf, type AppPermission, type AppViewHandle } from '../../../shared/domain/mcp-apps.js';
+import {
+  externalOrigins,
+  toolUiOf,
+  type AppPermission,
+  type AppViewHandle,
+} from '../../../shared/domain/mcp-apps.js';
 import type { ServerState } from '../../../shared/domain/server-state.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { HostEvents } from '../host-events.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure } from '../util/errors.js';
-import { buildCsp, externalOrigins, readViewMeta } from './app-csp.js';
+import { buildCsp, readViewMeta } from './app-csp.js';
 import { ViewResources, type ReadResource } from './view-resources.js';
 
 /** Where the sandbox proxy lives: another origin than the app's UI (a port or a scheme). */

@@ -1,7 +1,14 @@
-import { ExternalLink, Maximize2, Minimize2, PictureInPicture2, ShieldAlert } from 'lucide-react';
+import {
+  ExternalLink,
+  Maximize2,
+  Minimize2,
+  PictureInPicture2,
+  ShieldAlert,
+  type LucideIcon,
+} from 'lucide-react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { AppCspDomains, AppPermission } from '../../../shared/domain/mcp-apps.js';
+import type { AppPermission } from '../../../shared/domain/mcp-apps.js';
 
 const PERMISSION_WORDS: Record<AppPermission, string> = {
   camera: 'camera',
@@ -10,12 +17,46 @@ const PERMISSION_WORDS: Record<AppPermission, string> = {
   clipboardWrite: 'clipboard (write)',
 };
 
-/** The origins a view declared it will reach outside the sandbox. */
-export function externalDomains(csp: AppCspDomains): string[] {
-  return [
-    ...new Set([...csp.connectDomains, ...csp.resourceDomains, ...csp.frameDomains, ...csp.baseUriDomains]),
-  ];
-}
+/** The buttons each display mode offers: where they go, and how they are named. */
+const MODE_BUTTONS: Record<
+  McpUiDisplayMode,
+  { to: McpUiDisplayMode; testId: string; title: string; label: string; Icon: LucideIcon }[]
+> = {
+  inline: [
+    {
+      to: 'pip',
+      testId: 'app-view-pip',
+      title: 'Float the view in a small panel',
+      label: 'Float',
+      Icon: PictureInPicture2,
+    },
+    {
+      to: 'fullscreen',
+      testId: 'app-view-fullscreen',
+      title: 'Show the view over the whole window',
+      label: 'Full screen',
+      Icon: Maximize2,
+    },
+  ],
+  fullscreen: [
+    {
+      to: 'inline',
+      testId: 'app-view-exit-fullscreen',
+      title: 'Back into the conversation (Esc)',
+      label: 'Exit full screen',
+      Icon: Minimize2,
+    },
+  ],
+  pip: [
+    {
+      to: 'inline',
+      testId: 'app-view-exit-pip',
+      title: 'Put the view back in place',
+      label: 'Back in place',
+      Icon: Minimize2,
+    },
+  ],
+};
 
 /** The view's title bar: whose view it is, and the display mode buttons. */
 export function AppViewBar({
@@ -37,50 +78,18 @@ export function AppViewBar({
         <strong>{tool}</strong> <span className="muted">interactive view from {serverId}</span>
       </span>
       <span className="app-view-actions">
-        {mode === 'inline' && (
-          <>
-            <button
-              type="button"
-              className="small icon-text"
-              onClick={() => onMode('pip')}
-              data-testid="app-view-pip"
-              title="Float the view in a small panel"
-            >
-              <PictureInPicture2 size={14} aria-hidden /> Float
-            </button>
-            <button
-              type="button"
-              className="small icon-text"
-              onClick={() => onMode('fullscreen')}
-              data-testid="app-view-fullscreen"
-              title="Show the view over the whole window"
-            >
-              <Maximize2 size={14} aria-hidden /> Full screen
-            </button>
-          </>
-        )}
-        {mode === 'fullscreen' && (
+        {MODE_BUTTONS[mode].map((b) => (
           <button
+            key={b.testId}
             type="button"
             className="small icon-text"
-            onClick={() => onMode('inline')}
-            data-testid="app-view-exit-fullscreen"
-            title="Back into the conversation (Esc)"
+            onClick={() => onMode(b.to)}
+            data-testid={b.testId}
+            title={b.title}
           >
-            <Minimize2 size={14} aria-hidden /> Exit full screen
+            <b.Icon size={14} aria-hidden /> {b.label}
           </button>
-        )}
-        {mode === 'pip' && (
-          <button
-            type="button"
-            className="small icon-text"
-            onClick={() => onMode('inline')}
-            data-testid="app-view-exit-pip"
-            title="Put the view back in place"
-          >
-            <Minimize2 size={14} aria-hidden /> Back in place
-          </button>
-        )}
+        ))}
       </span>
     </div>
   );

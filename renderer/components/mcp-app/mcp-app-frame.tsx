@@ -1,17 +1,11 @@
 import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AppPermission, AppViewHandle } from '../../../shared/domain/mcp-apps.js';
+import { externalOrigins, type AppPermission, type AppViewHandle } from '../../../shared/domain/mcp-apps.js';
 import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
 import { useHost } from '../../host/host-context.js';
 import { asHostError } from '../../host/errors.js';
 import { callApp } from './app-channels.js';
-import {
-  AppViewBar,
-  externalDomains,
-  ExternalDomainsNote,
-  LinkPrompt,
-  PermissionPrompt,
-} from './app-view-chrome.js';
+import { AppViewBar, ExternalDomainsNote, LinkPrompt, PermissionPrompt } from './app-view-chrome.js';
 import { hostContext, HOST_DISPLAY_MODES, onThemeChange } from './host-context.js';
 import { usePipDrag } from './use-pip-drag.js';
 import { ViewSession } from './view-session.js';
@@ -238,7 +232,7 @@ export function McpAppFrame(props: McpAppFrameProps) {
         onMode={setMode}
         {...(mode === 'pip' ? { onDragStart: drag.onPointerDown } : {})}
       />
-      <ExternalDomainsNote domains={externalDomains(handle.csp)} />
+      <ExternalDomainsNote domains={externalOrigins(handle.csp)} />
       {missing.length > 0 && askPermissions && (
         <PermissionPrompt
           serverId={serverId}
