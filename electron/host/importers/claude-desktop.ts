@@ -1,18 +1,20 @@
-import { join, win32 } from 'node:path';
 import {
   appData,
-  isObj,
+  joinFor,
   parseJsonFile,
   serverMapAt,
+  userFile,
   xdgConfig,
   type HostImporter,
-  type ParsedServer,
 } from './importer.js';
+import { readJsonServers } from './json-servers.js';
 
 /**
  * Claude Desktop's `claude_desktop_config.json`: `{"mcpServers": {name: {command, args, env}}}`,
- * stdio only (remote servers are added as Connectors in its UI, not in the file). There is no
- * official Linux build; the unofficial ones use `~/.config/Claude`.
+ * stdio only (remote servers are added as Connectors in its UI, not in the file). Its shape is our
+ * own file's, so our extra fields are read too. Paths: modelcontextprotocol.io's "Connect to local
+ * MCP servers" guide (macOS, Windows). There is no official Linux build; the unofficial ones use
+ * `~/.config/Claude` (not from a primary source).
  */
 export const claudeDesktop: HostImporter = {
   id: 'claude-desktop',
@@ -20,18 +22,14 @@ export const claudeDesktop: HostImporter = {
   files(ctx) {
     const name = 'claude_desktop_config.json';
     if (ctx.platform === 'darwin')
-      return [{ path: join(ctx.home, 'Library', 'Application Support', 'Claude', name), scope: 'user' }];
-    if (ctx.platform === 'win32') return [{ path: win32.join(appData(ctx), 'Claude', name), scope: 'user' }];
-    return [{ path: join(xdgConfig(ctx), 'Claude', name), scope: 'user' }];
+      return [userFile(ctx, ctx.home, 'Library', 'Application Support', 'Claude', name)];
+    if (ctx.platform === 'win32') return [userFile(ctx, appData(ctx), 'Claude', name)];
+    return [userFile(ctx, joinFor(ctx)(xdgConfig(ctx), 'Claude', name))];
   },
-  parse(text) {
-    const map = serverMapAt(parseJsonFile(text), 'mcpServers', true);
-    // The file's entries are already our shape; a non-object one is reported invalid by the caller.
-    return Object.entries(map).map(([name, raw]): ParsedServer => ({
-      name,
-      entry: isObj(raw) ? { ...raw } : raw,
-      notCarried: [],
-      inputs: [],
-    }));
+  parse(text, file) {
+    return readJsonServers(serverMapAt(parseJsonFile(text), 'mcpServers', true), file, {
+      urlKeys: ['url'],
+      ownFields: true,
+    });
   },
 };

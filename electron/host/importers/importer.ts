@@ -1,3 +1,5 @@
+import { posix, win32 } from 'node:path';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { ImportHostId, ImportScope } from '../../../shared/domain/imports.js';
 
 /**
@@ -22,6 +24,10 @@ export interface ImportContext {
 export interface CandidateFile {
   path: string;
   scope: ImportScope;
+  /** The home folder, for `${userHome}` (VS Code, Cursor); set by `files(ctx)`. */
+  home?: string;
+  /** The project folder of a project-scope file, for `${workspaceFolder}` and relative paths. */
+  workspaceFolder?: string;
 }
 
 /** A value the person must supply (a VS Code `${input:id}`, a Goose `env_keys` entry). */
@@ -48,6 +54,13 @@ export interface ParsedServer {
   /** What cannot be carried over, one plain sentence each. */
   notCarried: string[];
   inputs: ParsedInput[];
+  /** An env file the host loads before starting the server (VS Code/Cursor `envFile`), absolute. */
+  envFile?: string;
+  /**
+   * Why this server cannot be brought over at all (a Zed extension's server, Goose inline
+   * Python): the candidate's error in place of validating `entry`.
+   */
+  unsupported?: string;
 }
 
 /** A file that cannot be read as this host's format; the message says why. */
@@ -70,13 +83,41 @@ export function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** JSON.parse with the file's error as ImportFileError. */
+/**
+ * Strict JSON, with the file's error as ImportFileError. The message names the problem and its
+ * place only: JSON.parse quotes the text around a mistake, which may be a token.
+ */
 export function parseJsonFile(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ImportFileError(`not valid JSON: ${(error as Error).message}`);
+  return parseWithJsonc(text, 'JSON', { allowTrailingComma: false, disallowComments: true });
+}
+
+/** JSON with comments and trailing commas (VS Code, Zed, gemini-cli settings); empty is `{}`. */
+export function parseJsoncFile(text: string): unknown {
+  if (text.trim() === '') return {};
+  return parseWithJsonc(text, 'JSON', { allowTrailingComma: true, disallowComments: false });
+}
+
+function parseWithJsonc(
+  text: string,
+  kind: string,
+  options: { allowTrailingComma: boolean; disallowComments: boolean },
+): unknown {
+  if (text.trim() === '') throw new ImportFileError('the file is empty');
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, options);
+  const first = errors[0];
+  if (first) {
+    throw new ImportFileError(
+      `not valid ${kind}: ${printParseErrorCode(first.error)} at ${place(text, first.offset)}`,
+    );
   }
+  return value;
+}
+
+/** `line L, column C` of an offset (1-based), never the text there. */
+export function place(text: string, offset: number): string {
+  const before = text.slice(0, offset).split('\n');
+  return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
 }
 
 /** The object under `key`, or an ImportFileError naming what was expected. */
@@ -96,4 +137,36 @@ export function appData(ctx: ImportContext): string {
 /** The XDG config folder on Linux. */
 export function xdgConfig(ctx: ImportContext): string {
   return ctx.env.XDG_CONFIG_HOME ?? `${ctx.home}/.config`;
+}
+
+/** Path joining for the context's system, so Windows paths get backslashes wherever tests run. */
+export function joinFor(ctx: ImportContext): (...parts: string[]) => string {
+  const api = ctx.platform === 'win32' ? win32 : posix;
+  return (...parts) => api.join(...parts);
+}
+
+/** A user-scope file of this context (with the home folder for `${userHome}`). */
+export function userFile(ctx: ImportContext, ...parts: string[]): CandidateFile {
+  return { path: joinFor(ctx)(...parts), scope: 'user', home: ctx.home };
+}
+
+/** The project-scope file at `rel` under ctx.projectDir, or nothing without a project. */
+export function projectFiles(ctx: ImportContext, ...rel: string[]): CandidateFile[] {
+  if (!ctx.projectDir) return [];
+  const path = joinFor(ctx)(ctx.projectDir, ...rel);
+  return [{ path, scope: 'project', home: ctx.home, workspaceFolder: ctx.projectDir }];
+}
+
+/** The path module matching a file's own path (a Windows path has a drive or a UNC prefix). */
+export function pathApiOf(path: string): typeof posix {
+  return /^[A-Za-z]:[\\/]|^\\\\/.test(path) ? win32 : posix;
+}
+
+/**
+ * A `${secret:NAME}` name for another host's identifier (a VS Code input id, a Goose env key):
+ * characters the name rule refuses become `_`, and it starts with a letter or `_`.
+ */
+export function secretNameFor(id: string): string {
+  const cleaned = id.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 89);
+  return /^[A-Za-z_]/.test(cleaned) ? cleaned : `_${cleaned}`;
 }
