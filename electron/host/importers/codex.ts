@@ -88,7 +88,8 @@ function readServer(name: string, raw: unknown, file: CandidateFile): ParsedServ
   r.drop('startup_timeout_ms', 'MCP Desk has one per-request timeout, set from "tool_timeout_sec".');
   put(entry, 'includeTools', r.list('enabled_tools'));
   put(entry, 'excludeTools', r.list('disabled_tools'));
-  r.drop('required', 'MCP Desk starts without a server that fails, and shows why.');
+  if (r.bool('required') === true)
+    r.note('"required" is not carried over: MCP Desk starts without a server that fails, and shows why.');
   const scopes = r.list('scopes');
   if (scopes !== undefined && scopes.length > 0) entry.oauth = { scope: scopes.join(' ') };
   r.drop('oauth_resource', 'MCP Desk sends the server URL as the sign-in resource.');

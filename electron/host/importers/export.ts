@@ -1,9 +1,11 @@
 import type { ExportFormat } from '../../../shared/domain/imports.js';
 import type { ServerConfig } from '../../../shared/domain/server-config.js';
+import { FORMATS } from './export-formats.js';
 
 /**
  * Servers written out in another host's format, for the person to paste there. Secrets stay
- * references (`${secret:NAME}`); the notes say what the other host will need done by hand.
+ * references (`${secret:NAME}`, or VS Code's own `${input:NAME}` prompts); the notes say what the
+ * other host will need done by hand and which of our settings it has no place for.
  */
 
 /** One server to export, as saved in our list. */
@@ -21,15 +23,19 @@ export interface ExportSnippet {
   target: string;
   /** What will not work there as it is, one sentence each. */
   notes: string[];
+  /** Shell commands that add the same servers, one per server (Claude Code's `claude mcp add-json`). */
+  commands?: string[];
 }
 
 /** The servers as a snippet in `format`. */
 export function exportServers(format: ExportFormat, servers: readonly ExportServer[]): ExportSnippet {
-  const map = Object.fromEntries(servers.map((s) => [s.name, s.config]));
-  return {
+  const built = FORMATS[format](servers);
+  const snippet: ExportSnippet = {
     format,
-    text: `${JSON.stringify({ mcpServers: map }, null, 2)}\n`,
-    target: 'claude_desktop_config.json, under "mcpServers"',
-    notes: [],
+    text: `${JSON.stringify(built.doc, null, 2)}\n`,
+    target: built.target,
+    notes: built.notes,
   };
+  if (built.commands) snippet.commands = built.commands;
+  return snippet;
 }

@@ -42,7 +42,9 @@ function readOAuth(r: EntryReader, entry: Obj): void {
     r.note('oauth.enabled is false there; MCP Desk signs in whenever the server asks.');
   if (Object.keys(ours).length > 0) entry.oauth = ours;
   for (const key of skipped)
-    r.note(`oauth.${key} is not carried over: MCP Desk finds the sign-in endpoints from the server.`);
+    r.note(
+      `oauth.${key} is not carried over: MCP Desk discovers sign-in endpoints and picks its own callback.`,
+    );
 }
 
 function remote(r: EntryReader, entry: Obj): void {
@@ -61,7 +63,8 @@ function remote(r: EntryReader, entry: Obj): void {
     r.note(`"type" "${type}" is a transport MCP Desk does not support.`);
   put(entry, 'headers', r.map('headers'));
   readOAuth(r, entry);
-  r.drop('authProviderType', 'Google credentials and service-account sign-in are gemini-cli features.');
+  if (r.raw.authProviderType === 'dynamic_discovery') r.ignore('authProviderType');
+  else r.drop('authProviderType', 'Google credentials and service-account sign-in are gemini-cli features.');
   r.drop('targetAudience', "it belongs to gemini-cli's service-account sign-in.");
   r.drop('targetServiceAccount', "it belongs to gemini-cli's service-account sign-in.");
   r.drop('tcp', 'MCP Desk has no WebSocket transport.');

@@ -31,24 +31,29 @@ const GOOSE_PARTS = new Set(['builtin', 'platform', 'frontend']);
 
 function parseYamlFile(text: string): unknown {
   try {
-    return parseYaml(text, { prettyErrors: false });
+    return parseYaml(text);
   } catch (error) {
-    // The first line names the problem and its place; later lines quote the file, maybe a token.
+    // The first line names the problem and its place; the next ones quote the file, maybe a token.
     const first = (error as Error).message.split('\n')[0]?.replace(/:$/, '') ?? 'unreadable';
     throw new ImportFileError(`not valid YAML: ${first}`);
   }
 }
 
-function envKeys(r: EntryReader, entry: Obj): ParsedInput[] {
+/** `envs`, plus each `env_keys` name as a secret to enter (Goose keeps those values in its keyring). */
+function environment(r: EntryReader, entry: Obj): ParsedInput[] {
+  const env = r.map('envs') ?? {};
   const keys = r.list('env_keys') ?? [];
-  if (keys.length === 0) return [];
-  const env = (entry.env as Record<string, string> | undefined) ?? {};
-  const inputs = keys.map((key) => {
-    const secretName = secretNameFor(key);
-    env[key] = `\${secret:${secretName}}`;
-    return { secretName, from: `env.${key}`, description: 'Goose keeps this value in its keyring' };
-  });
-  entry.env = env;
+  const remote = entry.url !== undefined;
+  if (remote && keys.length > 0)
+    r.note('"env_keys" is not carried over: environment variables apply to local servers only.');
+  const inputs = remote
+    ? []
+    : keys.map((key) => {
+        const secretName = secretNameFor(key);
+        env[key] = `\${secret:${secretName}}`;
+        return { secretName, from: `env.${key}`, description: 'Goose keeps this value in its keyring' };
+      });
+  if (Object.keys(env).length > 0) entry.env = env;
   return inputs;
 }
 
@@ -76,9 +81,7 @@ function readExtension(key: string, raw: unknown): ParsedServer | undefined {
     r.note(why);
     return parsed(key, entry, r, { unsupported: why });
   }
-  put(entry, 'env', r.map('envs'));
-  const inputs = entry.url === undefined ? envKeys(r, entry) : [];
-  if (entry.url !== undefined) r.drop('env_keys', 'environment variables apply to local servers only.');
+  const inputs = environment(r, entry);
   if (r.bool('enabled') === false) entry.disabled = true;
   put(entry, 'timeout', r.timeout('timeout', r.num('timeout'), 's'));
   const tools = r.list('available_tools');

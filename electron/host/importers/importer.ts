@@ -107,9 +107,10 @@ function parseWithJsonc(
   const value: unknown = parseJsonc(text, errors, options);
   const first = errors[0];
   if (first) {
-    throw new ImportFileError(
-      `not valid ${kind}: ${printParseErrorCode(first.error)} at ${place(text, first.offset)}`,
-    );
+    const what = printParseErrorCode(first.error)
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase();
+    throw new ImportFileError(`not valid ${kind}: ${what} at ${place(text, first.offset)}`);
   }
   return value;
 }

@@ -50,6 +50,16 @@ function readOwnFields(r: EntryReader, entry: Obj): void {
   if (oauth !== undefined) entry.oauth = oauth;
 }
 
+/** An env file's path with its variables filled in, or nothing when one cannot be filled in here. */
+function translateEnvFile(path: string, translate: Translate, r: EntryReader): string | undefined {
+  const before = r.notCarried.length;
+  const out = translate(path, 'envFile');
+  if (!out.includes('${')) return out;
+  r.notCarried.splice(before);
+  r.note(`"envFile" (${path}) uses a variable MCP Desk cannot fill in here, so it is not carried over.`);
+  return undefined;
+}
+
 /** One entry of the family read into our shape. */
 export function readJsonServer(
   name: string,
@@ -77,7 +87,7 @@ export function readJsonServer(
   const vars = style.vars?.(file, r);
   if (vars) {
     translateEntry(entry, vars.translate);
-    if (envFile !== undefined) envFile = vars.translate(envFile, 'envFile');
+    if (envFile !== undefined) envFile = translateEnvFile(envFile, vars.translate, r);
   }
   if (typeof entry.cwd === 'string') entry.cwd = absolutePath(entry.cwd, file, 'cwd', r);
   if (envFile !== undefined) envFile = absolutePath(envFile, file, 'envFile', r);

@@ -15,7 +15,7 @@ export type Translate = (text: string, where: string) => string;
 
 /** Apply `t` to every string of an entry that is expanded at launch: command, args, env, cwd, url, headers. */
 export function translateEntry(entry: Obj, t: Translate): void {
-  for (const key of ['command', 'cwd', 'url'] as const) {
+  for (const key of ['command', 'cwd', 'url', 'httpUrl'] as const) {
     const v = entry[key];
     if (typeof v === 'string') entry[key] = t(v, key);
   }
