@@ -26,7 +26,7 @@ export interface BuiltExport {
 
 /** Our fields, as a sentence names them when another host lacks them. */
 const OUR_FIELDS: Record<string, string> = {
-  disabled: 'being switched off',
+  disabled: 'switching it off',
   includeTools: 'its list of tools to offer',
   excludeTools: 'its list of tools to hide',
   timeout: 'its timeout',
@@ -41,15 +41,18 @@ function lacking(s: ExportServer, fields: readonly string[], host: string, notes
   const missing = fields.filter((f) => c[f] !== undefined && c[f] !== false);
   if (missing.length === 0) return;
   const what = missing.map((f) => OUR_FIELDS[f] ?? f).join(', ');
-  notes.push(`"${s.name}": ${host} has no setting for ${what}, so it is left out.`);
+  notes.push(
+    `"${s.name}": ${host} has no place for ${what}, so ${missing.length === 1 ? 'it is' : 'they are'} left out.`,
+  );
 }
 
-function secretNote(s: ExportServer, host: string, how: string, notes: string[]): void {
-  const refs = secretRefsOf(s.config);
+/** The keychain references left in what was written (not in fields the format dropped). */
+function secretNote(name: string, written: Obj, host: string, how: string, notes: string[]): void {
+  const refs = secretRefsOf(written);
   if (refs.length === 0) return;
   const list = refs.map((r) => `\${secret:${r}}`).join(', ');
   notes.push(
-    `"${s.name}" uses ${list}: ${host} cannot read MCP Desk's keychain, so replace ${refs.length === 1 ? 'it' : 'each'} with the value${how} after pasting.`,
+    `"${name}" uses ${list}: ${host} cannot read MCP Desk's keychain, so replace ${refs.length === 1 ? 'it' : 'each'} with the value${how} after pasting.`,
   );
 }
 
@@ -90,7 +93,7 @@ function claudeDesktop(servers: readonly ExportServer[]): BuiltExport {
     }
     mcpServers[s.name] = stdioCore(c);
     lacking(s, [...COMMON, 'sandbox', 'cwd'], 'Claude Desktop', notes);
-    secretNote(s, 'Claude Desktop', '', notes);
+    secretNote(s.name, stdioCore(c), 'Claude Desktop', '', notes);
     if (JSON.stringify(c).includes('${env:'))
       notes.push(`"${s.name}" uses \${env:…}, which Claude Desktop does not expand: write the values in.`);
   }
@@ -114,7 +117,9 @@ function vscode(servers: readonly ExportServer[]): BuiltExport {
       if (c.oauth?.clientId) o.oauth = { clientId: c.oauth.clientId };
       const rest = Object.keys(c.oauth ?? {}).filter((k) => k !== 'clientId');
       if (rest.length > 0)
-        notes.push(`"${s.name}": VS Code's oauth takes a client ID only; ${rest.join(', ')} is left out.`);
+        notes.push(
+          `"${s.name}": VS Code's oauth takes a client ID only; ${rest.join(', ')} ${rest.length === 1 ? 'is' : 'are'} left out.`,
+        );
       lacking(s, COMMON, 'VS Code', notes);
     }
     for (const name of secretRefsOf(o)) inputs.add(name);
@@ -145,9 +150,10 @@ function cursor(servers: readonly ExportServer[]): BuiltExport {
   const mcpServers: Obj = {};
   for (const s of servers) {
     const c = s.config;
-    mcpServers[s.name] = isStdioConfig(c) ? stdioCore(c) : remoteCore(c);
+    const o = isStdioConfig(c) ? stdioCore(c) : remoteCore(c);
+    mcpServers[s.name] = o;
     lacking(s, [...COMMON, 'sandbox', 'cwd', 'oauth'], 'Cursor', notes);
-    secretNote(s, 'Cursor', ' (or with ${env:NAME} and set that variable)', notes);
+    secretNote(s.name, o, 'Cursor', ' (or with ${env:NAME} and set that variable)', notes);
   }
   return {
     doc: { mcpServers },
@@ -191,7 +197,7 @@ function geminiCli(servers: readonly ExportServer[]): BuiltExport {
     if (c.disabled === true) excluded.push(s.name);
     translateEntry(o, envRefsAsShell);
     mcpServers[s.name] = o;
-    secretNote(s, 'gemini-cli', ' (or with $NAME and set that variable)', notes);
+    secretNote(s.name, o, 'gemini-cli', ' (or with $NAME and set that variable)', notes);
   }
   const doc: Obj = { mcpServers };
   if (excluded.length > 0) {
@@ -225,7 +231,7 @@ function claudeCode(servers: readonly ExportServer[]): BuiltExport {
     mcpServers[s.name] = o;
     commands.push(`claude mcp add-json ${shellQuote(s.name)} ${shellQuote(JSON.stringify(o))}`);
     lacking(s, [...COMMON, 'sandbox', 'cwd', 'oauth'], 'Claude Code', notes);
-    secretNote(s, 'Claude Code', ' (or with ${NAME} and set that variable)', notes);
+    secretNote(s.name, o, 'Claude Code', ' (or with ${NAME} and set that variable)', notes);
   }
   notes.push('Or run the commands (a POSIX shell); add --scope user to have a server in every project.');
   return {
