@@ -47,6 +47,7 @@ const style: JsonServerStyle = {
   },
 };
 
+/** Claude Code: ~/.claude.json (user scope and per-project groups) and a project's .mcp.json. */
 export const claudeCode: HostImporter = {
   id: 'claude-code',
   label: 'Claude Code',

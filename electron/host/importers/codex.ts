@@ -96,6 +96,7 @@ function readServer(name: string, raw: unknown, file: CandidateFile): ParsedServ
   return parsed(name, entry, r);
 }
 
+/** Codex CLI: the mcp_servers tables of config.toml. */
 export const codex: HostImporter = {
   id: 'codex',
   label: 'Codex CLI',

@@ -14,6 +14,7 @@ export const cursorStyle: JsonServerStyle = {
   vars: (file, r) => ({ translate: editorVars(file, r) }),
 };
 
+/** Cursor: the user and project mcp.json. */
 export const cursor: HostImporter = {
   id: 'cursor',
   label: 'Cursor',

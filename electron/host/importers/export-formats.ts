@@ -5,7 +5,7 @@ import {
   type ServerConfig,
 } from '../../../shared/domain/server-config.js';
 import { secretRefsOf } from '../../../shared/domain/server-secrets.js';
-import type { ExportServer } from './export.js';
+import type { ExportServer } from './export-types.js';
 import { envRefsAsShell, translateEntry } from './variables.js';
 
 /**

@@ -102,6 +102,7 @@ function names(value: unknown, key: string): Set<string> | undefined {
   return new Set(value.filter((v): v is string => typeof v === 'string'));
 }
 
+/** gemini-cli: mcpServers of the user and project settings.json. */
 export const geminiCli: HostImporter = {
   id: 'gemini-cli',
   label: 'gemini-cli',

@@ -90,6 +90,7 @@ function readExtension(key: string, raw: unknown): ParsedServer | undefined {
   return parsed(key, entry, r, { inputs });
 }
 
+/** Goose: the extensions of config.yaml. */
 export const goose: HostImporter = {
   id: 'goose',
   label: 'Goose',

@@ -89,6 +89,7 @@ function userDir(ctx: ImportContext, product: string): string {
   return join(xdgConfig(ctx), product, 'User');
 }
 
+/** VS Code: the user and workspace mcp.json, and the older settings.json block. */
 export const vscode: HostImporter = {
   id: 'vscode',
   label: 'VS Code',

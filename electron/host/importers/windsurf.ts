@@ -18,6 +18,7 @@ const style: JsonServerStyle = {
   },
 };
 
+/** Windsurf: mcp_config.json. */
 export const windsurf: HostImporter = {
   id: 'windsurf',
   label: 'Windsurf',

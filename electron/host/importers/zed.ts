@@ -66,6 +66,7 @@ function readServer(name: string, raw: unknown): ParsedServer {
   return parsed(name, entry, r);
 }
 
+/** Zed: context_servers of the user and project settings.json. */
 export const zed: HostImporter = {
   id: 'zed',
   label: 'Zed',
