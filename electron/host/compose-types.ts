@@ -30,6 +30,7 @@ import type { QuickAskShortcutPort } from './shell/quick-ask-port.js';
 import type { LogLevels } from './subscriptions/log-levels.js';
 import type { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
 import type { TaskService } from './tasks/task-service.js';
+import type { RegistryService } from './registry/registry-service.js';
 import type { Redactor } from './util/redact.js';
 
 export interface ComposeOptions {
@@ -112,5 +113,7 @@ export interface HostServices {
   appRequests: AppRequests;
   /** Tool calls running as server-side tasks (running and recent, persisted under dataDir). */
   tasks: TaskService;
+  /** Registry entries (server.json) and install links: search, preview, install. */
+  registry: RegistryService;
   dispose(): Promise<void>;
 }
