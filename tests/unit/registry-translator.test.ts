@@ -106,7 +106,10 @@ describe('npm, pypi and oci packages', () => {
       args: ['mcp-time==0.6.2'],
       env: { UV_INDEX_URL: 'https://pypi.example.com/simple' },
     });
-    assert.equal(resolvePlan(option(doc, 'package-2'), {}, 'a').config?.env, undefined);
+    assert.deepEqual(resolvePlan(option(doc, 'package-2'), {}, 'a').config, {
+      command: 'npx',
+      args: ['-y', 'pkg@2.0.0'],
+    });
   });
 
   it('the GitHub server (oci with its own `run` line): the image gets its tag, the token a reference', async () => {
