@@ -31,6 +31,7 @@ import type { LogLevels } from './subscriptions/log-levels.js';
 import type { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
 import type { TaskService } from './tasks/task-service.js';
 import type { RegistryService } from './registry/registry-service.js';
+import type { DeepLinkInbox } from './registry/deep-link-inbox.js';
 import type { Redactor } from './util/redact.js';
 
 export interface ComposeOptions {
@@ -115,5 +116,7 @@ export interface HostServices {
   tasks: TaskService;
   /** Registry entries (server.json) and install links: search, preview, install. */
   registry: RegistryService;
+  /** Install links the OS handed the desktop app, kept until a window shows them. */
+  deepLinks: DeepLinkInbox;
   dispose(): Promise<void>;
 }

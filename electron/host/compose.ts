@@ -28,6 +28,7 @@ import { KeychainSecretStore } from './stores/secret-store.js';
 import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
 import { defaultDataDir } from './paths.js';
+import { DeepLinkInbox } from './registry/deep-link-inbox.js';
 import { RegistryClient } from './registry/registry-client.js';
 import { RegistryService } from './registry/registry-service.js';
 import { MetricsRecorder } from './metrics/metrics-recorder.js';
@@ -260,6 +261,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     registryUrl: () => env.MCP_DESK_REGISTRY_URL || settings.getApp().registryUrl,
     downloadsDir: join(opts.dataDir ?? defaultDataDir(env), 'bundles', '.downloads'),
   });
+  const deepLinks = new DeepLinkInbox(events);
   const router = new HostRouter({
     host,
     events,
@@ -285,6 +287,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     appRequests,
     tasks,
     registry,
+    deepLinks,
   });
   return {
     host,
@@ -309,6 +312,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     appRequests,
     tasks,
     registry,
+    deepLinks,
     dispose: () => stack.dispose(),
   };
 }

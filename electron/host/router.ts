@@ -31,6 +31,7 @@ import type { LogLevels } from './subscriptions/log-levels.js';
 import type { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
 import type { TaskService } from './tasks/task-service.js';
 import type { RegistryService } from './registry/registry-service.js';
+import type { DeepLinkInbox } from './registry/deep-link-inbox.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -81,6 +82,8 @@ export interface HostRouterDeps {
   tasks: TaskService;
   /** Registry entries and install links. */
   registry: RegistryService;
+  /** Install links waiting for a window. */
+  deepLinks: DeepLinkInbox;
 }
 
 /**
@@ -117,6 +120,7 @@ export class HostRouter {
       appRequests,
       tasks,
       registry,
+      deepLinks,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -296,6 +300,7 @@ export class HostRouter {
       'registry.resolve': (r) => registry.resolve(r),
       'registry.install': (r) => registry.install(r),
       'deepLinks.preview': (r) => registry.previewLink(r.url),
+      'deepLinks.take': () => deepLinks.take(),
     };
   }
 

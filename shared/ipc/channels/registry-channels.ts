@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { InstallOutcome, InstallPreview, RegistryPage, ResolvedInstall } from '../../domain/registry.js';
 import { serverNameSchema } from '../../domain/server-config.js';
-import { typed } from './channel-kit.js';
+import { empty, typed } from './channel-kit.js';
 
 /** Longest pasted server.json (real ones are a few KB). */
 const MAX_SERVER_JSON = 256 * 1024;
@@ -49,4 +49,6 @@ export const registryChannels = {
     request: z.object({ url: z.string().min(1).max(MAX_LINK) }).strict(),
     response: typed<InstallPreview>(),
   },
+  /** Install links the OS handed the app that no window has shown yet (taking empties the list). */
+  'deepLinks.take': { request: empty, response: typed<string[]>() },
 } as const;
