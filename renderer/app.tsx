@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useLinkStatus } from './host/host-context.js';
 import { ConnectionBanner } from './components/connection-banner.js';
+import { DeepLinkHost } from './components/install-preview/deep-link-host.js';
 import { Nav, type ViewName } from './components/nav.js';
 import { useChatHandoffNavigation } from './hooks/use-chat-handoff-navigation.js';
 import { ViewActiveContext } from './components/view-active.js';
@@ -15,6 +16,7 @@ import {
   PermissionsView,
   preloadView,
   PromptsView,
+  RegistryView,
   RequestsView,
   ResourcesView,
   RootsView,
@@ -98,6 +100,7 @@ export function App() {
         </div>
         {slot('requests', <RequestsView pending={pending} active={view === 'requests'} />)}
         {slot('servers', <ServersView addSignal={addServer} />)}
+        {slot('registry', <RegistryView />)}
         {slot('tools', <ToolsView />)}
         {slot('resources', <ResourcesView />)}
         {slot('prompts', <PromptsView />)}
@@ -106,6 +109,7 @@ export function App() {
         {slot('permissions', <PermissionsView />)}
         {slot('settings', <SettingsView />)}
       </main>
+      <DeepLinkHost />
       {paletteOpen && (
         <Suspense fallback={null}>
           <CommandPalette onClose={() => setPaletteOpen(false)} onNavigate={setView} />

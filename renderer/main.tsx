@@ -25,6 +25,7 @@ import './styles/permissions.css';
 import './styles/settings.css';
 import './styles/add-server.css';
 import './styles/mcp-app.css';
+import './styles/registry.css';
 import './styles/responsive.css';
 
 // The theme and sizes of the last visit, before the first paint (the host's copy follows).

@@ -24,6 +24,8 @@ export interface CliArgs {
   roots: string[];
   /** app: the folder the view, its CSP and the tool result are written to. */
   out?: string;
+  /** install: values as `KEY=VALUE` (`--set`, repeatable), as typed. */
+  sets: string[];
 }
 
 /** Headless answers to elicitation requests. */
@@ -44,6 +46,7 @@ const VALUE_OPTIONS = new Set([
   '--sampling',
   '--root',
   '--out',
+  '--set',
 ]);
 
 /** Parse argv (without node and script). Throws a one-line message on bad input. */
@@ -58,6 +61,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     version: false,
     yes: false,
     roots: [],
+    sets: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i];
@@ -108,6 +112,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
         case '--out':
           if (!value) throw new Error('--out needs a folder');
           out.out = value;
+          break;
+        case '--set':
+          if (!value || !value.includes('=')) throw new Error('--set needs KEY=VALUE');
+          out.sets.push(value);
           break;
         case '--yes':
           out.yes = true;
@@ -169,6 +177,10 @@ Commands:
   ask "PROMPT"                 run the chat agent headless (Gemini; key from GEMINI_API_KEY or the keychain)
   metrics                      what servers and models did (calls, errors, timeouts, latency,
                                connects, tokens), as counted by every run of the app and CLI
+  install 'mcp-desk://install?…' [--set KEY=VALUE]… [--yes]
+                               preview an install link (a server entry, or registry=NAME from
+                               the registry in MCP_DESK_REGISTRY_URL, default the official one)
+                               and install it only with --yes or after y at the prompt
   client URL                   generic client for the MCP conformance runner
   browser                      serve the UI on 127.0.0.1 and print its URL
 
@@ -184,7 +196,10 @@ Options (before or after the command):
   --base-url URL  ask: the Gemini API endpoint (tests, gateways)
   --root PATH     share a folder with servers (roots/list) for this run; repeatable
   --out DIR       app: where the view, its CSP and the result are written
-  --yes           ask: approve every tool call (otherwise calls needing approval are denied)
+  --yes           ask: approve every tool call (otherwise calls needing approval are denied);
+                  install: install without asking
+  --set KEY=VALUE install: a value the entry needs (an env variable, header or argument by its
+                  name); repeatable
   --elicitation accept-defaults|decline|cancel
                   answer servers' questions without a person (default: cancel). accept-defaults
                   sends the form's defaults when they satisfy it and declines otherwise; links

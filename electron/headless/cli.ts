@@ -10,6 +10,8 @@ import { parseCliArgs, USAGE, type CliArgs } from './cli-args.js';
 import { describeState, firstText, renderContent, serverJson, toolsJson, withHint } from './cli-output.js';
 import { describeAppOutput, runAppCommand } from './cli-app.js';
 import { runAsk } from './cli-ask.js';
+import { runDeepLinkInstall, terminalConfirm } from './cli-deeplink.js';
+import { isDeepLink } from '../host/registry/deep-link.js';
 import { runMetrics } from './cli-metrics.js';
 import { answerElicitationsHeadless } from './cli-elicitation.js';
 import { answerSamplingHeadless } from './cli-sampling.js';
@@ -108,6 +110,9 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
   // most); wait for that, plus a grace for a failed one to unwind and say why.
   const wait = args.timeoutMs !== undefined ? 3 * args.timeoutMs + SETTLE_GRACE_MS : 30_000;
   const [a, b, c] = args.positionals;
+  // `install mcp-desk://install?…`: an install link (a .mcpb file is the bundle flow's).
+  if (args.command === 'install' && a !== undefined && isDeepLink(a))
+    return runDeepLinkInstall(args, services, a, wait, { out, confirm: terminalConfirm() });
   switch (args.command) {
     case 'servers': {
       await host.init();

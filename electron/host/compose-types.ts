@@ -30,6 +30,8 @@ import type { QuickAskShortcutPort } from './shell/quick-ask-port.js';
 import type { LogLevels } from './subscriptions/log-levels.js';
 import type { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
 import type { TaskService } from './tasks/task-service.js';
+import type { RegistryService } from './registry/registry-service.js';
+import type { DeepLinkInbox } from './registry/deep-link-inbox.js';
 import type { Redactor } from './util/redact.js';
 
 export interface ComposeOptions {
@@ -112,5 +114,9 @@ export interface HostServices {
   appRequests: AppRequests;
   /** Tool calls running as server-side tasks (running and recent, persisted under dataDir). */
   tasks: TaskService;
+  /** Registry entries (server.json) and install links: search, preview, install. */
+  registry: RegistryService;
+  /** Install links the OS handed the desktop app, kept until a window shows them. */
+  deepLinks: DeepLinkInbox;
   dispose(): Promise<void>;
 }

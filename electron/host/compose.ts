@@ -27,6 +27,10 @@ import { ConfSettingsBackend } from './stores/conf-settings-backend.js';
 import { KeychainSecretStore } from './stores/secret-store.js';
 import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
+import { defaultDataDir } from './paths.js';
+import { DeepLinkInbox } from './registry/deep-link-inbox.js';
+import { RegistryClient } from './registry/registry-client.js';
+import { RegistryService } from './registry/registry-service.js';
 import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
 import { composeAppServices } from './apps/compose-apps.js';
@@ -248,6 +252,16 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     { host, events, redactor, dataDir: opts.dataDir },
     stack,
   );
+  // Registry entries and install links; the bundle flow (mcpb packages) is not wired in yet.
+  const registry = new RegistryService({
+    client: new RegistryClient(),
+    servers: host,
+    secrets: serverSecrets,
+    // MCP_DESK_REGISTRY_URL wins over the setting (tests, and CLI runs that keep no settings).
+    registryUrl: () => env.MCP_DESK_REGISTRY_URL || settings.getApp().registryUrl,
+    downloadsDir: join(opts.dataDir ?? defaultDataDir(env), 'bundles', '.downloads'),
+  });
+  const deepLinks = new DeepLinkInbox(events);
   const router = new HostRouter({
     host,
     events,
@@ -272,6 +286,8 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     logLevels,
     appRequests,
     tasks,
+    registry,
+    deepLinks,
   });
   return {
     host,
@@ -295,6 +311,8 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     logLevels,
     appRequests,
     tasks,
+    registry,
+    deepLinks,
     dispose: () => stack.dispose(),
   };
 }

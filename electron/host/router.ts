@@ -30,6 +30,8 @@ import type { DesktopShell } from './shell/desktop-shell.js';
 import type { LogLevels } from './subscriptions/log-levels.js';
 import type { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
 import type { TaskService } from './tasks/task-service.js';
+import type { RegistryService } from './registry/registry-service.js';
+import type { DeepLinkInbox } from './registry/deep-link-inbox.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -78,6 +80,10 @@ export interface HostRouterDeps {
   appRequests: AppRequests;
   /** Tool calls running as server-side tasks. */
   tasks: TaskService;
+  /** Registry entries and install links. */
+  registry: RegistryService;
+  /** Install links waiting for a window. */
+  deepLinks: DeepLinkInbox;
 }
 
 /**
@@ -113,6 +119,8 @@ export class HostRouter {
       logLevels,
       appRequests,
       tasks,
+      registry,
+      deepLinks,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -287,6 +295,12 @@ export class HostRouter {
       'apps.openLink': (r) => appRequests.openLink(r.viewId, r.url),
       'apps.setPermissions': (r) => appRequests.setPermissions(r.serverId, r.permissions),
       'apps.setViewsEnabled': (r) => appRequests.setViewsEnabled(r.serverId, r.enabled),
+      'registry.search': (r) => registry.search(r),
+      'registry.preview': (r) => registry.preview(r),
+      'registry.resolve': (r) => registry.resolve(r),
+      'registry.install': (r) => registry.install(r),
+      'deepLinks.preview': (r) => registry.previewLink(r.url),
+      'deepLinks.take': () => deepLinks.take(),
     };
   }
 

@@ -7,6 +7,7 @@ import { addFolders } from '../host/roots/add-folders.js';
 import { checkExternalUrl } from '../host/util/external-url.js';
 import { AppWindows } from './app-windows.js';
 import { DeskTray } from './desk-tray.js';
+import { DeepLinkHook, linkInArgv } from './deep-links.js';
 import { ElectronDesktopShell } from './desktop-shell-adapter.js';
 import { ElectronStoreSettingsBackend } from './electron-settings-backend.js';
 import { installIpcGate } from './ipc-gate.js';
@@ -46,11 +47,18 @@ app.enableSandbox();
 if (process.env.MCP_DESK_DATA_DIR) app.setPath('userData', process.env.MCP_DESK_DATA_DIR);
 // MCP App views' sandbox proxy gets its own origin; schemes must be registered before ready.
 registerSandboxScheme();
+// mcp-desk://install?… links open the install preview (the person confirms there).
+const deepLinks = new DeepLinkHook();
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => windows.showMain());
+  deepLinks.register(app, process.argv, process.defaultApp === true);
+  app.on('second-instance', (_event, argv) => {
+    windows.showMain();
+    const link = linkInArgv(argv);
+    if (link) deepLinks.receive(link);
+  });
   app.on('web-contents-created', (_e, contents) => lockNavigation(contents, rendererUrl(paths)));
   void app.whenReady().then(start);
 }
@@ -103,6 +111,11 @@ async function start(): Promise<void> {
   });
   await host.host.init();
   windows.showMain();
+  // Kept by the host until the window takes it, so a link that started the app is not lost.
+  deepLinks.attach((url) => {
+    windows.showMain();
+    host.deepLinks.offer(url);
+  });
   startTray(host);
   // The Playwright `_electron` tests drive what a person does with the tray and the global
   // shortcut (neither can be clicked from a test). Only with MCP_DESK_E2E=1, never otherwise.

@@ -7,6 +7,7 @@ export type ViewName =
   | 'chat'
   | 'requests'
   | 'servers'
+  | 'registry'
   | 'tools'
   | 'resources'
   | 'prompts'
@@ -20,6 +21,7 @@ export const NAV_ITEMS: { id: ViewName; label: string; icon: LucideIcon }[] = [
   { id: 'chat', label: 'Chat', icon: AppIcons.chat },
   { id: 'requests', label: 'Requests', icon: AppIcons.requests },
   { id: 'servers', label: 'Servers', icon: AppIcons.servers },
+  { id: 'registry', label: 'Registry', icon: AppIcons.registry },
   { id: 'tools', label: 'Tools', icon: AppIcons.tools },
   { id: 'resources', label: 'Resources', icon: AppIcons.resources },
   { id: 'prompts', label: 'Prompts', icon: AppIcons.prompts },

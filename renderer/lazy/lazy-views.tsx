@@ -6,6 +6,7 @@ import type { ViewName } from '../components/nav.js';
 const loaders = {
   requests: () => import('../views/requests/requests-view.js'),
   servers: () => import('../views/servers/servers-view.js'),
+  registry: () => import('../views/registry/registry-view.js'),
   tools: () => import('../views/tools/tools-view.js'),
   resources: () => import('../views/resources/resources-view.js'),
   prompts: () => import('../views/prompts/prompts-view.js'),
@@ -24,6 +25,8 @@ export function preloadView(view: ViewName): void {
 export const RequestsView = lazy(() => loaders.requests().then((m) => ({ default: m.RequestsView })));
 /** The Servers view, loaded on demand. */
 export const ServersView = lazy(() => loaders.servers().then((m) => ({ default: m.ServersView })));
+/** The Registry view (browse an MCP registry), loaded on demand. */
+export const RegistryView = lazy(() => loaders.registry().then((m) => ({ default: m.RegistryView })));
 /** The Tools view, loaded on demand. */
 export const ToolsView = lazy(() => loaders.tools().then((m) => ({ default: m.ToolsView })));
 /** The Resources view, loaded on demand. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { acceleratorProblem } from './accelerator.js';
+import { DEFAULT_REGISTRY_URL } from './registry.js';
 
 /** The colour scheme: follow the OS, or force one. */
 export type ThemeChoice = 'system' | 'light' | 'dark';
@@ -24,6 +25,34 @@ export interface AppSettings {
    * MCP_DESK_QUICK_ASK_SHORTCUT variable, when set, wins over this.
    */
   quickAskShortcut: string;
+  /** The MCP registry the Registry view browses and `registry=` install links read (its API base URL). */
+  registryUrl: string;
+}
+
+/**
+ * A registry's base URL: https, or http only to this machine (a local or test registry), no
+ * credentials, query or fragment (they would be sent with every search).
+ */
+export const registryUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => registryUrlProblem(value) === undefined, {
+    message: 'the registry URL must be https:// (http:// only for 127.0.0.1 or localhost), without a query',
+  });
+
+/** Why a registry URL is refused, or undefined when it is fine. */
+export function registryUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'not a URL';
+  }
+  if (url.username || url.password || url.search || url.hash) return 'no user, query or fragment allowed';
+  if (url.protocol === 'https:') return undefined;
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  return url.protocol === 'http:' && loopback ? undefined : 'https:// only (http:// for this machine)';
 }
 
 /** One schema for what settings.json keeps under `app` and what `appSettings.update` accepts. */
@@ -41,6 +70,7 @@ export const appSettingsSchema = z
         const problem = acceleratorProblem(value);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
+    registryUrl: registryUrlSchema,
   })
   .strict() satisfies z.ZodType<AppSettings, unknown>;
 
@@ -53,6 +83,7 @@ export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = Object.freeze({
   fontSize: 14,
   density: 'comfortable',
   quickAskShortcut: '',
+  registryUrl: DEFAULT_REGISTRY_URL,
 });
 
 /** Where the quick-ask accelerator in force came from. */

@@ -14,6 +14,7 @@ import { mcpAppChannels } from './channels/mcp-app-channels.js';
 import { metricsChannels } from './channels/metrics-channels.js';
 import { pendingChannels } from './channels/pending-channels.js';
 import { permissionChannels } from './channels/permission-channels.js';
+import { registryChannels } from './channels/registry-channels.js';
 import { serverChannels } from './channels/server-channels.js';
 import { settingsChannels } from './channels/settings-channels.js';
 import { subscriptionChannels, type ResourceUpdated } from './channels/subscription-channels.js';
@@ -54,6 +55,7 @@ export const requestChannels = {
   ...mcpAppChannels,
   ...subscriptionChannels,
   ...taskChannels,
+  ...registryChannels,
 } as const;
 
 /** Every event channel, with its payload type. */
@@ -84,6 +86,8 @@ export const eventChannels = {
   'resources.updated': typed<ResourceUpdated>(),
   /** Tool calls running as server-side tasks changed (started, status, ended); running and recent, newest first. */
   'tasks.changed': typed<ToolTask[]>(),
+  /** The OS handed the app an `mcp-desk://install?…` link: show its install preview (the person confirms). */
+  'deepLink.opened': typed<{ url: string }>(),
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
@@ -115,6 +119,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof mcpAppChannels,
     typeof subscriptionChannels,
     typeof taskChannels,
+    typeof registryChannels,
   ]
 > = true;
 

@@ -17,6 +17,7 @@ export const EVENT_NAMES = [
   'permissions.changed',
   'resources.updated',
   'tasks.changed',
+  'deepLink.opened',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -104,6 +104,15 @@ export const HOST_ERROR_CODES = [
   'app_call_refused', // a view asked for something its server or the tool's visibility does not allow
   'rate_limited', // too many requests in a short time; slow down and try again
 
+  // Registry entries (server.json) and install links.
+  'registry_unreachable', // the registry cannot be reached (offline, refused, no such host, timed out)
+  'registry_error', // the registry answered an error status or something that is not its JSON
+  'server_json_invalid', // a server.json fails the published schema or offers nothing installable
+  'link_invalid', // an mcp-desk://install link is malformed, too big or carries unknown parameters
+  'input_missing', // a required value of an install preview is empty; details.fields names each
+  'checksum_mismatch', // a downloaded package's SHA-256 differs from the one its server.json declares
+  'preview_expired', // the install preview is gone (installed already, or the host restarted)
+
   // Raised by the renderer itself, never by the host.
   'disconnected', // the bridge connection dropped or is not open
   'no_token', // the page has no bridge session token

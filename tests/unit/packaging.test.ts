@@ -78,6 +78,10 @@ describe('electron-builder config', () => {
     }
   });
 
+  it('registers the mcp-desk:// scheme for install links', () => {
+    assert.deepEqual(loadConfig().protocols, [{ name: 'MCP Desk install link', schemes: ['mcp-desk'] }]);
+  });
+
   it('ships a 512x512 RGBA PNG icon', () => {
     const png = readFileSync(path.join(root, 'build/icon.png'));
     assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
