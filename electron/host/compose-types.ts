@@ -30,6 +30,7 @@ import type { QuickAskShortcutPort } from './shell/quick-ask-port.js';
 import type { LogLevels } from './subscriptions/log-levels.js';
 import type { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
 import type { TaskService } from './tasks/task-service.js';
+import type { BundleService } from './bundles/bundle-service.js';
 import type { Redactor } from './util/redact.js';
 
 export interface ComposeOptions {
@@ -74,6 +75,8 @@ export interface ComposeOptions {
   signIn?: { timeoutMs?: number; budget?: SignInBudget };
   /** The metrics file: `<dataDir>/metrics.json` by default; absent with no dataDir keeps metrics in memory. */
   metricsPath?: string;
+  /** Where .mcpb bundles are installed: `<dataDir>/bundles` by default; none without a dataDir. */
+  bundlesDir?: string;
 }
 
 /** Everything a host entry point needs, wired once. */
@@ -112,5 +115,7 @@ export interface HostServices {
   appRequests: AppRequests;
   /** Tool calls running as server-side tasks (running and recent, persisted under dataDir). */
   tasks: TaskService;
+  /** MCP Bundles (.mcpb): preview, install, update, uninstall; undefined without a data folder. */
+  bundles: BundleService | undefined;
   dispose(): Promise<void>;
 }

@@ -29,6 +29,7 @@ import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
 import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
+import { BundleService } from './bundles/bundle-service.js';
 import { composeAppServices } from './apps/compose-apps.js';
 import { composeLiveServices } from './subscriptions/compose-live.js';
 import { answerTaskInput } from './tasks/task-input.js';
@@ -248,6 +249,26 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     { host, events, redactor, dataDir: opts.dataDir },
     stack,
   );
+  const bundlesDir = opts.bundlesDir ?? (opts.dataDir ? join(opts.dataDir, 'bundles') : undefined);
+  // Bundles live in the data folder: one-shot CLI runs without one have none.
+  const bundles = bundlesDir
+    ? stack.use(
+        await BundleService.open({
+          dir: bundlesDir,
+          servers: host,
+          removeServer: async (id) => {
+            await host.remove(id);
+            await permissions.forgetServer(id);
+            await logLevels.forget(id);
+          },
+          secrets,
+          redactor,
+          events,
+          audit,
+          compat: { path: opts.useLoginShellPath ? () => resolveLoginPath() : async () => env.PATH ?? '' },
+        }),
+      )
+    : undefined;
   const router = new HostRouter({
     host,
     events,
@@ -272,6 +293,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     logLevels,
     appRequests,
     tasks,
+    bundles,
   });
   return {
     host,
@@ -295,6 +317,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     logLevels,
     appRequests,
     tasks,
+    bundles,
     dispose: () => stack.dispose(),
   };
 }

@@ -30,6 +30,8 @@ import type { DesktopShell } from './shell/desktop-shell.js';
 import type { LogLevels } from './subscriptions/log-levels.js';
 import type { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
 import type { TaskService } from './tasks/task-service.js';
+import type { BundleService } from './bundles/bundle-service.js';
+import { bundleHandlers, removeBundleServer } from './bundles/bundle-routes.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -78,6 +80,8 @@ export interface HostRouterDeps {
   appRequests: AppRequests;
   /** Tool calls running as server-side tasks. */
   tasks: TaskService;
+  /** MCP Bundles (.mcpb); undefined without a data folder. */
+  bundles?: BundleService;
 }
 
 /**
@@ -113,6 +117,7 @@ export class HostRouter {
       logLevels,
       appRequests,
       tasks,
+      bundles,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -121,6 +126,8 @@ export class HostRouter {
       'servers.add': (r) => host.add(r.name, r.config),
       'servers.update': (r) => host.update(r.id, r.config),
       'servers.remove': async (r) => {
+        // A bundle's server goes with its files and secrets (bundle-routes.ts).
+        if (await removeBundleServer(bundles, r.id)) return null;
         await host.remove(r.id);
         // A later server of the same name must not inherit the removed one's trust or approvals.
         await permissions.forgetServer(r.id);
@@ -287,6 +294,7 @@ export class HostRouter {
       'apps.openLink': (r) => appRequests.openLink(r.viewId, r.url),
       'apps.setPermissions': (r) => appRequests.setPermissions(r.serverId, r.permissions),
       'apps.setViewsEnabled': (r) => appRequests.setViewsEnabled(r.serverId, r.enabled),
+      ...bundleHandlers(bundles),
     };
   }
 

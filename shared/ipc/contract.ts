@@ -18,6 +18,8 @@ import { serverChannels } from './channels/server-channels.js';
 import { settingsChannels } from './channels/settings-channels.js';
 import { subscriptionChannels, type ResourceUpdated } from './channels/subscription-channels.js';
 import { taskChannels } from './channels/task-channels.js';
+import { bundleChannels } from './channels/bundle-channels.js';
+import type { BundleOffer } from '../domain/bundles.js';
 import type { ToolTask } from '../domain/tasks.js';
 import type { EventName } from './event-names.js';
 
@@ -54,6 +56,7 @@ export const requestChannels = {
   ...mcpAppChannels,
   ...subscriptionChannels,
   ...taskChannels,
+  ...bundleChannels,
 } as const;
 
 /** Every event channel, with its payload type. */
@@ -84,6 +87,8 @@ export const eventChannels = {
   'resources.updated': typed<ResourceUpdated>(),
   /** Tool calls running as server-side tasks changed (started, status, ended); running and recent, newest first. */
   'tasks.changed': typed<ToolTask[]>(),
+  /** A .mcpb opened from outside the window (file manager, deep link): show its install preview. */
+  'bundles.offered': typed<BundleOffer>(),
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
@@ -115,6 +120,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof mcpAppChannels,
     typeof subscriptionChannels,
     typeof taskChannels,
+    typeof bundleChannels,
   ]
 > = true;
 

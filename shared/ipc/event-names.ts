@@ -17,6 +17,7 @@ export const EVENT_NAMES = [
   'permissions.changed',
   'resources.updated',
   'tasks.changed',
+  'bundles.offered',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

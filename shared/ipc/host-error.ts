@@ -104,6 +104,12 @@ export const HOST_ERROR_CODES = [
   'app_call_refused', // a view asked for something its server or the tool's visibility does not allow
   'rate_limited', // too many requests in a short time; slow down and try again
 
+  // MCP Bundles (.mcpb).
+  'bundle_invalid', // the file is not a usable bundle (not a zip, a path leaving its folder, bad manifest, no entry point)
+  'bundle_incompatible', // the bundle cannot run here (platform, runtime version, python/uv missing)
+  'bundle_not_found', // no staged preview or installed bundle by that id or name
+  'bundle_values_invalid', // a user_config value is missing or wrong; details.fields names each
+
   // Raised by the renderer itself, never by the host.
   'disconnected', // the bridge connection dropped or is not open
   'no_token', // the page has no bridge session token
