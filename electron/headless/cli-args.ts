@@ -24,6 +24,8 @@ export interface CliArgs {
   roots: string[];
   /** app: the folder the view, its CSP and the tool result are written to. */
   out?: string;
+  /** install: user_config values as KEY=VALUE (`--set`, repeatable), as typed. */
+  sets: string[];
 }
 
 /** Headless answers to elicitation requests. */
@@ -44,6 +46,7 @@ const VALUE_OPTIONS = new Set([
   '--sampling',
   '--root',
   '--out',
+  '--set',
 ]);
 
 /** Parse argv (without node and script). Throws a one-line message on bad input. */
@@ -58,6 +61,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     version: false,
     yes: false,
     roots: [],
+    sets: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i];
@@ -108,6 +112,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
         case '--out':
           if (!value) throw new Error('--out needs a folder');
           out.out = value;
+          break;
+        case '--set':
+          if (!value?.includes('=')) throw new Error('--set needs KEY=VALUE');
+          out.sets.push(value);
           break;
         case '--yes':
           out.yes = true;
@@ -169,6 +177,11 @@ Commands:
   ask "PROMPT"                 run the chat agent headless (Gemini; key from GEMINI_API_KEY or the keychain)
   metrics                      what servers and models did (calls, errors, timeouts, latency,
                                connects, tokens), as counted by every run of the app and CLI
+  install FILE.mcpb [--set KEY=VALUE]...
+                               install (or update) an MCP Bundle: prints what it is, asks
+                               nothing; its user_config comes from --set (optional values left
+                               unset take their defaults; a missing required one is an error)
+  uninstall NAME               remove an installed bundle: its server, files and keychain secrets
   client URL                   generic client for the MCP conformance runner
   browser                      serve the UI on 127.0.0.1 and print its URL
 
@@ -184,6 +197,7 @@ Options (before or after the command):
   --base-url URL  ask: the Gemini API endpoint (tests, gateways)
   --root PATH     share a folder with servers (roots/list) for this run; repeatable
   --out DIR       app: where the view, its CSP and the result are written
+  --set KEY=VALUE install: a user_config value (repeat a KEY for a list)
   --yes           ask: approve every tool call (otherwise calls needing approval are denied)
   --elicitation accept-defaults|decline|cancel
                   answer servers' questions without a person (default: cancel). accept-defaults

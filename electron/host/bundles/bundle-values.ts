@@ -36,12 +36,12 @@ export function checkValues(
         out.secrets[field.key] = text;
       } else if (storedSecrets.has(field.key)) out.kept.push(field.key);
       else if (field.default !== undefined) out.plain[field.key] = field.default;
-      else if (field.required) problems[field.key] = `${field.title || field.key} is required`;
+      else if (field.required) problems[field.key] = `${label(field)} is required`;
       continue;
     }
     const value = entered ? raw : (field.previous ?? field.default);
     if (value === undefined || value === '') {
-      if (field.required) problems[field.key] = `${field.title || field.key} is required`;
+      if (field.required) problems[field.key] = `${label(field)} is required`;
       continue;
     }
     const typed = coerce(field, value);
@@ -62,7 +62,7 @@ export function checkValues(
 
 /** The value as the field's type, or "!reason" when it cannot be. */
 function coerce(field: BundleConfigField, value: BundleValue): BundleValue | `!${string}` {
-  const name = field.title || field.key;
+  const name = label(field);
   if (field.type === 'boolean') {
     if (typeof value === 'boolean') return value;
     if (value === 'true' || value === 'false') return value === 'true';
@@ -81,4 +81,9 @@ function coerce(field: BundleConfigField, value: BundleValue): BundleValue | `!$
   }
   if (Array.isArray(value)) return `!${name} takes one value`;
   return String(value);
+}
+
+/** How a message names a field: its title for people, its key for `--set`. */
+function label(field: BundleConfigField): string {
+  return field.title && field.title !== field.key ? `${field.title} (${field.key})` : field.key;
 }
