@@ -126,7 +126,7 @@ describe('bundles through the router (real keychain)', { timeout: 120_000, skip 
         values: { greeting: 'hi', api_token: TOKEN, limit: 50 },
       }),
     );
-    assert.match(range.message, /Limit must be at most 10/);
+    assert.match(range.message, /Limit \(limit\) must be at most 10/);
 
     const result = ok<BundleInstallResult>(
       await call('bundles.install', {

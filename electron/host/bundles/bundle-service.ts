@@ -304,7 +304,7 @@ function keptFields(previous: ServerConfig): Partial<StdioServerConfig> {
     const v = (previous as Record<string, unknown>)[k];
     if (v !== undefined) out[k] = v;
   }
-  return out as Partial<StdioServerConfig>;
+  return out;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -45,8 +45,8 @@ export function checkValues(
       continue;
     }
     const typed = coerce(field, value);
-    if (typeof typed === 'string' && typed.startsWith('!')) problems[field.key] = typed.slice(1);
-    else out.plain[field.key] = typed as BundleValue;
+    if ('problem' in typed) problems[field.key] = typed.problem;
+    else out.plain[field.key] = typed.value;
   }
   const keys = Object.keys(problems);
   if (keys.length > 0)
@@ -60,27 +60,27 @@ export function checkValues(
   return out;
 }
 
-/** The value as the field's type, or "!reason" when it cannot be. */
-function coerce(field: BundleConfigField, value: BundleValue): BundleValue | `!${string}` {
+/** The value as the field's type, or why it cannot be. */
+function coerce(field: BundleConfigField, value: BundleValue): { value: BundleValue } | { problem: string } {
   const name = label(field);
   if (field.type === 'boolean') {
-    if (typeof value === 'boolean') return value;
-    if (value === 'true' || value === 'false') return value === 'true';
-    return `!${name} must be true or false`;
+    if (typeof value === 'boolean') return { value };
+    if (value === 'true' || value === 'false') return { value: value === 'true' };
+    return { problem: `${name} must be true or false` };
   }
   if (field.type === 'number') {
     const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-    if (!Number.isFinite(n)) return `!${name} must be a number`;
-    if (field.min !== undefined && n < field.min) return `!${name} must be at least ${field.min}`;
-    if (field.max !== undefined && n > field.max) return `!${name} must be at most ${field.max}`;
-    return n;
+    if (!Number.isFinite(n)) return { problem: `${name} must be a number` };
+    if (field.min !== undefined && n < field.min) return { problem: `${name} must be at least ${field.min}` };
+    if (field.max !== undefined && n > field.max) return { problem: `${name} must be at most ${field.max}` };
+    return { value: n };
   }
   if (field.multiple) {
     const list = Array.isArray(value) ? value : [String(value)];
-    return list.filter((v) => v !== '');
+    return { value: list.filter((v) => v !== '') };
   }
-  if (Array.isArray(value)) return `!${name} takes one value`;
-  return String(value);
+  if (Array.isArray(value)) return { problem: `${name} takes one value` };
+  return { value: String(value) };
 }
 
 /** How a message names a field: its title for people, its key for `--set`. */

@@ -1,3 +1,4 @@
+import type * as McpbPackage from '@anthropic-ai/mcpb';
 import type { BundleSignature } from '../../../shared/domain/bundles.js';
 import { HostFailure } from '../util/errors.js';
 
@@ -11,7 +12,7 @@ import { HostFailure } from '../util/errors.js';
  * package stays external in our esbuild bundles (a runtime dependency), so nothing of it is
  * inlined; Electron's CommonJS main loads it through require(esm).
  */
-type McpbModule = typeof import('@anthropic-ai/mcpb');
+type McpbModule = typeof McpbPackage;
 
 /** A manifest as the package's schemas accept it (any supported manifest_version). */
 export type McpbManifest = Parameters<McpbModule['getMcpConfigForManifest']>[0]['manifest'];
@@ -78,14 +79,13 @@ export async function parseManifest(raw: unknown): Promise<{ manifest: McpbManif
   const schema = MANIFEST_SCHEMAS_LOOSE[declared as keyof typeof MANIFEST_SCHEMAS_LOOSE];
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues.slice(0, 10))
-      fields[issue.path.join('.') || '(root)'] = issue.message;
-    const first = Object.entries(fields)[0];
+    // All in the message, not details.fields: the file is at fault, not a form field.
+    const issues = parsed.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new HostFailure(
       'bundle_invalid',
-      `manifest.json is not a valid bundle manifest: ${first ? `${first[0]}: ${first[1]}` : 'invalid'}`,
-      { fields },
+      `manifest.json is not a valid bundle manifest: ${issues.join('; ')}${parsed.error.issues.length > 5 ? '; …' : ''}`,
     );
   }
   return { manifest: parsed.data as McpbManifest, version: declared };
