@@ -6,6 +6,7 @@ import { defaultConfigPath } from '../host/paths.js';
 import { addFolders } from '../host/roots/add-folders.js';
 import { checkExternalUrl } from '../host/util/external-url.js';
 import { AppWindows } from './app-windows.js';
+import { BundleOpener, bundlePathsIn } from './bundle-opener.js';
 import { DeskTray } from './desk-tray.js';
 import { ElectronDesktopShell } from './desktop-shell-adapter.js';
 import { ElectronStoreSettingsBackend } from './electron-settings-backend.js';
@@ -39,6 +40,15 @@ const windows = new AppWindows(
   () => services?.broker.cancelWhere(() => true),
 );
 
+// .mcpb files opened from the file manager: previews once the main window is up (bundle-opener.ts).
+const bundles = new BundleOpener();
+for (const path of bundlePathsIn(process.argv)) bundles.open(path);
+app.on('open-file', (event, path) => {
+  if (!/\.mcpb$/i.test(path)) return;
+  event.preventDefault();
+  bundles.open(path);
+});
+
 // Every renderer is sandboxed, including any a future feature forgets to configure.
 app.enableSandbox();
 // MCP_DESK_DATA_DIR moves everything (our files and Chromium's profile) elsewhere: portable
@@ -50,7 +60,10 @@ registerSandboxScheme();
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => windows.showMain());
+  app.on('second-instance', (_event, argv) => {
+    windows.showMain();
+    for (const path of bundlePathsIn(argv)) bundles.open(path);
+  });
   app.on('web-contents-created', (_e, contents) => lockNavigation(contents, rendererUrl(paths)));
   void app.whenReady().then(start);
 }
@@ -103,6 +116,11 @@ async function start(): Promise<void> {
   });
   await host.host.init();
   windows.showMain();
+  // The host keeps offers until the window asks (bundles.offers), so none is lost while it loads.
+  bundles.attach((path) => {
+    windows.showMain();
+    void host.bundles?.offerFile(path);
+  });
   startTray(host);
   // The Playwright `_electron` tests drive what a person does with the tray and the global
   // shortcut (neither can be clicked from a test). Only with MCP_DESK_E2E=1, never otherwise.

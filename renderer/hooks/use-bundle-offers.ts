@@ -13,6 +13,13 @@ export function useBundleOffers(): void {
   const host = useHost();
   const onOffer = useCallback((o: BundleOffer) => void showOffered(host, o), [host]);
   useHostEvent('bundles.offered', onOffer);
+  // Offered before this window listened (the app launched by opening a .mcpb).
+  useEffect(() => {
+    host.invoke('bundles.offers', {}).then(
+      (offers) => offers.forEach(onOffer),
+      () => undefined, // No bundles here (no data folder): nothing was offered.
+    );
+  }, [host, onOffer]);
   useEffect(() => {
     const onDragOver = (e: DragEvent) => {
       // Without this a browser opens a dropped file in place of the app.

@@ -12,7 +12,12 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { BundleInstallResult, BundlePreview, InstalledBundle } from '../../shared/domain/bundles.js';
+import type {
+  BundleInstallResult,
+  BundleOffer,
+  BundlePreview,
+  InstalledBundle,
+} from '../../shared/domain/bundles.js';
 import type { HostError } from '../../shared/ipc/host-error.js';
 import type { RouteResult } from '../../electron/host/router.js';
 import { KeychainSecretStore, MemorySecretStore } from '../../electron/host/stores/secret-store.js';
@@ -261,6 +266,27 @@ describe('hostile bundles', { timeout: 60_000 }, () => {
     );
     assert.equal(big.code, 'invalid_request');
     assert.match(big.message, /larger than 5 MiB/);
+  });
+
+  it('a file opened from outside waits for the window, then arrives as an event', async () => {
+    const files = await tempDir(stack);
+    const t = await createTestHost(stack, { secretStore: new MemorySecretStore(), dataDir: true });
+    const offered: BundleOffer[] = [];
+    t.events.on('bundles.offered', (o) => offered.push(o));
+    await t.bundles?.offerFile(await buildFixtureBundle(files, '1.0.0'));
+    assert.equal(offered.length, 0, 'no window asked yet: kept');
+    const waiting = ok<BundleOffer[]>(await t.router.handle('bundles.offers', {}));
+    assert.deepEqual(
+      waiting.map((o) => (o.kind === 'preview' ? o.preview.name : o.kind)),
+      [FIXTURE_BUNDLE],
+    );
+    const [hostile] = await buildHostileBundles(files);
+    await t.bundles?.offerFile(hostile?.file ?? '');
+    assert.equal(offered.length, 1);
+    const [offer] = offered;
+    assert.ok(offer?.kind === 'error' && offer.error.code === 'bundle_invalid', JSON.stringify(offer));
+    assert.equal(offer.fileName, 'traversal.mcpb');
+    assert.deepEqual(ok<BundleOffer[]>(await t.router.handle('bundles.offers', {})), []);
   });
 
   it('a server of the same name that is not the bundle is a conflict, not overwritten', async () => {

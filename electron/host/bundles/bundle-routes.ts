@@ -24,6 +24,7 @@ export function bundleHandlers(bundles: BundleService | undefined): Handlers {
       return null;
     },
     'bundles.list': () => service().list(),
+    'bundles.offers': async () => service().takeOffers(),
     'bundles.uninstall': async (r) => {
       await service().uninstall(r.name);
       return null;

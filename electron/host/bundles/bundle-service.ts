@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { basename, join, sep } from 'node:path';
 import type {
   BundleInstallResult,
+  BundleOffer,
   BundlePreview,
   BundleValue,
   InstalledBundle,
@@ -64,6 +65,8 @@ export class BundleService implements Disposable {
   private readonly compat: CompatContext;
   private readonly dirs: Record<string, string>;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Offers made before any window asked for them (bundles.offers); after that, events. */
+  private unclaimed: BundleOffer[] | undefined = [];
 
   private constructor(private readonly deps: BundleServiceDeps) {
     this.staging = new BundleStaging(join(deps.dir, '.staging'));
@@ -98,15 +101,21 @@ export class BundleService implements Disposable {
 
   /** A .mcpb opened from outside the window: stage it and tell the windows to show its preview. */
   async offerFile(path: string): Promise<void> {
+    let offer: BundleOffer;
     try {
-      this.deps.events.emit('bundles.offered', { kind: 'preview', preview: await this.inspectFile(path) });
+      offer = { kind: 'preview', preview: await this.inspectFile(path) };
     } catch (error) {
-      this.deps.events.emit('bundles.offered', {
-        kind: 'error',
-        fileName: basename(path),
-        error: toHostError(error, this.deps.redactor),
-      });
+      offer = { kind: 'error', fileName: basename(path), error: toHostError(error, this.deps.redactor) };
     }
+    if (this.unclaimed) this.unclaimed.push(offer);
+    else this.deps.events.emit('bundles.offered', offer);
+  }
+
+  /** What was offered before a window listened; from now on offers are events. */
+  takeOffers(): BundleOffer[] {
+    const taken = this.unclaimed ?? [];
+    this.unclaimed = undefined;
+    return taken;
   }
 
   /** Forget a preview and its staged files. */

@@ -3,6 +3,7 @@ import {
   bundleValueSchema,
   MAX_BUNDLE_UPLOAD_BYTES,
   type BundleInstallResult,
+  type BundleOffer,
   type BundlePreview,
   type InstalledBundle,
 } from '../../domain/bundles.js';
@@ -45,6 +46,11 @@ export const bundleChannels = {
   /** Forget a staged preview (Cancel): its unpacked files are removed. */
   'bundles.discard': { request: z.object({ stagingId }).strict(), response: typed<null>() },
   'bundles.list': { request: empty, response: typed<InstalledBundle[]>() },
+  /**
+   * Bundles offered before a window listened (opened from the file manager at launch), taken
+   * once; later ones arrive as `bundles.offered` events.
+   */
+  'bundles.offers': { request: empty, response: typed<BundleOffer[]>() },
   /** Stop and remove the bundle's server, delete its files and its keychain secrets. */
   'bundles.uninstall': {
     request: z.object({ name: z.string().min(1).max(214) }).strict(),
