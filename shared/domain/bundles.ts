@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HostError } from './server-state.js';
+import type { HostError } from '../ipc/host-error.js';
 
 /**
  * MCP Bundles (.mcpb): what the install preview shows before anything is installed, and what
