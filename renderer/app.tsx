@@ -26,6 +26,8 @@ import {
 } from './lazy/lazy-views.js';
 import type { AddOutcome } from './views/roots/folder-drop.js';
 import { useWindowFolderDrop } from './views/roots/use-window-drop.js';
+import { BundleDialog } from './components/bundles/bundle-dialog.js';
+import { useBundleOffers } from './hooks/use-bundle-offers.js';
 
 // The palette's code (cmdk) loads the first time someone opens it.
 const CommandPalette = lazy(() =>
@@ -55,6 +57,8 @@ export function App() {
     [setView],
   );
   const dragging = useWindowFolderDrop(onDropped);
+  // A .mcpb dropped on the window or opened from the file manager: the install dialog.
+  useBundleOffers();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const desktop = useHostInfo()?.mode === 'electron';
   useAppShortcuts({ setView, openPalette: () => setPaletteOpen(true), desktop });
@@ -110,6 +114,7 @@ export function App() {
         {slot('settings', <SettingsView />)}
       </main>
       <DeepLinkHost />
+      <BundleDialog onInstalled={() => setView('servers')} />
       {paletteOpen && (
         <Suspense fallback={null}>
           <CommandPalette onClose={() => setPaletteOpen(false)} onNavigate={setView} />

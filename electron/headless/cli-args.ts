@@ -24,7 +24,7 @@ export interface CliArgs {
   roots: string[];
   /** app: the folder the view, its CSP and the tool result are written to. */
   out?: string;
-  /** install: values as `KEY=VALUE` (`--set`, repeatable), as typed. */
+  /** install: values as `KEY=VALUE` (`--set`, repeatable), as typed: a bundle's user_config, a link's inputs. */
   sets: string[];
 }
 
@@ -114,7 +114,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
           out.out = value;
           break;
         case '--set':
-          if (!value || !value.includes('=')) throw new Error('--set needs KEY=VALUE');
+          if (!value?.includes('=')) throw new Error('--set needs KEY=VALUE');
           out.sets.push(value);
           break;
         case '--yes':
@@ -181,6 +181,11 @@ Commands:
                                preview an install link (a server entry, or registry=NAME from
                                the registry in MCP_DESK_REGISTRY_URL, default the official one)
                                and install it only with --yes or after y at the prompt
+  install FILE.mcpb [--set KEY=VALUE]...
+                               install (or update) an MCP Bundle: prints what it is, asks
+                               nothing; its user_config comes from --set (optional values left
+                               unset take their defaults; a missing required one is an error)
+  uninstall NAME               remove an installed bundle: its server, files and keychain secrets
   client URL                   generic client for the MCP conformance runner
   browser                      serve the UI on 127.0.0.1 and print its URL
 
@@ -198,8 +203,8 @@ Options (before or after the command):
   --out DIR       app: where the view, its CSP and the result are written
   --yes           ask: approve every tool call (otherwise calls needing approval are denied);
                   install: install without asking
-  --set KEY=VALUE install: a value the entry needs (an env variable, header or argument by its
-                  name); repeatable
+  --set KEY=VALUE install: a bundle's user_config value (repeat a KEY for a list), or a value
+                  an install link's entry needs (an env variable, header or argument by its name)
   --elicitation accept-defaults|decline|cancel
                   answer servers' questions without a person (default: cancel). accept-defaults
                   sends the form's defaults when they satisfy it and declines otherwise; links

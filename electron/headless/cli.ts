@@ -12,6 +12,7 @@ import { describeAppOutput, runAppCommand } from './cli-app.js';
 import { runAsk } from './cli-ask.js';
 import { runDeepLinkInstall, terminalConfirm } from './cli-deeplink.js';
 import { isDeepLink } from '../host/registry/deep-link.js';
+import { installBundleFile, uninstallBundle } from './cli-bundles.js';
 import { runMetrics } from './cli-metrics.js';
 import { answerElicitationsHeadless } from './cli-elicitation.js';
 import { answerSamplingHeadless } from './cli-sampling.js';
@@ -56,6 +57,8 @@ async function main(argv: string[]): Promise<number> {
     return runMetrics({ path: join(dataDir, 'metrics.json'), format, reset: args.reset }, out);
   }
   const browser = args.command === 'browser';
+  // Bundles are installed into the data folder (files, and their audit records).
+  const bundleCommand = args.command === 'install' || args.command === 'uninstall';
   if (browser && args.roots.length > 0)
     process.stderr.write('mcp-desk: --root is ignored in browser mode; add folders in the Folders view\n');
   const geminiBaseUrl = args.baseUrl ?? process.env.MCP_DESK_GEMINI_BASE_URL;
@@ -74,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
       : {}),
     // Browser mode is the app without Electron: it keeps conversations and settings. One-shot
     // commands keep theirs in memory and never touch the person's history.
-    ...(browser ? { dataDir, openExternal: openExternalChecked } : {}),
+    ...(browser ? { dataDir, openExternal: openExternalChecked } : bundleCommand ? { dataDir } : {}),
     providerOverrides: {
       ...(geminiBaseUrl ? { geminiBaseUrl } : {}),
       ...(!browser && process.env.GEMINI_API_KEY ? { geminiApiKey: process.env.GEMINI_API_KEY } : {}),
@@ -193,6 +196,17 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
       if (!prompt.trim())
         throw new CliError('usage: mcp-desk ask "PROMPT" [--model M] [--yes] [--json] [--base-url URL]', 2);
       return runAsk(args, services, prompt, wait);
+    }
+    case 'install': {
+      if (!a) throw new CliError('usage: mcp-desk install FILE.mcpb [--set KEY=VALUE]... [--json]', 2);
+      // One branch per kind of thing to install; more kinds (links) add a case here.
+      if (a.toLowerCase().endsWith('.mcpb'))
+        return installBundleFile(services, a, { sets: args.sets, json: args.json, waitMs: wait }, out);
+      throw new CliError(`install: "${a}" is not a .mcpb file`, 2);
+    }
+    case 'uninstall': {
+      if (!a) throw new CliError('usage: mcp-desk uninstall NAME', 2);
+      return uninstallBundle(services, a, args.json, out);
     }
     case 'browser': {
       await host.init();

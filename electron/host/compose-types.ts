@@ -32,6 +32,7 @@ import type { ResourceSubscriptions } from './subscriptions/resource-subscriptio
 import type { TaskService } from './tasks/task-service.js';
 import type { RegistryService } from './registry/registry-service.js';
 import type { DeepLinkInbox } from './registry/deep-link-inbox.js';
+import type { BundleService } from './bundles/bundle-service.js';
 import type { Redactor } from './util/redact.js';
 
 export interface ComposeOptions {
@@ -76,6 +77,8 @@ export interface ComposeOptions {
   signIn?: { timeoutMs?: number; budget?: SignInBudget };
   /** The metrics file: `<dataDir>/metrics.json` by default; absent with no dataDir keeps metrics in memory. */
   metricsPath?: string;
+  /** Where .mcpb bundles are installed: `<dataDir>/bundles` by default; none without a dataDir. */
+  bundlesDir?: string;
 }
 
 /** Everything a host entry point needs, wired once. */
@@ -118,5 +121,7 @@ export interface HostServices {
   registry: RegistryService;
   /** Install links the OS handed the desktop app, kept until a window shows them. */
   deepLinks: DeepLinkInbox;
+  /** MCP Bundles (.mcpb): preview, install, update, uninstall; undefined without a data folder. */
+  bundles: BundleService | undefined;
   dispose(): Promise<void>;
 }

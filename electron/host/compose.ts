@@ -33,6 +33,7 @@ import { RegistryClient } from './registry/registry-client.js';
 import { RegistryService } from './registry/registry-service.js';
 import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
+import { BundleService } from './bundles/bundle-service.js';
 import { composeAppServices } from './apps/compose-apps.js';
 import { composeLiveServices } from './subscriptions/compose-live.js';
 import { answerTaskInput } from './tasks/task-input.js';
@@ -252,14 +253,35 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     { host, events, redactor, dataDir: opts.dataDir },
     stack,
   );
-  // Registry entries and install links; the bundle flow (mcpb packages) is not wired in yet.
+  const bundlesDir = opts.bundlesDir ?? (opts.dataDir ? join(opts.dataDir, 'bundles') : undefined);
+  // Bundles live in the data folder: one-shot CLI runs without one have none.
+  const bundles = bundlesDir
+    ? stack.use(
+        await BundleService.open({
+          dir: bundlesDir,
+          servers: host,
+          removeServer: async (id) => {
+            await host.remove(id);
+            await permissions.forgetServer(id);
+            await logLevels.forget(id);
+          },
+          secrets,
+          redactor,
+          events,
+          audit,
+          compat: { path: opts.useLoginShellPath ? () => resolveLoginPath() : async () => env.PATH ?? '' },
+        }),
+      )
+    : undefined;
+  // Registry entries and install links; an mcpb package continues in the bundle flow (when there is a data folder).
   const registry = new RegistryService({
     client: new RegistryClient(),
     servers: host,
     secrets: serverSecrets,
+    bundles,
     // MCP_DESK_REGISTRY_URL wins over the setting (tests, and CLI runs that keep no settings).
     registryUrl: () => env.MCP_DESK_REGISTRY_URL || settings.getApp().registryUrl,
-    downloadsDir: join(opts.dataDir ?? defaultDataDir(env), 'bundles', '.downloads'),
+    downloadsDir: join(bundlesDir ?? join(opts.dataDir ?? defaultDataDir(env), 'bundles'), '.downloads'),
   });
   const deepLinks = new DeepLinkInbox(events);
   const router = new HostRouter({
@@ -288,6 +310,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     tasks,
     registry,
     deepLinks,
+    bundles,
   });
   return {
     host,
@@ -313,6 +336,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     tasks,
     registry,
     deepLinks,
+    bundles,
     dispose: () => stack.dispose(),
   };
 }

@@ -32,6 +32,8 @@ import type { ResourceSubscriptions } from './subscriptions/resource-subscriptio
 import type { TaskService } from './tasks/task-service.js';
 import type { RegistryService } from './registry/registry-service.js';
 import type { DeepLinkInbox } from './registry/deep-link-inbox.js';
+import type { BundleService } from './bundles/bundle-service.js';
+import { bundleHandlers, removeBundleServer } from './bundles/bundle-routes.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -84,6 +86,8 @@ export interface HostRouterDeps {
   registry: RegistryService;
   /** Install links waiting for a window. */
   deepLinks: DeepLinkInbox;
+  /** MCP Bundles (.mcpb); undefined without a data folder. */
+  bundles?: BundleService;
 }
 
 /**
@@ -121,6 +125,7 @@ export class HostRouter {
       tasks,
       registry,
       deepLinks,
+      bundles,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -129,6 +134,8 @@ export class HostRouter {
       'servers.add': (r) => host.add(r.name, r.config),
       'servers.update': (r) => host.update(r.id, r.config),
       'servers.remove': async (r) => {
+        // A bundle's server goes with its files and secrets (bundle-routes.ts).
+        if (await removeBundleServer(bundles, r.id)) return null;
         await host.remove(r.id);
         // A later server of the same name must not inherit the removed one's trust or approvals.
         await permissions.forgetServer(r.id);
@@ -301,6 +308,7 @@ export class HostRouter {
       'registry.install': (r) => registry.install(r),
       'deepLinks.preview': (r) => registry.previewLink(r.url),
       'deepLinks.take': () => deepLinks.take(),
+      ...bundleHandlers(bundles),
     };
   }
 

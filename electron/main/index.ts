@@ -6,6 +6,7 @@ import { defaultConfigPath } from '../host/paths.js';
 import { addFolders } from '../host/roots/add-folders.js';
 import { checkExternalUrl } from '../host/util/external-url.js';
 import { AppWindows } from './app-windows.js';
+import { BundleOpener, bundlePathsIn } from './bundle-opener.js';
 import { DeskTray } from './desk-tray.js';
 import { DeepLinkHook, linkInArgv } from './deep-links.js';
 import { ElectronDesktopShell } from './desktop-shell-adapter.js';
@@ -40,6 +41,15 @@ const windows = new AppWindows(
   () => services?.broker.cancelWhere(() => true),
 );
 
+// .mcpb files opened from the file manager: previews once the main window is up (bundle-opener.ts).
+const bundles = new BundleOpener();
+for (const path of bundlePathsIn(process.argv)) bundles.open(path);
+app.on('open-file', (event, path) => {
+  if (!/\.mcpb$/i.test(path)) return;
+  event.preventDefault();
+  bundles.open(path);
+});
+
 // Every renderer is sandboxed, including any a future feature forgets to configure.
 app.enableSandbox();
 // MCP_DESK_DATA_DIR moves everything (our files and Chromium's profile) elsewhere: portable
@@ -58,6 +68,7 @@ if (!app.requestSingleInstanceLock()) {
     windows.showMain();
     const link = linkInArgv(argv);
     if (link) deepLinks.receive(link);
+    for (const path of bundlePathsIn(argv)) bundles.open(path);
   });
   app.on('web-contents-created', (_e, contents) => lockNavigation(contents, rendererUrl(paths)));
   void app.whenReady().then(start);
@@ -115,6 +126,11 @@ async function start(): Promise<void> {
   deepLinks.attach((url) => {
     windows.showMain();
     host.deepLinks.offer(url);
+  });
+  // The host keeps offers until the window asks (bundles.offers), so none is lost while it loads.
+  bundles.attach((path) => {
+    windows.showMain();
+    void host.bundles?.offerFile(path);
   });
   startTray(host);
   // The Playwright `_electron` tests drive what a person does with the tray and the global

@@ -1,3 +1,4 @@
+import type { BundlePreview } from './bundles.js';
 import type { ServerSummary } from './server-state.js';
 
 /**
@@ -125,6 +126,6 @@ export type InstallOutcome =
       kind: 'bundle';
       /** The downloaded, checksum-verified .mcpb file. */
       path: string;
-      /** The bundle flow's own preview of it. */
-      preview: unknown;
+      /** The bundle flow's own preview of it (staged; installed with bundles.install). */
+      preview: BundlePreview;
     };

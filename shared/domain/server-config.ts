@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bundleRefSchema } from './bundles.js';
 
 /**
  * The `mcpServers` entry shape people already have in claude_desktop_config.json
@@ -27,6 +28,11 @@ export const stdioServerConfigSchema = z
     cwd: z.string().min(1).optional(),
     /** Run inside an OS sandbox that sees only the roots plus what the server needs to start. */
     sandbox: z.boolean().optional(),
+    /**
+     * MCP Desk's own: the entry runs an installed .mcpb bundle (name, version, runtime). A node
+     * bundle's `node` command then runs on the app's own Node (see connection/launch.ts).
+     */
+    bundle: bundleRefSchema.optional(),
     ...commonFields,
   })
   .strict();

@@ -19,6 +19,8 @@ import { serverChannels } from './channels/server-channels.js';
 import { settingsChannels } from './channels/settings-channels.js';
 import { subscriptionChannels, type ResourceUpdated } from './channels/subscription-channels.js';
 import { taskChannels } from './channels/task-channels.js';
+import { bundleChannels } from './channels/bundle-channels.js';
+import type { BundleOffer } from '../domain/bundles.js';
 import type { ToolTask } from '../domain/tasks.js';
 import type { EventName } from './event-names.js';
 
@@ -56,6 +58,7 @@ export const requestChannels = {
   ...subscriptionChannels,
   ...taskChannels,
   ...registryChannels,
+  ...bundleChannels,
 } as const;
 
 /** Every event channel, with its payload type. */
@@ -88,6 +91,8 @@ export const eventChannels = {
   'tasks.changed': typed<ToolTask[]>(),
   /** The OS handed the app an `mcp-desk://install?…` link: show its install preview (the person confirms). */
   'deepLink.opened': typed<{ url: string }>(),
+  /** A .mcpb opened from outside the window (file manager, deep link): show its install preview. */
+  'bundles.offered': typed<BundleOffer>(),
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
@@ -120,6 +125,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof subscriptionChannels,
     typeof taskChannels,
     typeof registryChannels,
+    typeof bundleChannels,
   ]
 > = true;
 

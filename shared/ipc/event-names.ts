@@ -18,6 +18,7 @@ export const EVENT_NAMES = [
   'resources.updated',
   'tasks.changed',
   'deepLink.opened',
+  'bundles.offered',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

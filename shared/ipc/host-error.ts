@@ -112,6 +112,11 @@ export const HOST_ERROR_CODES = [
   'input_missing', // a required value of an install preview is empty; details.fields names each
   'checksum_mismatch', // a downloaded package's SHA-256 differs from the one its server.json declares
   'preview_expired', // the install preview is gone (installed already, or the host restarted)
+  // MCP Bundles (.mcpb).
+  'bundle_invalid', // the file is not a usable bundle (not a zip, a path leaving its folder, bad manifest, no entry point)
+  'bundle_incompatible', // the bundle cannot run here (platform, runtime version, python/uv missing)
+  'bundle_not_found', // no staged preview or installed bundle by that id or name
+  'bundle_values_invalid', // a user_config value is missing or wrong; details.fields names each
 
   // Raised by the renderer itself, never by the host.
   'disconnected', // the bridge connection dropped or is not open

@@ -6,6 +6,7 @@
  * behind a header recorder. The secret values reach the keychain and the wire, nothing else.
  * Also: paging, registry failures in words, and the mcpb download with its SHA-256 check.
  */
+import type { BundlePreview } from '../../shared/domain/bundles.js';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -205,7 +206,13 @@ describe('registry failures and bundle downloads', { timeout: 60_000 }, () => {
       servers: { list: () => [], add: () => Promise.reject(new Error('not here')) },
       secrets: { set: () => Promise.resolve() },
       registryUrl: () => origin,
-      bundles: { inspectFile: async (path) => (inspected.push(path), { name: 'fake-bundle' }) },
+      // A stand-in for the bundle flow: this test is about the download and its checksum only.
+      bundles: {
+        inspectFile: async (path) => (
+          inspected.push(path),
+          { name: 'fake-bundle' } as unknown as BundlePreview
+        ),
+      },
       downloadsDir: join(dir, 'bundles', '.downloads'),
     });
     const doc = (fileSha256: string) =>

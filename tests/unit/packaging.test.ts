@@ -82,6 +82,20 @@ describe('electron-builder config', () => {
     assert.deepEqual(loadConfig().protocols, [{ name: 'MCP Desk install link', schemes: ['mcp-desk'] }]);
   });
 
+  it('opens .mcpb files (MCP Bundles) with the app', () => {
+    const associations = loadConfig().fileAssociations;
+    assert.ok(Array.isArray(associations), 'fileAssociations is a list');
+    assert.deepEqual(associations, [
+      {
+        ext: 'mcpb',
+        name: 'MCP Bundle',
+        description: 'MCP Bundle (a packaged MCP server)',
+        mimeType: 'application/x-mcpb',
+        role: 'Viewer',
+      },
+    ]);
+  });
+
   it('ships a 512x512 RGBA PNG icon', () => {
     const png = readFileSync(path.join(root, 'build/icon.png'));
     assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

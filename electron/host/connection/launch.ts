@@ -49,11 +49,19 @@ export async function planLaunch(
     // The config's own PATH wins; otherwise the login shell's. cross-spawn (inside the SDK's
     // stdio transport) resolves `npx` to `npx.cmd` via PATHEXT on Windows.
     const path = env.PATH ?? env.Path ?? (await ctx.path());
+    // A node bundle runs on the app's own Node, as Claude Desktop does: no system Node needed.
+    // In Electron that is the app binary acting as Node; in browser mode and the CLI, node itself.
+    const ownNode = config.bundle?.runtime === 'node' && command === 'node';
     return {
       kind: 'stdio',
-      command,
+      command: ownNode ? process.execPath : command,
       args,
-      env: { ...inheritedEnv(ctx.env), PATH: path, ...env },
+      env: {
+        ...inheritedEnv(ctx.env),
+        PATH: path,
+        ...env,
+        ...(ownNode ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
+      },
       ...(cwd ? { cwd } : {}),
     };
   }

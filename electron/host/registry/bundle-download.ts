@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { BundlePreview } from '../../../shared/domain/bundles.js';
 import { HostFailure } from '../util/errors.js';
 
 /**
@@ -12,7 +13,7 @@ import { HostFailure } from '../util/errors.js';
 
 /** What turns a downloaded bundle into the bundle flow's preview (wired in by the composition root). */
 export interface BundleInspector {
-  inspectFile(path: string): Promise<unknown>;
+  inspectFile(path: string): Promise<BundlePreview>;
 }
 
 /** Limits of one download (tests shorten them). */

@@ -4,6 +4,7 @@ import { ErrorBox } from '../error-box.js';
 import { useServers } from '../../hooks/use-servers.js';
 import { InstallInputs } from './install-inputs.js';
 import { useInstallForm } from './use-install.js';
+import { bundleOfferStore } from '../../store/bundle-offer-store.js';
 
 /**
  * The install preview, shared by the registry browser, a pasted server.json and install links:
@@ -18,6 +19,13 @@ export function InstallDialog({ preview, onClose }: { preview: InstallPreview; o
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
   const form = useInstallForm(preview);
+  const outcome = form.outcome;
+  // A registry bundle continues in the one bundle dialog (its user_config form, signature, update).
+  useEffect(() => {
+    if (outcome?.kind !== 'bundle') return;
+    bundleOfferStore.setState({ kind: 'preview', preview: outcome.preview }, true);
+    onClose();
+  }, [outcome, onClose]);
   const chosen = preview.options.find((o) => o.id === form.option);
   const s = preview.server;
   const title = s.title ?? s.name;
@@ -140,7 +148,7 @@ function Installed({ outcome }: { outcome: NonNullable<ReturnType<typeof useInst
   if (outcome.kind === 'bundle')
     return (
       <p className="notice" data-testid="install-bundle">
-        The bundle was downloaded and its checksum matches; continue in the bundle install.
+        The bundle was downloaded and its checksum matches; its install preview is open.
       </p>
     );
   const id = outcome.server.id;

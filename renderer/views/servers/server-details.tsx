@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import { useServerOutput } from '../../hooks/use-server-output.js';
 import { ServerMetricsPanel } from '../../components/metrics/server-metrics.js';
+import { BundleActions } from './bundle-actions.js';
 import { LogLevelSelect } from './log-level-select.js';
 import { LogPanel } from './log-panel.js';
 import { SecretsSummary } from './secrets-summary.js';
@@ -24,6 +25,7 @@ export function ServerDetails({ server }: { server: ServerSummary }) {
     <div className="panel server-details" data-testid={`server-details-${server.id}`}>
       <h2>{server.id}</h2>
       <SecretsSummary serverId={server.id} />
+      <BundleActions server={server} />
       <div className="tabs" role="tablist">
         {tabs.map((t) => (
           <button

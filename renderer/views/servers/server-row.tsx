@@ -4,6 +4,7 @@ import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { plural } from '../../lib/format.js';
+import { bundleOf } from './bundle-actions.js';
 import { SandboxBadge } from './sandbox-badge.js';
 import { SignInBar } from './sign-in-bar.js';
 import { StateBadge } from './state-badge.js';
@@ -99,6 +100,7 @@ export function ServerRow({
             <span className="badge subtle">{server.transport}</span>
             <EraBadge server={server} />
             <SandboxBadge serverId={id} sandbox={server.sandbox} />
+            <BundleBadge server={server} />
           </div>
           <StateBadge serverId={id} state={state} />
         </div>
@@ -157,6 +159,21 @@ export function ServerRow({
         {action.kind === 'failed' && <ErrorBox error={action.error} testId={`server-action-error-${id}`} />}
       </div>
     </li>
+  );
+}
+
+/** An installed .mcpb's version (Remove uninstalls it: files and secrets too). */
+function BundleBadge({ server }: { server: ServerSummary }) {
+  const bundle = bundleOf(server);
+  if (!bundle) return null;
+  return (
+    <span
+      className="badge subtle"
+      title={`Installed from the bundle ${bundle.name}`}
+      data-testid={`server-bundle-${server.id}`}
+    >
+      bundle {bundle.version}
+    </span>
   );
 }
 

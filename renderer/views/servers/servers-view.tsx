@@ -3,6 +3,7 @@ import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { useServers } from '../../hooks/use-servers.js';
 import { useViewTarget } from '../../hooks/use-view-target.js';
+import { PickBundleButton } from './bundle-actions.js';
 import { ImportPanel } from './import-panel.js';
 import { ServerDetails } from './server-details.js';
 import { ServerForm } from './server-form.js';
@@ -45,6 +46,7 @@ export function ServersView({ addSignal = 0 }: { addSignal?: number } = {}) {
           <button type="button" onClick={() => setSide({ kind: 'import' })} data-testid="import-json">
             Import JSON
           </button>
+          <PickBundleButton label="Install bundle…" testId="install-bundle" />
         </div>
       </header>
       <div className="split">
