@@ -12,6 +12,7 @@ import type { ProviderOverrides } from './chat/provider-factory.js';
 import type { OpenExternal } from './elicitation/elicitation-service.js';
 import type { SamplingService } from './sampling/sampling-service.js';
 import type { HostEvents } from './host-events.js';
+import type { ImportService } from './imports/import-service.js';
 import type { PendingBroker } from './pending/pending-broker.js';
 import type { SamplingConsentStore } from './policies/sampling-consent-store.js';
 import type { PermissionsService } from './policies/permissions-service.js';
@@ -112,5 +113,7 @@ export interface HostServices {
   appRequests: AppRequests;
   /** Tool calls running as server-side tasks (running and recent, persisted under dataDir). */
   tasks: TaskService;
+  /** Servers brought over from other MCP hosts, and exported back. */
+  imports: ImportService;
   dispose(): Promise<void>;
 }

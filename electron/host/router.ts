@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { HostError } from '../../shared/domain/server-state.js';
 import {
   isRequestChannel,
@@ -21,6 +22,8 @@ import type { ServerSecrets } from './stores/server-secrets.js';
 import type { SecretStore } from './stores/secret-store.js';
 import type { SettingsStore } from './stores/settings-store.js';
 import type { HostEvents } from './host-events.js';
+import { exportFromHost } from './imports/export-from-host.js';
+import type { ImportService } from './imports/import-service.js';
 import type { McpHost } from './mcp-host.js';
 import type { MetricsRecorder } from './metrics/metrics-recorder.js';
 import type { PendingBroker } from './pending/pending-broker.js';
@@ -78,6 +81,8 @@ export interface HostRouterDeps {
   appRequests: AppRequests;
   /** Tool calls running as server-side tasks. */
   tasks: TaskService;
+  /** Servers brought over from other MCP hosts (and pasted JSON). */
+  imports: ImportService;
 }
 
 /**
@@ -113,6 +118,7 @@ export class HostRouter {
       logLevels,
       appRequests,
       tasks,
+      imports,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -129,7 +135,8 @@ export class HostRouter {
       },
       'servers.setEnabled': (r) => host.setEnabled(r.id, r.enabled),
       'servers.restart': (r) => host.restart(r.id),
-      'servers.import': (r) => host.import(r.json),
+      // Literal secrets in the pasted entries go to the keychain, as in an import from another host.
+      'servers.import': (r) => imports.importPasted(r.json),
       'servers.log': (r) => host.log(r.id),
       'servers.trace': (r) => host.trace(r.id),
       'auth.signIn': async (r) => {
@@ -287,6 +294,10 @@ export class HostRouter {
       'apps.openLink': (r) => appRequests.openLink(r.viewId, r.url),
       'apps.setPermissions': (r) => appRequests.setPermissions(r.serverId, r.permissions),
       'apps.setViewsEnabled': (r) => appRequests.setViewsEnabled(r.serverId, r.enabled),
+      // The shared folders are the project folders whose own config files (.vscode/mcp.json…) count.
+      'imports.scan': () => imports.scan(localFolders(roots.list())),
+      'imports.apply': (r) => imports.apply(r.scanId, r.keys),
+      'imports.export': (r) => exportFromHost(host, r.ids, r.format),
     };
   }
 
@@ -315,4 +326,15 @@ export class HostRouter {
     const handler = this.handlers[channel] as (req: unknown) => Promise<ResponseOf<C>> | ResponseOf<C>;
     return handler(parsed.data);
   }
+}
+
+/** The local paths of the shared folders (a root that is not a file: URI is not a folder here). */
+function localFolders(roots: readonly { uri: string }[]): string[] {
+  return roots.flatMap((r) => {
+    try {
+      return [fileURLToPath(r.uri)];
+    } catch {
+      return [];
+    }
+  });
 }

@@ -6,7 +6,7 @@
 
 /** What area of the host an audit record is about. */
 export type AuditKind =
-  'connection' | 'tool-call' | 'approval' | 'sampling' | 'elicitation' | 'auth' | 'roots' | 'app';
+  'connection' | 'tool-call' | 'approval' | 'sampling' | 'elicitation' | 'auth' | 'roots' | 'app' | 'import';
 
 /** Every audit kind, in display order (selects, validation). */
 export const AUDIT_KINDS: readonly AuditKind[] = [
@@ -18,6 +18,7 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
   'auth',
   'roots',
   'app',
+  'import',
 ];
 
 /** One audit event. */
