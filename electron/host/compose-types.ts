@@ -12,7 +12,7 @@ import type { ProviderOverrides } from './chat/provider-factory.js';
 import type { OpenExternal } from './elicitation/elicitation-service.js';
 import type { SamplingService } from './sampling/sampling-service.js';
 import type { HostEvents } from './host-events.js';
-import type { ImportService } from './imports/import-service.js';
+import type { ImportService, ImportServiceDeps } from './imports/import-service.js';
 import type { PendingBroker } from './pending/pending-broker.js';
 import type { SamplingConsentStore } from './policies/sampling-consent-store.js';
 import type { PermissionsService } from './policies/permissions-service.js';
@@ -75,6 +75,8 @@ export interface ComposeOptions {
   signIn?: { timeoutMs?: number; budget?: SignInBudget };
   /** The metrics file: `<dataDir>/metrics.json` by default; absent with no dataDir keeps metrics in memory. */
   metricsPath?: string;
+  /** Which hosts imports read and where home is (every importer and this process's by default; tests choose). */
+  imports?: Pick<ImportServiceDeps, 'importers' | 'context'>;
 }
 
 /** Everything a host entry point needs, wired once. */

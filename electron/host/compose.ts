@@ -231,7 +231,9 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
   );
   const serverSecrets = new ServerSecrets(secrets, host, redactor, audit);
   // Scans keep literal secrets until applied: dropped with the host.
-  const imports = stack.use(new ImportService({ host, secrets: serverSecrets, redactor, audit }));
+  const imports = stack.use(
+    new ImportService({ ...opts.imports, host, secrets: serverSecrets, redactor, audit }),
+  );
   const appSettings = new AppSettingsService({
     settings,
     events,
