@@ -24,6 +24,18 @@ export interface CliArgs {
   roots: string[];
   /** app: the folder the view, its CSP and the tool result are written to. */
   out?: string;
+  /** import: list the hosts found. */
+  list: boolean;
+  /** import: the host to import from. */
+  from?: string;
+  /** import: say what would be imported, change nothing. */
+  dryRun: boolean;
+  /** import: a project folder whose own config files are read too (besides the working directory). */
+  project?: string;
+  /** export: the format. */
+  to?: string;
+  /** export: the servers (`--server`, repeatable; none means all). */
+  servers: string[];
 }
 
 /** Headless answers to elicitation requests. */
@@ -44,6 +56,10 @@ const VALUE_OPTIONS = new Set([
   '--sampling',
   '--root',
   '--out',
+  '--from',
+  '--project',
+  '--to',
+  '--server',
 ]);
 
 /** Parse argv (without node and script). Throws a one-line message on bad input. */
@@ -58,6 +74,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
     version: false,
     yes: false,
     roots: [],
+    list: false,
+    dryRun: false,
+    servers: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i];
@@ -108,6 +127,26 @@ export function parseCliArgs(argv: string[]): CliArgs {
         case '--out':
           if (!value) throw new Error('--out needs a folder');
           out.out = value;
+          break;
+        case '--from':
+          out.from = value;
+          break;
+        case '--project':
+          if (!value) throw new Error('--project needs a folder');
+          out.project = value;
+          break;
+        case '--to':
+          out.to = value;
+          break;
+        case '--server':
+          if (!value) throw new Error('--server needs a server name');
+          out.servers.push(value);
+          break;
+        case '--list':
+          out.list = true;
+          break;
+        case '--dry-run':
+          out.dryRun = true;
           break;
         case '--yes':
           out.yes = true;
@@ -169,6 +208,14 @@ Commands:
   ask "PROMPT"                 run the chat agent headless (Gemini; key from GEMINI_API_KEY or the keychain)
   metrics                      what servers and models did (calls, errors, timeouts, latency,
                                connects, tokens), as counted by every run of the app and CLI
+  import --list                the other MCP apps found here (Claude Desktop, VS Code, Cursor…),
+                               with their config files and server names
+  import --from HOST [--dry-run] [--project DIR]
+                               import that app's servers into the app's own list (never
+                               overwriting one); literal secrets move to the keychain
+  export --to FORMAT [--server NAME]...
+                               servers (default: all) as a snippet for claude-desktop, vscode,
+                               cursor, gemini-cli or claude-code; notes go to stderr
   client URL                   generic client for the MCP conformance runner
   browser                      serve the UI on 127.0.0.1 and print its URL
 
@@ -184,6 +231,12 @@ Options (before or after the command):
   --base-url URL  ask: the Gemini API endpoint (tests, gateways)
   --root PATH     share a folder with servers (roots/list) for this run; repeatable
   --out DIR       app: where the view, its CSP and the result are written
+  --from HOST     import: claude-desktop, claude-code, vscode, cursor, windsurf, gemini-cli,
+                  zed, goose, codex or lm-studio
+  --dry-run       import: say what would be imported and change nothing
+  --project DIR   import: also read this project folder's files (the working directory always is)
+  --to FORMAT     export: the app to export for
+  --server NAME   export: one server; repeatable (default: every server)
   --yes           ask: approve every tool call (otherwise calls needing approval are denied)
   --elicitation accept-defaults|decline|cancel
                   answer servers' questions without a person (default: cancel). accept-defaults

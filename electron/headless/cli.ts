@@ -10,6 +10,7 @@ import { parseCliArgs, USAGE, type CliArgs } from './cli-args.js';
 import { describeState, firstText, renderContent, serverJson, toolsJson, withHint } from './cli-output.js';
 import { describeAppOutput, runAppCommand } from './cli-app.js';
 import { runAsk } from './cli-ask.js';
+import { runExportCommand, runImportCommand } from './cli-import.js';
 import { runMetrics } from './cli-metrics.js';
 import { answerElicitationsHeadless } from './cli-elicitation.js';
 import { answerSamplingHeadless } from './cli-sampling.js';
@@ -73,6 +74,8 @@ async function main(argv: string[]): Promise<number> {
     // Browser mode is the app without Electron: it keeps conversations and settings. One-shot
     // commands keep theirs in memory and never touch the person's history.
     ...(browser ? { dataDir, openExternal: openExternalChecked } : {}),
+    // An import changes the person's server list: it is audited in the data folder like the app's.
+    ...(args.command === 'import' ? { dataDir } : {}),
     providerOverrides: {
       ...(geminiBaseUrl ? { geminiBaseUrl } : {}),
       ...(!browser && process.env.GEMINI_API_KEY ? { geminiApiKey: process.env.GEMINI_API_KEY } : {}),
@@ -220,6 +223,10 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
       await sandbox.close();
       return 0;
     }
+    case 'import':
+      return runImportCommand(args, services, { out, err: (text) => process.stderr.write(`${text}\n`) });
+    case 'export':
+      return runExportCommand(args, services, { out, err: (text) => process.stderr.write(`${text}\n`) });
     default:
       throw new CliError(`unknown command "${args.command}" (see --help)`, 2);
   }

@@ -55,6 +55,8 @@ export interface ApplyOptions {
   start?: boolean;
   /** Skip a candidate that launches like a server already here or one added before it in this apply. */
   skipDuplicates?: boolean;
+  /** Only say what would happen: nothing is stored or saved, and the scan stays usable. */
+  dryRun?: boolean;
 }
 
 interface KeptScan {
@@ -143,7 +145,7 @@ export class ImportService implements Disposable {
     const kept = this.scans.get(scanId);
     if (!kept)
       throw new HostFailure('scan_expired', 'This import preview is out of date: look for servers again.');
-    this.scans.delete(scanId);
+    if (!opts.dryRun) this.scans.delete(scanId);
     const chosen = new Set(keys);
     const result: ImportApplyResult = { added: [], skipped: [] };
     const here = new Set(this.deps.host.list().map((s) => s.id));
@@ -167,7 +169,7 @@ export class ImportService implements Disposable {
       else if (p.moved.some((m) => storedNames.has(m.name)))
         skip('a secret of the same name was stored since the scan: look for servers again');
       else {
-        const stored = await this.storeSecrets(p.moved);
+        const stored = opts.dryRun ? true : await this.storeSecrets(p.moved);
         if (stored !== true) skip(stored);
         else {
           ready.push(p);
@@ -175,6 +177,8 @@ export class ImportService implements Disposable {
         }
       }
     }
+    if (opts.dryRun)
+      return { added: ready.map((p) => importedServer(p, storedNames)), skipped: result.skipped };
     const entries: ConfigEntry[] = ready.map((p) => ({
       name: p.candidate.name,
       ok: true,
