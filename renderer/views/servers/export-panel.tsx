@@ -76,7 +76,8 @@ export function ExportPanel({ ids, onClose }: { ids: string[] | 'all'; onClose: 
             Paste it into {state.snippet.target}. Keychain secrets stay as <code>{'${secret:NAME}'}</code>{' '}
             references: enter their values there.
           </p>
-          <pre className="json-view export-text" data-testid="export-text" aria-label="Snippet">
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- it scrolls: the keyboard must reach it */}
+          <pre className="json-view export-text" tabIndex={0} data-testid="export-text" aria-label="Snippet">
             {state.snippet.text}
           </pre>
           {state.snippet.notes.length > 0 && (

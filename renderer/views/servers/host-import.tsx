@@ -98,40 +98,48 @@ export function HostImportView({
           </button>
         </div>
       </header>
-      <p className="muted">
-        Servers set up in other MCP apps on this computer. Their files are only read, never changed. Keys and
-        tokens written into them move to your keychain; the saved entry keeps a reference.
-      </p>
-      {scan.kind === 'scanning' && <p className="muted">Looking for other MCP apps…</p>}
-      {scan.kind === 'failed' && <ErrorBox error={scan.error} testId="host-import-error" />}
-      {scan.kind === 'ready' && scan.scan.hosts.length === 0 && <NothingFound scan={scan.scan} />}
-      {scan.kind === 'ready' &&
-        scan.scan.hosts.map((h) => (
-          <HostSection key={h.id} host={h} picked={picked} setPick={setPick} locked={apply.kind !== 'idle'} />
-        ))}
-      {apply.kind === 'failed' && <ErrorBox error={apply.error} testId="host-import-apply-error" />}
-      {apply.kind === 'done' && <ImportOutcome result={apply.result} labelOf={labelOf} onEdit={onEdit} />}
-      {scan.kind === 'ready' && scan.scan.hosts.length > 0 && (
-        <div className="form-actions">
-          {apply.kind === 'done' || apply.kind === 'failed' ? (
-            <button type="button" className="primary" onClick={look} data-testid="host-import-again">
-              Look again
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="primary"
-              disabled={picked.size === 0 || apply.kind === 'applying'}
-              onClick={() => onImport(scan.scan)}
-              data-testid="host-import-apply"
-            >
-              {apply.kind === 'applying'
-                ? 'Importing…'
-                : `Import ${picked.size} server${picked.size === 1 ? '' : 's'}`}
-            </button>
-          )}
-        </div>
-      )}
+      <div className="host-import-body">
+        <p className="muted">
+          Servers set up in other MCP apps on this computer. Their files are only read, never changed. Keys
+          and tokens written into them move to your keychain; the saved entry keeps a reference.
+        </p>
+        {scan.kind === 'scanning' && <p className="muted">Looking for other MCP apps…</p>}
+        {scan.kind === 'failed' && <ErrorBox error={scan.error} testId="host-import-error" />}
+        {scan.kind === 'ready' && scan.scan.hosts.length === 0 && <NothingFound scan={scan.scan} />}
+        {scan.kind === 'ready' &&
+          scan.scan.hosts.map((h) => (
+            <HostSection
+              key={h.id}
+              host={h}
+              picked={picked}
+              setPick={setPick}
+              locked={apply.kind !== 'idle'}
+            />
+          ))}
+        {apply.kind === 'failed' && <ErrorBox error={apply.error} testId="host-import-apply-error" />}
+        {apply.kind === 'done' && <ImportOutcome result={apply.result} labelOf={labelOf} onEdit={onEdit} />}
+        {scan.kind === 'ready' && scan.scan.hosts.length > 0 && (
+          <div className="form-actions">
+            {apply.kind === 'done' || apply.kind === 'failed' ? (
+              <button type="button" className="primary" onClick={look} data-testid="host-import-again">
+                Look again
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="primary"
+                disabled={picked.size === 0 || apply.kind === 'applying'}
+                onClick={() => onImport(scan.scan)}
+                data-testid="host-import-apply"
+              >
+                {apply.kind === 'applying'
+                  ? 'Importing…'
+                  : `Import ${picked.size} server${picked.size === 1 ? '' : 's'}`}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
     </section>
   );
 }

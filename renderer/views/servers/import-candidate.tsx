@@ -41,7 +41,8 @@ export function ImportCandidateCard({
           Cannot be imported: {c.error}
         </p>
       ) : (
-        <pre className="json-view import-preview" aria-label={`${c.name} as it will be saved`}>
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- it scrolls: the keyboard must reach it
+        <pre className="json-view import-preview" tabIndex={0} aria-label={`${c.name} as it will be saved`}>
           {JSON.stringify(c.config, null, 2)}
         </pre>
       )}
