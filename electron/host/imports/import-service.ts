@@ -3,7 +3,6 @@ import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { ImportFile, ImportHost, ImportHostId } from '../../../shared/domain/imports.js';
 import type { ServerConfig } from '../../../shared/domain/server-config.js';
-import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import type {
   ImportApplyResult,
   ImportedServer,
@@ -24,15 +23,8 @@ import type { Disposable } from '../util/disposable.js';
 import { HostFailure, toHostError } from '../util/errors.js';
 import type { Redactor } from '../util/redact.js';
 import { prepareCandidate, type CandidateScope, type PreparedCandidate } from './import-candidates.js';
-import { importPasted } from './pasted-import.js';
+import { importPasted, type ImportTarget } from './pasted-import.js';
 import type { MovedSecret } from './move-secrets.js';
-
-/** The servers side an import needs: what is configured, and the registry's add path. */
-export interface ImportTarget {
-  list(): ServerSummary[];
-  serverConfig(id: string): ServerConfig | undefined;
-  importEntries(entries: readonly ConfigEntry[], opts?: { start?: boolean }): Promise<ImportResult>;
-}
 
 /** What the import service is built from. */
 export interface ImportServiceDeps {

@@ -1,3 +1,5 @@
+import type { ServerConfig } from '../../../shared/domain/server-config.js';
+import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import type { ImportResult } from '../../../shared/ipc/channels/server-channels.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { ConfigEntry } from '../config/config-document.js';
@@ -5,8 +7,14 @@ import { parseImport } from '../config/import-document.js';
 import type { ServerSecrets } from '../stores/server-secrets.js';
 import { toHostError } from '../util/errors.js';
 import type { Redactor } from '../util/redact.js';
-import type { ImportTarget } from './import-service.js';
 import { moveLiteralSecrets, type MovedSecret } from './move-secrets.js';
+
+/** The servers side an import needs: what is configured, and the registry's add path. */
+export interface ImportTarget {
+  list(): ServerSummary[];
+  serverConfig(id: string): ServerConfig | undefined;
+  importEntries(entries: readonly ConfigEntry[], opts?: { start?: boolean }): Promise<ImportResult>;
+}
 
 /**
  * `servers.import` with pasted JSON: the same literal-secret rule as an import from another

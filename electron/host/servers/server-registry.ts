@@ -172,8 +172,9 @@ export class ServerRegistry implements Disposable {
   }
 
   /** Merge a pasted config in (see import-document.ts); existing names are skipped, never overwritten. */
-  import(json: string): Promise<ImportResult> {
-    return this.importEntries(parseImport(json));
+  async import(json: string): Promise<ImportResult> {
+    // Awaited here so a document that does not parse rejects rather than throws.
+    return await this.importEntries(parseImport(json));
   }
 
   /**
