@@ -56,8 +56,12 @@ export const testHostImporter: HostImporter = {
     const inputs = isObj(doc) && Array.isArray(doc.inputs) ? doc.inputs.filter(isObj) : [];
     return Object.entries(map).map(([name, raw]) => {
       // A field we have no place for: dropped from the entry and said so.
-      const { autoApprove, ...entry } = isObj(raw) ? raw : { autoApprove: undefined };
+      const { autoApprove, envFile, ...entry } = isObj(raw)
+        ? raw
+        : { autoApprove: undefined, envFile: undefined };
       return {
+        // VS Code's envFile, as the importers hand it on: an absolute path the import service reads.
+        ...(typeof envFile === 'string' ? { envFile } : {}),
         name,
         entry: isObj(raw) ? entry : raw,
         notCarried: autoApprove ? ['Its auto-approve list is not carried over.'] : [],

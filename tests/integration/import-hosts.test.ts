@@ -45,7 +45,8 @@ const GITHUB = `ghp_${hex()}${hex()}`;
 const BEARER = `sk-${hex()}${hex()}`;
 const ARG_KEY = `sk-${hex()}${hex()}`;
 const PASTED = `xoxb-${hex()}-${hex()}`;
-const VALUES = [GITHUB, BEARER, ARG_KEY, PASTED];
+const FROM_FILE = `sk-${hex()}${hex()}`;
+const VALUES = [GITHUB, BEARER, ARG_KEY, PASTED, FROM_FILE];
 const SERVICE = `MCP Desk import test ${hex()}`;
 
 const skipReason =
@@ -119,6 +120,8 @@ describe('import from other hosts', { timeout: 120_000, skip: skipReason }, () =
             everything: { ...everything, autoApprove: ['echo'] },
             remote: { url: `${recorder.origin}/mcp`, headers: { Authorization: `Bearer ${BEARER}` } },
             filled: { ...nodeServer(SERVERS.crash), env: { API_KEY: '${secret:import-test-input}' } },
+            dotenv: { ...nodeServer(SERVERS.crash), env: { MODE: 'own' }, envFile: join(home, 'server.env') },
+            nofile: { ...nodeServer(SERVERS.crash), envFile: join(home, 'missing.env') },
           },
           inputs: [
             { server: 'filled', secret: 'import-test-input', from: 'env.API_KEY', description: 'Your key' },
@@ -126,7 +129,10 @@ describe('import from other hosts', { timeout: 120_000, skip: skipReason }, () =
         }),
       },
     ];
-    writeFakeHome(home, layout);
+    writeFakeHome(home, [
+      ...layout,
+      { path: 'server.env', text: `OPENAI_API_KEY=${FROM_FILE}\nMODE=file\n` },
+    ]);
     // A project folder (a shared folder) with a file that is not valid JSON.
     writeFakeHome(project, [{ path: TEST_HOST_PATH, text: '{"mcpServers": {' }]);
     t = await createTestHost(stack, {
@@ -207,6 +213,15 @@ describe('import from other hosts', { timeout: 120_000, skip: skipReason }, () =
     assert.deepEqual(bySource('cursor', 'filled').secrets, [
       { name: 'import-test-input', from: 'env.API_KEY', kind: 'to-fill', description: 'Your key' },
     ]);
+    const dotenv = bySource('cursor', 'dotenv');
+    assert.deepEqual((dotenv.config as { env: Record<string, string> }).env, {
+      OPENAI_API_KEY: '${secret:dotenv.OPENAI_API_KEY}',
+      MODE: 'own',
+    });
+    assert.match(
+      bySource('cursor', 'nofile').notCarried[0] ?? '',
+      /envFile .*missing\.env.* could not be read \(ENOENT\)/,
+    );
     assertClean('the scan', scan);
   });
 
