@@ -68,9 +68,11 @@ export function App() {
   useChatHandoffNavigation(showChat);
   // The chat's first-run buttons: another view, or the Servers view with its Add form open.
   const [addServer, setAddServer] = useState(0);
+  const [importServers, setImportServers] = useState(0);
   const goFromChat = useCallback(
-    (next: ViewName, intent?: 'add-server') => {
+    (next: ViewName, intent?: 'add-server' | 'import') => {
       if (intent === 'add-server') setAddServer((n) => n + 1);
+      if (intent === 'import') setImportServers((n) => n + 1);
       setView(next);
     },
     [setView],
@@ -103,7 +105,7 @@ export function App() {
           </ViewActiveContext.Provider>
         </div>
         {slot('requests', <RequestsView pending={pending} active={view === 'requests'} />)}
-        {slot('servers', <ServersView addSignal={addServer} />)}
+        {slot('servers', <ServersView addSignal={addServer} importSignal={importServers} />)}
         {slot('registry', <RegistryView />)}
         {slot('tools', <ToolsView />)}
         {slot('resources', <ResourcesView />)}

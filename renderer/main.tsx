@@ -24,6 +24,7 @@ import './styles/quick-ask.css';
 import './styles/permissions.css';
 import './styles/settings.css';
 import './styles/add-server.css';
+import './styles/imports.css';
 import './styles/mcp-app.css';
 import './styles/registry.css';
 import './styles/responsive.css';

@@ -26,6 +26,18 @@ export interface CliArgs {
   out?: string;
   /** install: values as `KEY=VALUE` (`--set`, repeatable), as typed: a bundle's user_config, a link's inputs. */
   sets: string[];
+  /** import: list the hosts found. */
+  list: boolean;
+  /** import: the host to import from. */
+  from?: string;
+  /** import: say what would be imported, change nothing. */
+  dryRun: boolean;
+  /** import: a project folder whose own config files are read too (besides the working directory). */
+  project?: string;
+  /** export: the format. */
+  to?: string;
+  /** export: the servers (`--server`, repeatable; none means all). */
+  servers: string[];
 }
 
 /** Headless answers to elicitation requests. */
@@ -47,6 +59,10 @@ const VALUE_OPTIONS = new Set([
   '--root',
   '--out',
   '--set',
+  '--from',
+  '--project',
+  '--to',
+  '--server',
 ]);
 
 /** Parse argv (without node and script). Throws a one-line message on bad input. */
@@ -62,6 +78,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
     yes: false,
     roots: [],
     sets: [],
+    list: false,
+    dryRun: false,
+    servers: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i];
@@ -116,6 +135,26 @@ export function parseCliArgs(argv: string[]): CliArgs {
         case '--set':
           if (!value?.includes('=')) throw new Error('--set needs KEY=VALUE');
           out.sets.push(value);
+          break;
+        case '--from':
+          out.from = value;
+          break;
+        case '--project':
+          if (!value) throw new Error('--project needs a folder');
+          out.project = value;
+          break;
+        case '--to':
+          out.to = value;
+          break;
+        case '--server':
+          if (!value) throw new Error('--server needs a server name');
+          out.servers.push(value);
+          break;
+        case '--list':
+          out.list = true;
+          break;
+        case '--dry-run':
+          out.dryRun = true;
           break;
         case '--yes':
           out.yes = true;
@@ -186,6 +225,14 @@ Commands:
                                nothing; its user_config comes from --set (optional values left
                                unset take their defaults; a missing required one is an error)
   uninstall NAME               remove an installed bundle: its server, files and keychain secrets
+  import --list                the other MCP apps found here (Claude Desktop, VS Code, Cursor…),
+                               with their config files and server names
+  import --from HOST [--dry-run] [--project DIR]
+                               import that app's servers into the app's own list (never
+                               overwriting one); literal secrets move to the keychain
+  export --to FORMAT [--server NAME]...
+                               servers (default: all) as a snippet for claude-desktop, vscode,
+                               cursor, gemini-cli or claude-code; notes go to stderr
   client URL                   generic client for the MCP conformance runner
   browser                      serve the UI on 127.0.0.1 and print its URL
 
@@ -201,10 +248,16 @@ Options (before or after the command):
   --base-url URL  ask: the Gemini API endpoint (tests, gateways)
   --root PATH     share a folder with servers (roots/list) for this run; repeatable
   --out DIR       app: where the view, its CSP and the result are written
-  --yes           ask: approve every tool call (otherwise calls needing approval are denied);
-                  install: install without asking
   --set KEY=VALUE install: a bundle's user_config value (repeat a KEY for a list), or a value
                   an install link's entry needs (an env variable, header or argument by its name)
+  --from HOST     import: claude-desktop, claude-code, vscode, cursor, windsurf, gemini-cli,
+                  zed, goose, codex or lm-studio
+  --dry-run       import: say what would be imported and change nothing
+  --project DIR   import: also read this project folder's files (the working directory always is)
+  --to FORMAT     export: the app to export for
+  --server NAME   export: one server; repeatable (default: every server)
+  --yes           ask: approve every tool call (otherwise calls needing approval are denied);
+                  install: install without asking
   --elicitation accept-defaults|decline|cancel
                   answer servers' questions without a person (default: cancel). accept-defaults
                   sends the form's defaults when they satisfy it and declines otherwise; links

@@ -13,6 +13,7 @@ import { runAsk } from './cli-ask.js';
 import { runDeepLinkInstall, terminalConfirm } from './cli-deeplink.js';
 import { isDeepLink } from '../host/registry/deep-link.js';
 import { installBundleFile, uninstallBundle } from './cli-bundles.js';
+import { runExportCommand, runImportCommand } from './cli-import.js';
 import { runMetrics } from './cli-metrics.js';
 import { answerElicitationsHeadless } from './cli-elicitation.js';
 import { answerSamplingHeadless } from './cli-sampling.js';
@@ -77,7 +78,10 @@ async function main(argv: string[]): Promise<number> {
       : {}),
     // Browser mode is the app without Electron: it keeps conversations and settings. One-shot
     // commands keep theirs in memory and never touch the person's history.
-    ...(browser ? { dataDir, openExternal: openExternalChecked } : bundleCommand ? { dataDir } : {}),
+    ...(browser ? { dataDir, openExternal: openExternalChecked } : {}),
+    // Installs and imports change the person's server list (and bundles live there): audited in
+    // the data folder like the app's.
+    ...(bundleCommand || args.command === 'import' ? { dataDir } : {}),
     providerOverrides: {
       ...(geminiBaseUrl ? { geminiBaseUrl } : {}),
       ...(!browser && process.env.GEMINI_API_KEY ? { geminiApiKey: process.env.GEMINI_API_KEY } : {}),
@@ -239,6 +243,10 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
       await sandbox.close();
       return 0;
     }
+    case 'import':
+      return runImportCommand(args, services, { out, err: (text) => process.stderr.write(`${text}\n`) });
+    case 'export':
+      return runExportCommand(args, services, { out, err: (text) => process.stderr.write(`${text}\n`) });
     default:
       throw new CliError(`unknown command "${args.command}" (see --help)`, 2);
   }

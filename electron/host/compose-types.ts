@@ -12,6 +12,7 @@ import type { ProviderOverrides } from './chat/provider-factory.js';
 import type { OpenExternal } from './elicitation/elicitation-service.js';
 import type { SamplingService } from './sampling/sampling-service.js';
 import type { HostEvents } from './host-events.js';
+import type { ImportService, ImportServiceDeps } from './imports/import-service.js';
 import type { PendingBroker } from './pending/pending-broker.js';
 import type { SamplingConsentStore } from './policies/sampling-consent-store.js';
 import type { PermissionsService } from './policies/permissions-service.js';
@@ -79,6 +80,8 @@ export interface ComposeOptions {
   metricsPath?: string;
   /** Where .mcpb bundles are installed: `<dataDir>/bundles` by default; none without a dataDir. */
   bundlesDir?: string;
+  /** Which hosts imports read and where home is (every importer and this process's by default; tests choose). */
+  imports?: Pick<ImportServiceDeps, 'importers' | 'context'>;
 }
 
 /** Everything a host entry point needs, wired once. */
@@ -123,5 +126,7 @@ export interface HostServices {
   deepLinks: DeepLinkInbox;
   /** MCP Bundles (.mcpb): preview, install, update, uninstall; undefined without a data folder. */
   bundles: BundleService | undefined;
+  /** Servers brought over from other MCP hosts, and exported back. */
+  imports: ImportService;
   dispose(): Promise<void>;
 }

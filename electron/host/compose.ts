@@ -16,6 +16,7 @@ import { ElicitationService } from './elicitation/elicitation-service.js';
 import { RateLimiter } from './sampling/rate-limiter.js';
 import { SamplingService } from './sampling/sampling-service.js';
 import { HostEvents } from './host-events.js';
+import { ImportService } from './imports/import-service.js';
 import { PendingBroker } from './pending/pending-broker.js';
 import { PermissionsService } from './policies/permissions-service.js';
 import { PolicyStore } from './policies/policy-store.js';
@@ -234,6 +235,10 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     new PermissionsService({ store: policies, policy, servers: host, events, audit }),
   );
   const serverSecrets = new ServerSecrets(secrets, host, redactor, audit);
+  // Scans keep literal secrets until applied: dropped with the host.
+  const imports = stack.use(
+    new ImportService({ ...opts.imports, host, secrets: serverSecrets, redactor, audit }),
+  );
   const appSettings = new AppSettingsService({
     settings,
     events,
@@ -311,6 +316,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     registry,
     deepLinks,
     bundles,
+    imports,
   });
   return {
     host,
@@ -337,6 +343,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     registry,
     deepLinks,
     bundles,
+    imports,
     dispose: () => stack.dispose(),
   };
 }

@@ -6,6 +6,7 @@ import type { CompletionValues, ImportResult } from '../../shared/ipc/contract.j
 import type { AuditLog } from './audit/audit-log.js';
 import type { AuthHostPort } from './auth/auth-host-port.js';
 import { Catalog, type ToolEnabledPredicate } from './catalog/catalog.js';
+import type { ConfigEntry } from './config/config-document.js';
 import type { ConfigStore } from './config/config-store.js';
 import type { EraCache } from './connection/era-cache.js';
 import type { LaunchContext } from './connection/launch.js';
@@ -164,6 +165,11 @@ export class McpHost implements AuthHostPort, Disposable {
   /** Merge an `mcpServers` document in; existing names are skipped, never overwritten. */
   import(json: string): Promise<ImportResult> {
     return this.registry.import(json);
+  }
+
+  /** Add parsed entries in one save (see ServerRegistry.importEntries); existing names are skipped. */
+  importEntries(entries: readonly ConfigEntry[], opts: { start?: boolean } = {}): Promise<ImportResult> {
+    return this.registry.importEntries(entries, opts);
   }
 
   /** A server's current (unmasked) config, for policy decisions inside the host. */

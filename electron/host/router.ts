@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { HostError } from '../../shared/domain/server-state.js';
 import {
   isRequestChannel,
@@ -21,6 +22,8 @@ import type { ServerSecrets } from './stores/server-secrets.js';
 import type { SecretStore } from './stores/secret-store.js';
 import type { SettingsStore } from './stores/settings-store.js';
 import type { HostEvents } from './host-events.js';
+import { exportFromHost } from './imports/export-from-host.js';
+import type { ImportService } from './imports/import-service.js';
 import type { McpHost } from './mcp-host.js';
 import type { MetricsRecorder } from './metrics/metrics-recorder.js';
 import type { PendingBroker } from './pending/pending-broker.js';
@@ -88,6 +91,8 @@ export interface HostRouterDeps {
   deepLinks: DeepLinkInbox;
   /** MCP Bundles (.mcpb); undefined without a data folder. */
   bundles?: BundleService;
+  /** Servers brought over from other MCP hosts (and pasted JSON). */
+  imports: ImportService;
 }
 
 /**
@@ -126,6 +131,7 @@ export class HostRouter {
       registry,
       deepLinks,
       bundles,
+      imports,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -144,7 +150,8 @@ export class HostRouter {
       },
       'servers.setEnabled': (r) => host.setEnabled(r.id, r.enabled),
       'servers.restart': (r) => host.restart(r.id),
-      'servers.import': (r) => host.import(r.json),
+      // Literal secrets in the pasted entries go to the keychain, as in an import from another host.
+      'servers.import': (r) => imports.importPasted(r.json),
       'servers.log': (r) => host.log(r.id),
       'servers.trace': (r) => host.trace(r.id),
       'auth.signIn': async (r) => {
@@ -309,6 +316,10 @@ export class HostRouter {
       'deepLinks.preview': (r) => registry.previewLink(r.url),
       'deepLinks.take': () => deepLinks.take(),
       ...bundleHandlers(bundles),
+      // The shared folders are the project folders whose own config files (.vscode/mcp.json…) count.
+      'imports.scan': () => imports.scan(localFolders(roots.list())),
+      'imports.apply': (r) => imports.apply(r.scanId, r.keys),
+      'imports.export': (r) => exportFromHost(host, r.ids, r.format),
     };
   }
 
@@ -337,4 +348,15 @@ export class HostRouter {
     const handler = this.handlers[channel] as (req: unknown) => Promise<ResponseOf<C>> | ResponseOf<C>;
     return handler(parsed.data);
   }
+}
+
+/** The local paths of the shared folders (a root that is not a file: URI is not a folder here). */
+function localFolders(roots: readonly { uri: string }[]): string[] {
+  return roots.flatMap((r) => {
+    try {
+      return [fileURLToPath(r.uri)];
+    } catch {
+      return [];
+    }
+  });
 }

@@ -6,7 +6,16 @@
 
 /** What area of the host an audit record is about. */
 export type AuditKind =
-  'connection' | 'tool-call' | 'approval' | 'sampling' | 'elicitation' | 'auth' | 'roots' | 'app' | 'bundle';
+  | 'connection'
+  | 'tool-call'
+  | 'approval'
+  | 'sampling'
+  | 'elicitation'
+  | 'auth'
+  | 'roots'
+  | 'app'
+  | 'bundle'
+  | 'import';
 
 /** Every audit kind, in display order (selects, validation). */
 export const AUDIT_KINDS: readonly AuditKind[] = [
@@ -19,6 +28,7 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
   'roots',
   'app',
   'bundle',
+  'import',
 ];
 
 /** One audit event. */

@@ -93,3 +93,16 @@ export interface ImportScan {
   scanId: string;
   hosts: ImportHost[];
 }
+
+/** A snippet of our servers for another host (`imports.export`, `mcp-desk export`). */
+export interface ExportSnippet {
+  format: ExportFormat;
+  /** The text to paste (JSON, or a shell command line for Claude Code). */
+  text: string;
+  /** Where it goes, in plain words ("claude_desktop_config.json, under mcpServers"). */
+  target: string;
+  /** What will not work there as it is, one sentence each. */
+  notes: string[];
+  /** Shell commands that add the same servers, one per server (Claude Code's `claude mcp add-json`). */
+  commands?: string[];
+}

@@ -10,6 +10,7 @@ import { appSettingsChannels } from './channels/app-settings-channels.js';
 import { catalogChannels, type ToolProgress } from './channels/catalog-channels.js';
 import { typed } from './channels/channel-kit.js';
 import { chatChannels } from './channels/chat-channels.js';
+import { importChannels } from './channels/import-channels.js';
 import { mcpAppChannels } from './channels/mcp-app-channels.js';
 import { metricsChannels } from './channels/metrics-channels.js';
 import { pendingChannels } from './channels/pending-channels.js';
@@ -27,6 +28,7 @@ import type { EventName } from './event-names.js';
 export type { HostInfo, RootEntry, RootsAddResult } from './channels/app-channels.js';
 export type { CompletionValues, ToolProgress } from './channels/catalog-channels.js';
 export type { ImportResult } from './channels/server-channels.js';
+export type { ImportApplyResult, ImportedServer, ImportScanResult } from './channels/import-channels.js';
 export type {
   LogLevel,
   LogLevelState,
@@ -59,6 +61,7 @@ export const requestChannels = {
   ...taskChannels,
   ...registryChannels,
   ...bundleChannels,
+  ...importChannels,
 } as const;
 
 /** Every event channel, with its payload type. */
@@ -126,6 +129,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof taskChannels,
     typeof registryChannels,
     typeof bundleChannels,
+    typeof importChannels,
   ]
 > = true;
 

@@ -97,6 +97,9 @@ export const HOST_ERROR_CODES = [
   'invalid_root', // neither an absolute path nor a file:// URI
   'not_a_folder', // none of the paths is an existing folder
 
+  // Imports from other hosts.
+  'scan_expired', // the import preview is too old (or was already applied): scan again
+
   // MCP Apps views.
   'no_view', // the tool has no MCP App view, or views are switched off for its server
   'view_invalid', // the server's view resource is not a usable text/html;profile=mcp-app document

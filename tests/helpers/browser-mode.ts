@@ -29,6 +29,8 @@ export interface BrowserModeOptions {
   configPath?: string;
   /** How long to wait for the URL line. */
   startTimeoutMs?: number;
+  /** Extra environment for the host (a throwaway HOME for the import tests). */
+  env?: NodeJS.ProcessEnv;
 }
 
 const URL_LINE = /^MCP Desk browser mode: (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)$/m;
@@ -51,7 +53,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     [headlessCli, 'browser', '--config', configPath, '--port', '0', '--no-open'],
     {
       cwd: repoRoot,
-      env: { ...process.env, MCP_DESK_DATA_DIR: join(dir, 'data') },
+      env: { ...process.env, MCP_DESK_DATA_DIR: join(dir, 'data'), ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

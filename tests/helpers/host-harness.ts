@@ -56,6 +56,8 @@ export interface TestHostOptions {
   /** The desktop shell (folder picker, main window); absent as in browser mode and the CLI. */
   shell?: ComposeOptions['shell']; /** Where secrets live (a MemorySecretStore in tests; default: the OS keychain). */
   secretStore?: ComposeOptions['secretStore'];
+  /** The hosts imports read and their home folder (see ComposeOptions.imports). */
+  imports?: ComposeOptions['imports'];
 }
 
 /** Compose a real host on a temp config file; disposed (process trees included) at cleanup. */
@@ -79,6 +81,7 @@ export async function createTestHost(stack: CleanupStack, opts: TestHostOptions 
     ...(opts.roots ? { roots: opts.roots } : {}),
     ...(opts.shell ? { shell: opts.shell } : {}),
     ...(opts.secretStore ? { secretStore: opts.secretStore } : {}),
+    ...(opts.imports ? { imports: opts.imports } : {}),
     ...(opts.dataDir ? { dataDir: opts.dataDir === true ? join(dir, 'data') : opts.dataDir } : {}),
   });
   if (opts.maxTurns !== undefined) await services.settings.update({ maxTurns: opts.maxTurns });

@@ -173,7 +173,18 @@ export class ServerRegistry implements Disposable {
 
   /** Merge a pasted config in (see import-document.ts); existing names are skipped, never overwritten. */
   async import(json: string): Promise<ImportResult> {
-    const incoming = parseImport(json);
+    // Awaited here so a document that does not parse rejects rather than throws.
+    return await this.importEntries(parseImport(json));
+  }
+
+  /**
+   * Add parsed entries in one save; existing names are skipped, never overwritten. `start: false`
+   * only saves them (the CLI's import, which exits right after).
+   */
+  async importEntries(
+    incoming: readonly ConfigEntry[],
+    opts: { start?: boolean } = {},
+  ): Promise<ImportResult> {
     const result: ImportResult = { added: [], skipped: [] };
     const fresh: Slot[] = [];
     for (const e of incoming) {
@@ -188,7 +199,7 @@ export class ServerRegistry implements Disposable {
       }
     }
     if (fresh.length) await this.save();
-    for (const s of fresh) this.startIfEnabled(s);
+    if (opts.start !== false) for (const s of fresh) this.startIfEnabled(s);
     this.emitServers();
     return result;
   }

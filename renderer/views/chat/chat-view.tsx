@@ -45,8 +45,8 @@ export function ChatView({
 }: {
   pending: PendingRequest[];
   onShown: () => void;
-  /** Show another view (the first-run buttons); `add-server` opens the Servers view's Add form. */
-  onGo?: (view: ViewName, intent?: 'add-server') => void;
+  /** Show another view (the first-run buttons); `add-server` / `import` open the Servers view's Add form / Import view. */
+  onGo?: (view: ViewName, intent?: 'add-server' | 'import') => void;
 }) {
   const host = useHost();
   const list = useConversations();
@@ -170,7 +170,7 @@ export function ChatView({
       focusWhenShown('[data-testid="api-key-input"]');
     } else if (target === 'composer') focusWhenShown('[data-testid="chat-input"]');
     else if (target === 'folders') onGo?.('roots');
-    else onGo?.('servers', target === 'add-server' ? 'add-server' : undefined);
+    else onGo?.('servers', target === 'add-server' || target === 'import' ? target : undefined);
   };
 
   const steps = firstRunSteps({

@@ -5,7 +5,7 @@ import type { ConversationsState } from '../../hooks/use-conversations.js';
 import type { ServersState } from '../../hooks/use-servers.js';
 
 /** Where a checklist button or the no-servers banner takes the person. */
-export type FirstRunTarget = 'key' | 'add-server' | 'servers' | 'folders' | 'composer';
+export type FirstRunTarget = 'key' | 'add-server' | 'import' | 'servers' | 'folders' | 'composer';
 
 /** One step of the first run, and whether it is done (live). */
 export interface FirstRunStep {
@@ -14,6 +14,8 @@ export interface FirstRunStep {
   done: boolean;
   action: string;
   target: FirstRunTarget;
+  /** A second way to do it (the server step: import from other apps). */
+  alt?: { action: string; target: FirstRunTarget };
 }
 
 /** The four first-run steps from what the host says now, or null while any of it is unknown. */
@@ -38,6 +40,7 @@ export function firstRunSteps(input: {
       done: servers.servers.length > 0,
       action: 'Add server',
       target: 'add-server',
+      alt: { action: 'Import from other apps', target: 'import' },
     },
     {
       id: 'folder',
@@ -110,6 +113,16 @@ export function FirstRunChecklist({
             >
               {s.action}
             </button>
+            {s.alt && !s.done && (
+              <button
+                type="button"
+                className="small"
+                onClick={() => s.alt && onGo(s.alt.target)}
+                data-testid={`first-run-alt-${s.id}`}
+              >
+                {s.alt.action}
+              </button>
+            )}
           </li>
         ))}
       </ol>

@@ -1,15 +1,16 @@
-import { MASKED_VALUE } from '../../../shared/domain/server-state.js';
-import { SERVER_SECRET_NAME } from '../../../shared/domain/server-secrets.js';
+import {
+  literalSecretValue,
+  suggestSecretName,
+  type SecretField,
+} from '../../../shared/domain/literal-secrets.js';
 
 /**
  * Spotting a literal secret typed into the server form's Environment or Headers, so the form can
- * offer to move it into the keychain: mcp-servers.json is plain text, and a key in it ends up in
- * backups, screenshots and shared configs. Found by the key's name (OPENAI_API_KEY, X-Api-Token,
- * Authorization) or by the value's shape (sk-…, ghp_…, xoxb-…, AIza…).
+ * offer to move it into the keychain. The rule itself is shared with the host's imports
+ * (shared/domain/literal-secrets.ts); this file reads the form's `KEY=value` / `Name: value` text.
  */
 
-/** Which text field a secret was typed in. */
-export type SecretField = 'env' | 'headers';
+export { suggestSecretName, type SecretField };
 
 /** One literal secret in the form: where it is, and the name it would get in the keychain. */
 export interface LiteralSecret {
@@ -20,41 +21,6 @@ export interface LiteralSecret {
   /** The literal to store (for `Bearer x`, only x). */
   value: string;
   suggestedName: string;
-}
-
-const SECRET_KEY =
-  /(?:api[_-]?key|token|secret|password|passwd|credential|private[_-]?key|access[_-]?key|^authorization$|^auth$)/i;
-const SECRET_VALUE = [
-  /^sk-[A-Za-z0-9_-]{8,}/, // OpenAI, Anthropic and look-alikes
-  /^gh[pousr]_[A-Za-z0-9]{16,}/, // GitHub tokens
-  /^github_pat_[A-Za-z0-9_]{16,}/,
-  /^xox[abposr]-[A-Za-z0-9-]{8,}/, // Slack
-  /^AIza[A-Za-z0-9_-]{20,}/, // Google API keys
-  /^glpat-[A-Za-z0-9_-]{16,}/, // GitLab
-  /^AKIA[A-Z0-9]{12,}/, // AWS access key ids
-];
-const SCHEME = /^(Bearer|Basic|Token)\s+(\S.*)$/i;
-// Values that are not literals: references the host expands, the mask of a stored value.
-const REFERENCE = /^\$\{(?:secret|env):[^}]*\}$/;
-
-function literalValue(key: string, raw: string, field: SecretField): string | undefined {
-  let value = raw.trim();
-  const scheme = field === 'headers' ? SCHEME.exec(value) : null;
-  if (scheme) value = (scheme[2] ?? '').trim();
-  if (!value || value === MASKED_VALUE || REFERENCE.test(value) || value.includes('${')) return undefined;
-  const byShape = SECRET_VALUE.some((re) => re.test(value));
-  // A secret-sounding key with a short or placeholder value ("true", "xxx") is not worth a prompt.
-  const byKey = SECRET_KEY.test(key) && value.length >= 8 && !/^(?:x+|\*+|<.*>|changeme)$/i.test(value);
-  return byShape || byKey || (!!scheme && value.length >= 8) ? value : undefined;
-}
-
-/** A keychain name for a secret: `<server>.<KEY>`, valid for `${secret:NAME}`, unique against `taken`. */
-export function suggestSecretName(server: string, key: string, taken: ReadonlySet<string>): string {
-  const clean = (s: string) => s.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[^A-Za-z_]+/, '');
-  const base = [clean(server), clean(key)].filter(Boolean).join('.').slice(0, 80) || 'secret';
-  let name = SERVER_SECRET_NAME.test(base) ? base : `s_${base}`.slice(0, 80);
-  for (let i = 2; taken.has(name); i++) name = `${base}-${i}`;
-  return name;
 }
 
 /** Every literal secret in the Environment (`KEY=value`) or Headers (`Name: value`) text. */
@@ -71,7 +37,7 @@ export function findLiteralSecrets(
     const at = raw.indexOf(sep);
     if (at <= 0 || raw.trimStart().startsWith('#')) continue;
     const key = raw.slice(0, at).trim();
-    const value = literalValue(key, raw.slice(at + 1), field);
+    const value = literalSecretValue(key, raw.slice(at + 1), field);
     if (!value) continue;
     const suggestedName = suggestSecretName(server, key, names);
     names.add(suggestedName);

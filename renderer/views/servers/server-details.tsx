@@ -13,7 +13,7 @@ import { TracePanel } from './trace-panel.js';
 type Tab = 'log' | 'trace' | 'info';
 
 /** The selected server's log, protocol trace and what it said about itself. */
-export function ServerDetails({ server }: { server: ServerSummary }) {
+export function ServerDetails({ server, onExport }: { server: ServerSummary; onExport?: () => void }) {
   const [tab, setTab] = useState<Tab>('log');
   const output = useServerOutput(server.id);
   const tabs: { id: Tab; label: string }[] = [
@@ -23,7 +23,19 @@ export function ServerDetails({ server }: { server: ServerSummary }) {
   ];
   return (
     <div className="panel server-details" data-testid={`server-details-${server.id}`}>
-      <h2>{server.id}</h2>
+      <div className="server-details-head">
+        <h2>{server.id}</h2>
+        {onExport && server.config && (
+          <button
+            type="button"
+            className="small"
+            onClick={onExport}
+            data-testid={`export-server-${server.id}`}
+          >
+            Export…
+          </button>
+        )}
+      </div>
       <SecretsSummary serverId={server.id} />
       <BundleActions server={server} />
       <div className="tabs" role="tablist">

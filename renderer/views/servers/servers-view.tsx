@@ -4,6 +4,8 @@ import { ErrorBox } from '../../components/error-box.js';
 import { useServers } from '../../hooks/use-servers.js';
 import { useViewTarget } from '../../hooks/use-view-target.js';
 import { PickBundleButton } from './bundle-actions.js';
+import { ExportPanel } from './export-panel.js';
+import { HostImportView } from './host-import.js';
 import { ImportPanel } from './import-panel.js';
 import { ServerDetails } from './server-details.js';
 import { ServerForm } from './server-form.js';
@@ -14,12 +16,26 @@ type Side =
   | { kind: 'details'; id: string | null }
   | { kind: 'add' }
   | { kind: 'edit'; id: string }
-  | { kind: 'import' };
+  | { kind: 'import' }
+  | { kind: 'export'; ids: string[] | 'all' };
 
-/** Configured servers with live state, and the forms to add, edit and import them. */
-export function ServersView({ addSignal = 0 }: { addSignal?: number } = {}) {
+/**
+ * Configured servers with live state, and the forms to add, edit, import and export them.
+ * `addSignal` / `importSignal`: each new value (the chat's first-run buttons) opens the Add form
+ * or the Import from other apps view.
+ */
+export function ServersView({
+  addSignal = 0,
+  importSignal = 0,
+}: { addSignal?: number; importSignal?: number } = {}) {
   const servers = useServers();
   const [side, setSide] = useState<Side>({ kind: 'details', id: null });
+  const [importing, setImporting] = useState(false);
+  const [seenImport, setSeenImport] = useState(0);
+  if (importSignal !== seenImport) {
+    setSeenImport(importSignal);
+    if (importSignal > 0) setImporting(true);
+  }
   useViewTarget('servers', (t) => setSide({ kind: 'details', id: t.serverId }));
   // Each new `addSignal` (the chat's "Add server") opens the Add form, on first mount too.
   const [seenAdd, setSeenAdd] = useState(0);
@@ -30,6 +46,16 @@ export function ServersView({ addSignal = 0 }: { addSignal?: number } = {}) {
   const list = servers.kind === 'ready' ? servers.servers : [];
   const find = (id: string | null): ServerSummary | undefined => list.find((s) => s.id === id);
 
+  if (importing)
+    return (
+      <HostImportView
+        onClose={() => setImporting(false)}
+        onEdit={(id) => {
+          setImporting(false);
+          setSide({ kind: 'edit', id });
+        }}
+      />
+    );
   return (
     <section className="view servers-view" data-testid="servers-view">
       <header className="view-header">
@@ -43,10 +69,21 @@ export function ServersView({ addSignal = 0 }: { addSignal?: number } = {}) {
           >
             Add server
           </button>
+          <button type="button" onClick={() => setImporting(true)} data-testid="import-hosts">
+            Import from other apps…
+          </button>
           <button type="button" onClick={() => setSide({ kind: 'import' })} data-testid="import-json">
             Import JSON
           </button>
           <PickBundleButton label="Install bundle…" testId="install-bundle" />
+          <button
+            type="button"
+            onClick={() => setSide({ kind: 'export', ids: 'all' })}
+            disabled={list.length === 0}
+            data-testid="export-all"
+          >
+            Export all
+          </button>
         </div>
       </header>
       <div className="split">
@@ -57,7 +94,8 @@ export function ServersView({ addSignal = 0 }: { addSignal?: number } = {}) {
             <div className="empty" data-testid="servers-empty">
               <p>No servers yet.</p>
               <p className="muted">
-                Add one with its command or URL, or import an existing claude_desktop_config.json.
+                Add one with its command or URL, import the ones you set up in other apps, or paste a
+                claude_desktop_config.json.
               </p>
             </div>
           )}
@@ -109,10 +147,16 @@ function SidePanel({
     }
     case 'import':
       return <ImportPanel onClose={close} />;
+    case 'export':
+      return <ExportPanel key={String(side.ids)} ids={side.ids} onClose={close} />;
     case 'details': {
       const server = find(side.id);
       return server ? (
-        <ServerDetails key={server.id} server={server} />
+        <ServerDetails
+          key={server.id}
+          server={server}
+          onExport={() => setSide({ kind: 'export', ids: [server.id] })}
+        />
       ) : (
         <div className="panel placeholder muted">Select a server to see its log and protocol trace.</div>
       );

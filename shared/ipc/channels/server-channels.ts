@@ -66,4 +66,6 @@ export const serverChannels = {
 export interface ImportResult {
   added: string[];
   skipped: { name: string; reason: string }[];
+  /** Literal secrets found in the added servers and moved into the keychain (names, never values). */
+  secrets?: { server: string; name: string; from: string }[];
 }

@@ -1,0 +1,70 @@
+import type { ServerConfig } from '../../../shared/domain/server-config.js';
+import type { ServerSummary } from '../../../shared/domain/server-state.js';
+import type { ImportResult } from '../../../shared/ipc/channels/server-channels.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { ConfigEntry } from '../config/config-document.js';
+import { parseImport } from '../config/import-document.js';
+import type { ServerSecrets } from '../stores/server-secrets.js';
+import { toHostError } from '../util/errors.js';
+import type { Redactor } from '../util/redact.js';
+import { moveLiteralSecrets, type MovedSecret } from './move-secrets.js';
+
+/** The servers side an import needs: what is configured, and the registry's add path. */
+export interface ImportTarget {
+  list(): ServerSummary[];
+  serverConfig(id: string): ServerConfig | undefined;
+  importEntries(entries: readonly ConfigEntry[], opts?: { start?: boolean }): Promise<ImportResult>;
+}
+
+/**
+ * `servers.import` with pasted JSON: the same literal-secret rule as an import from another
+ * host, so a key pasted with its server lands in the keychain, not in mcp-servers.json.
+ */
+export async function importPasted(
+  json: string,
+  deps: { host: ImportTarget; secrets: ServerSecrets; redactor: Redactor; audit?: AuditLog },
+): Promise<ImportResult> {
+  const incoming = parseImport(json);
+  const here = new Set(deps.host.list().map((s) => s.id));
+  const taken = new Set((await deps.secrets.list()).map((s) => s.name));
+  const entries: ConfigEntry[] = [];
+  const moved: { server: string; secrets: MovedSecret[] }[] = [];
+  const failed: ImportResult['skipped'] = [];
+  for (const e of incoming) {
+    // A skipped entry (taken name, invalid) stores nothing; the registry says why it was skipped.
+    if (!e.ok || here.has(e.name)) {
+      entries.push(e);
+      continue;
+    }
+    const out = moveLiteralSecrets(e.name, e.config, taken);
+    for (const m of out.moved) deps.redactor.addSecret(m.value);
+    try {
+      for (const m of out.moved) await deps.secrets.set(m.name, m.value);
+    } catch (error) {
+      failed.push({
+        name: e.name,
+        reason: `its secrets could not be stored in the keychain: ${toHostError(error, deps.redactor).message}`,
+      });
+      continue;
+    }
+    entries.push({ name: e.name, ok: true, config: out.config });
+    if (out.moved.length > 0) moved.push({ server: e.name, secrets: out.moved });
+  }
+  const result = await deps.host.importEntries(entries);
+  const added = new Set(result.added);
+  const secrets = moved
+    .filter((m) => added.has(m.server))
+    .flatMap((m) => m.secrets.map((s) => ({ server: m.server, name: s.name, from: s.from })));
+  if (result.added.length > 0) {
+    deps.audit?.append({
+      kind: 'import',
+      action: 'pasted',
+      details: { added: result.added, secretsMoved: secrets.map((s) => s.name) },
+    });
+  }
+  return {
+    added: result.added,
+    skipped: [...result.skipped, ...failed],
+    ...(secrets.length ? { secrets } : {}),
+  };
+}

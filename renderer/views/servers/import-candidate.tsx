@@ -1,0 +1,100 @@
+import { AlertTriangle, KeyRound, MinusCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { ImportCandidate, ImportConflict, ImportSecret } from '../../../shared/domain/imports.js';
+
+/** One server found in another app: a checkbox, the entry as it will be saved, and what to know first. */
+export function ImportCandidateCard({
+  candidate,
+  picked,
+  onPick,
+}: {
+  candidate: ImportCandidate;
+  picked: boolean;
+  onPick: (picked: boolean) => void;
+}) {
+  const c = candidate;
+  const id = `import-candidate-${c.key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  const renamed = c.name !== c.sourceName;
+  return (
+    <li
+      className="import-candidate"
+      data-testid={`import-candidate-${c.name}`}
+      aria-labelledby={`${id}-name`}
+    >
+      <div className="import-candidate-head">
+        <input
+          id={`${id}-pick`}
+          type="checkbox"
+          checked={picked}
+          disabled={c.error !== undefined}
+          onChange={(e) => onPick(e.target.checked)}
+          data-testid={`import-pick-${c.name}`}
+        />
+        <label htmlFor={`${id}-pick`} id={`${id}-name`} className="import-candidate-name">
+          <strong className="mono">{c.name}</strong>
+          {renamed && <span className="muted"> — named “{c.sourceName}” there</span>}
+          {c.group && <span className="muted"> · project {c.group}</span>}
+        </label>
+      </div>
+      {c.error !== undefined ? (
+        <p className="error-text" data-testid={`import-error-${c.name}`}>
+          Cannot be imported: {c.error}
+        </p>
+      ) : (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- it scrolls: the keyboard must reach it
+        <pre className="json-view import-preview" tabIndex={0} aria-label={`${c.name} as it will be saved`}>
+          {JSON.stringify(c.config, null, 2)}
+        </pre>
+      )}
+      {renamed && !c.conflicts.some((x) => x.kind === 'same-name') && c.error === undefined && (
+        <p className="field-help">Renamed: “{c.sourceName}” is not a valid server name here.</p>
+      )}
+      <Notes
+        testId={`import-conflicts-${c.name}`}
+        icon={<AlertTriangle size={14} aria-hidden="true" />}
+        items={c.conflicts.map((x) => describeConflict(x, c))}
+      />
+      <Notes
+        testId={`import-secrets-${c.name}`}
+        icon={<KeyRound size={14} aria-hidden="true" />}
+        items={c.secrets.map(describeSecret)}
+      />
+      <Notes
+        testId={`import-not-carried-${c.name}`}
+        icon={<MinusCircle size={14} aria-hidden="true" />}
+        items={c.notCarried.map((n) => `Not carried over: ${n}`)}
+      />
+    </li>
+  );
+}
+
+function Notes({ items, icon, testId }: { items: string[]; icon: ReactNode; testId: string }) {
+  if (items.length === 0) return null;
+  return (
+    <ul className="import-notes" data-testid={testId}>
+      {items.map((text) => (
+        <li key={text}>
+          {icon} {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function describeConflict(x: ImportConflict, c: ImportCandidate): string {
+  switch (x.kind) {
+    case 'same-name':
+      return `“${c.sourceName}” is taken by ${x.with}, so it is saved as “${c.name}”.`;
+    case 'same-command':
+      return `Runs the same command as ${x.with}: it may be the same server.`;
+    case 'same-url':
+      return `Uses the same URL as ${x.with}: it may be the same server.`;
+  }
+}
+
+function describeSecret(s: ImportSecret): string {
+  const why = s.description ? ` (${s.description})` : '';
+  return s.kind === 'moved'
+    ? `${s.from} moves to your keychain as ${s.name}; the file keeps only a reference.`
+    : `${s.from} needs a value${why}: enter it as ${s.name} after the import.`;
+}
