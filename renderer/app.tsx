@@ -26,7 +26,7 @@ import {
 } from './lazy/lazy-views.js';
 import type { AddOutcome } from './views/roots/folder-drop.js';
 import { useWindowFolderDrop } from './views/roots/use-window-drop.js';
-import { BundleDialog } from './components/bundles/bundle-dialog.js';
+import { BundleDialogSlot } from './components/bundles/bundle-dialog-slot.js';
 import { useBundleOffers } from './hooks/use-bundle-offers.js';
 
 // The palette's code (cmdk) loads the first time someone opens it.
@@ -116,7 +116,7 @@ export function App() {
         {slot('settings', <SettingsView />)}
       </main>
       <DeepLinkHost />
-      <BundleDialog onInstalled={() => setView('servers')} />
+      <BundleDialogSlot onInstalled={() => setView('servers')} />
       {paletteOpen && (
         <Suspense fallback={null}>
           <CommandPalette onClose={() => setPaletteOpen(false)} onNavigate={setView} />

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { InstallPreview } from '../../../shared/domain/registry.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { ErrorBox } from '../error-box.js';
-import { InstallDialog } from './install-dialog.js';
+
+// The preview's code arrives with the first link, not the first paint.
+const InstallDialog = lazy(() => import('./install-dialog.js').then((m) => ({ default: m.InstallDialog })));
 
 /**
  * Install links, wherever the window is: the desktop app's links (taken from the host's inbox on
@@ -54,7 +56,11 @@ export function DeepLinkHost() {
   }, [host, open]);
 
   if (preview)
-    return <InstallDialog key={preview.previewId} preview={preview} onClose={() => setPreview(null)} />;
+    return (
+      <Suspense fallback={null}>
+        <InstallDialog key={preview.previewId} preview={preview} onClose={() => setPreview(null)} />
+      </Suspense>
+    );
   if (error)
     return (
       <div className="install-link-error panel" role="alert" data-testid="install-link-error">
