@@ -1,5 +1,6 @@
 import type { InstallInput, InstallOption } from '../../../shared/domain/registry.js';
 import type { ServerConfig } from '../../../shared/domain/server-config.js';
+import { literalSecretValue } from '../../../shared/domain/literal-secrets.js';
 import { secretRefsOf } from '../../../shared/domain/server-secrets.js';
 import { secretName, type FillContext } from './install-values.js';
 import type { OptionPlan } from './install-options.js';
@@ -13,19 +14,6 @@ import type { OptionPlan } from './install-options.js';
  * another server already keeps in the keychain (it could send it anywhere).
  */
 
-const SECRET_KEY =
-  /(?:api[_-]?key|token|secret|password|passwd|credential|private[_-]?key|access[_-]?key|^authorization$|^auth$)/i;
-const SECRET_VALUE = [
-  /^sk-[A-Za-z0-9_-]{8,}/,
-  /^gh[pousr]_[A-Za-z0-9]{16,}/,
-  /^github_pat_[A-Za-z0-9_]{16,}/,
-  /^xox[abposr]-[A-Za-z0-9-]{8,}/,
-  /^AIza[A-Za-z0-9_-]{20,}/,
-  /^glpat-[A-Za-z0-9_-]{16,}/,
-  /^AKIA[A-Z0-9]{12,}/,
-];
-const SCHEME = /^(Bearer|Basic|Token)\s+(\S.*)$/i;
-
 /** A literal secret found in the link's entry. */
 interface Literal {
   field: 'env' | 'headers';
@@ -36,18 +24,17 @@ interface Literal {
   prefix: string;
 }
 
-/** The literal secrets of an entry's env and headers. */
+/** The literal secrets of an entry's env and headers, by the rule the server form and imports use. */
 function findLiterals(config: ServerConfig): Literal[] {
   const found: Literal[] = [];
   const scan = (field: Literal['field'], map: Record<string, string> | undefined) => {
     for (const [key, raw] of Object.entries(map ?? {})) {
-      const scheme = field === 'headers' ? SCHEME.exec(raw.trim()) : null;
-      const value = (scheme ? (scheme[2] ?? '') : raw).trim();
-      if (!value || value.includes('${')) continue;
-      const byShape = SECRET_VALUE.some((re) => re.test(value));
-      const byKey = SECRET_KEY.test(key) && value.length >= 8 && !/^(?:x+|\*+|<.*>|changeme)$/i.test(value);
-      if (byShape || byKey || (scheme && value.length >= 8))
-        found.push({ field, key, value, prefix: scheme ? `${scheme[1]} ` : '' });
+      const value = literalSecretValue(key, raw, field);
+      if (value === undefined) continue;
+      // `Bearer x`: the scheme stays in the entry, in front of the reference.
+      const trimmed = raw.trim();
+      const prefix = trimmed.endsWith(value) ? trimmed.slice(0, trimmed.length - value.length) : '';
+      found.push({ field, key, value, prefix });
     }
   };
   scan('env', 'env' in config ? config.env : undefined);
