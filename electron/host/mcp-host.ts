@@ -5,7 +5,7 @@ import type { LogLine, ServerState, ServerSummary, TraceEntry } from '../../shar
 import type { CompletionValues, ImportResult } from '../../shared/ipc/contract.js';
 import type { AuditLog } from './audit/audit-log.js';
 import type { AuthHostPort } from './auth/auth-host-port.js';
-import { Catalog, type ToolEnabledPredicate } from './catalog/catalog.js';
+import { Catalog, type ToolEnabledPredicate, type ToolTrustAnnotator } from './catalog/catalog.js';
 import type { ConfigEntry } from './config/config-document.js';
 import type { ConfigStore } from './config/config-store.js';
 import type { EraCache } from './connection/era-cache.js';
@@ -117,6 +117,11 @@ export class McpHost implements AuthHostPort, Disposable {
   /** Which tools chat may offer (per-server and per-tool switches live in settings). */
   setToolEnabledPredicate(fn: ToolEnabledPredicate): void {
     this.catalogue.setToolEnabledPredicate(fn);
+  }
+
+  /** Who fills in each catalog tool's pin and warnings (see electron/host/tool-trust/). */
+  setToolTrustAnnotator(fn: ToolTrustAnnotator): void {
+    this.catalogue.setToolTrustAnnotator(fn);
   }
 
   /** Load the config and start enabled servers (without waiting); `only` limits which start (a CLI command). */

@@ -1,10 +1,13 @@
 import type { Prompt, Resource, ResourceTemplate, Tool } from './mcp-types.js';
+import type { ToolTrust } from './tool-trust.js';
 
 /** A tool together with the server that offers it. */
 export interface CatalogTool {
   serverId: string;
   tool: Tool;
   enabled: boolean;
+  /** Its pin and warnings (absent where the host does not track them, e.g. old snapshots). */
+  trust?: ToolTrust;
 }
 export interface CatalogResource {
   serverId: string;

@@ -1,10 +1,16 @@
-import type { CatalogSnapshot } from '../../../shared/domain/catalog.js';
+import type { CatalogSnapshot, CatalogTool } from '../../../shared/domain/catalog.js';
 import type { HostEvents } from '../host-events.js';
 import type { Disposable } from '../util/disposable.js';
 import type { ServerLists } from './server-catalog.js';
 
 /** Decides whether chat may offer a tool (per-server and per-tool switches live in settings). */
 export type ToolEnabledPredicate = (serverId: string, tool: string) => boolean;
+
+/**
+ * The trust facts of every tool (pins, warnings), computed over the whole list at once
+ * because shadowing compares servers; see electron/host/tool-trust/.
+ */
+export type ToolTrustAnnotator = (tools: readonly CatalogTool[]) => void;
 
 /** Where the catalog reads from: the lists of every server that is connected right now. */
 export interface CatalogSource {
@@ -21,6 +27,7 @@ const COALESCE_MS = 15;
  */
 export class Catalog implements Disposable {
   private toolEnabled: ToolEnabledPredicate = () => true;
+  private annotateTrust: ToolTrustAnnotator = () => undefined;
   private timer?: NodeJS.Timeout;
 
   /** `onChange` hears of every change first: server summaries carry the list counts. */
@@ -36,6 +43,12 @@ export class Catalog implements Disposable {
     this.changedSoon();
   }
 
+  /** Set who fills in each tool's `trust` (the host's ToolTrust service); the UI hears of it. */
+  setToolTrustAnnotator(fn: ToolTrustAnnotator): void {
+    this.annotateTrust = fn;
+    this.changedSoon();
+  }
+
   snapshot(): CatalogSnapshot {
     const snap: CatalogSnapshot = { tools: [], resources: [], templates: [], prompts: [] };
     for (const [serverId, lists] of this.source.connectedLists()) {
@@ -45,6 +58,7 @@ export class Catalog implements Disposable {
       for (const template of lists.templates) snap.templates.push({ serverId, template });
       for (const prompt of lists.prompts) snap.prompts.push({ serverId, prompt });
     }
+    this.annotateTrust(snap.tools);
     return snap;
   }
 
