@@ -48,7 +48,7 @@ function isDpopBound(tokens: StoredOAuthTokens | undefined): boolean {
 type Stored = Record<string, unknown>;
 
 /** The key part for one server, valid in the vault's key alphabet and free of the URL itself. */
-function serverKey(serverId: string, serverUrl: string): string {
+export function serverKey(serverId: string, serverUrl: string): string {
   return createHash('sha256').update(`${serverId}\n${serverUrl}`).digest('hex').slice(0, 24);
 }
 
