@@ -84,7 +84,7 @@ export class DeskOAuthProvider implements OAuthClientProvider {
   readonly clientMetadataUrl: string | undefined;
   private readonly key: string;
   private readonly dpopKeys: DpopKeys;
-  /** The authorization server's DPoP algorithms as last discovered; read once per discovery. */
+  /** The authorization server's DPoP algorithms as last discovered. */
   private dpopAlgs?: Promise<string[] | undefined>;
 
   constructor(private readonly opts: DeskOAuthProviderOptions) {
@@ -169,11 +169,13 @@ export class DeskOAuthProvider implements OAuthClientProvider {
    * token already bound to our key keeps its proofs even if the server stopped advertising.
    */
   async dpop(): Promise<DpopSession | undefined> {
-    const accepted = await (this.dpopAlgs ??= this.advertisedDpopAlgs());
+    const accepted = await this.advertisedDpopAlgs();
     const alg = chooseDpopAlg(accepted);
     if (alg && accepted) return this.dpopKeys.ensure(this.key, alg, accepted);
-    const tokens = await this.read<StoredOAuthTokens>(`srv.${this.key}.tokens`);
-    return isDpopBound(tokens) ? this.dpopKeys.existing(this.key) : undefined;
+    // The key check first: it is answered from memory after the first request.
+    const session = await this.dpopKeys.existing(this.key);
+    if (!session) return undefined;
+    return isDpopBound(await this.read<StoredOAuthTokens>(`srv.${this.key}.tokens`)) ? session : undefined;
   }
 
   /** How the stored token is bound, for the audit record of a sign-in (the thumbprint is public). */
@@ -251,12 +253,21 @@ export class DeskOAuthProvider implements OAuthClientProvider {
     this.dpopAlgs = undefined;
   }
 
-  private async advertisedDpopAlgs(): Promise<string[] | undefined> {
-    const state = await this.read<OAuthDiscoveryState>(`srv.${this.key}.discovery`);
-    // OpenID provider metadata is typed without it, but both schemas keep unknown members.
-    const metadata = state?.authorizationServerMetadata as Record<string, unknown> | undefined;
-    const algs = metadata?.dpop_signing_alg_values_supported;
-    return Array.isArray(algs) ? algs.filter((a): a is string => typeof a === 'string') : undefined;
+  /** The authorization server's DPoP algorithms, read once per discovery (every request asks). */
+  private advertisedDpopAlgs(): Promise<string[] | undefined> {
+    this.dpopAlgs ??= (async () => {
+      const state = await this.read<OAuthDiscoveryState>(`srv.${this.key}.discovery`);
+      // OpenID provider metadata is typed without it, but both schemas keep unknown members.
+      const metadata = state?.authorizationServerMetadata as Record<string, unknown> | undefined;
+      const algs = metadata?.dpop_signing_alg_values_supported;
+      return Array.isArray(algs) ? algs.filter((a): a is string => typeof a === 'string') : undefined;
+    })();
+    const pending = this.dpopAlgs;
+    // A keychain that failed once is asked again next time.
+    pending.catch(() => {
+      if (this.dpopAlgs === pending) this.dpopAlgs = undefined;
+    });
+    return pending;
   }
 
   private async read<T>(key: string): Promise<T | undefined> {
