@@ -76,6 +76,19 @@ describe('DPoP client (SDK proofs over DeskOAuthProvider keys)', () => {
     assert.equal(chooseDpopAlg(undefined), undefined);
   });
 
+  it('mints one key for a server when requests ask at once, and a new one when the alg is no longer accepted', async () => {
+    const keys = new DpopKeys(memoryTokenVault());
+    const [a, b] = await Promise.all([
+      keys.ensure('k1', 'ES256', ['ES256']),
+      keys.ensure('k1', 'ES256', ['ES256']),
+    ]);
+    assert.equal(a, b);
+    assert.equal(await keys.existing('k1'), a);
+    const rsa = await keys.ensure('k1', 'PS256', ['PS256']);
+    assert.equal(rsa.alg, 'PS256');
+    assert.notEqual(rsa.thumbprint, a.thumbprint);
+  });
+
   it('signs the token request with a public-key proof and stores a DPoP-bound token', async () => {
     const s = await signIn({ algs: ['RS256', 'ES256', 'none'] });
     const [req] = tokenRequests(s.server);

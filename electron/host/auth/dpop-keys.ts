@@ -70,7 +70,11 @@ export class DpopKeys {
    * the stored one signs with an algorithm the authorization server no longer accepts.
    */
   async ensure(serverKey: string, alg: DpopAlg, accepted: readonly string[]): Promise<DpopSession> {
-    const current = await this.existing(serverKey);
+    const pending = this.existing(serverKey);
+    const current = await pending;
+    // Another request replaced the key while this one waited: judge the newer one instead.
+    if (this.sessions.has(serverKey) && this.sessions.get(serverKey) !== pending)
+      return this.ensure(serverKey, alg, accepted);
     if (current && accepted.includes(current.alg)) return current;
     // Two requests at once must not mint two keys: the second takes the first one's.
     const inflight = this.creating.get(serverKey);
