@@ -71,3 +71,17 @@ test('the ring buffer keeps the newest items in order', () => {
   assert.deepEqual(b.toArray(), [3, 4, 5]);
   assert.equal(b.size, 3);
 });
+
+test('a DPoP-scheme credential is scrubbed from free text, prose about DPoP is not, and a DPoP header is blanked', () => {
+  const r = new Redactor();
+  const token = 'eyJhbGciOiJFUzI1NiJ9.eyJjbmYiOnt9fQ.c2ln';
+  assert.equal(
+    r.redactText(`sent Authorization: DPoP ${token} to x`),
+    `sent Authorization: DPoP ${REDACTED} to x`,
+  );
+  assert.equal(
+    r.redactText('the server requires DPoP proofs and DPoP-bound tokens'),
+    'the server requires DPoP proofs and DPoP-bound tokens',
+  );
+  assert.deepEqual(r.redactValue({ DPoP: token, dpopKey: 'x' }), { DPoP: REDACTED, dpopKey: 'x' });
+});

@@ -16,6 +16,7 @@ import { checkExternalUrl } from '../util/external-url.js';
 import { HostFailure, toHostError } from '../util/errors.js';
 import type { AuthHostPort } from './auth-host-port.js';
 import { DeskOAuthProvider } from './desk-oauth-provider.js';
+import { DpopKeys } from './dpop-keys.js';
 import { LoopbackRedirect } from './loopback-redirect.js';
 import { oauthSettings, type OAuthSettingsContext } from './provider-options.js';
 import { redactingVault } from './redacting-vault.js';
@@ -63,11 +64,13 @@ export class AuthService implements Disposable {
   private readonly failures = new Map<string, string>();
   private readonly signedIn = new Set<string>();
   private readonly vault: TokenVault;
+  private readonly dpopKeys: DpopKeys;
   private readonly budget: SignInBudget;
   private disposed = false;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.vault = redactingVault(deps.vault, deps.settings.redactor);
+    this.dpopKeys = new DpopKeys(this.vault);
     this.budget = deps.budget ?? new SignInBudget();
   }
 
@@ -174,7 +177,19 @@ export class AuthService implements Disposable {
       this.flows.delete(serverId);
       this.setSignedIn(serverId, true);
       this.budget.reset(serverId);
-      this.deps.audit?.append({ kind: 'auth', serverId, action: 'sign-in-succeeded' });
+      // The binding says whether a copied token is useless without our key (the thumbprint is public).
+      const binding = await flow.provider.tokenBinding().catch(() => undefined);
+      this.deps.audit?.append({
+        kind: 'auth',
+        serverId,
+        action: 'sign-in-succeeded',
+        ...(binding && binding.kind !== 'none'
+          ? {
+              details:
+                binding.kind === 'dpop' ? { binding: 'dpop', jkt: binding.jkt } : { binding: 'bearer' },
+            }
+          : {}),
+      });
     } catch (error) {
       const e = this.explain(error);
       this.flows.delete(serverId);
@@ -213,6 +228,7 @@ export class AuthService implements Disposable {
     this.setSignedIn(serverId, false);
     this.failures.delete(serverId);
     this.budget.reset(serverId);
+    // The DPoP key pair went with the tokens (provider.signOut): the next sign-in binds a new one.
     this.deps.audit?.append({ kind: 'auth', serverId, action: 'signed-out' });
     const servers = this.deps.servers;
     if (!servers.serverConfig(serverId)?.disabled) await servers.restart(serverId);
@@ -236,6 +252,7 @@ export class AuthService implements Disposable {
       serverId,
       serverUrl: url.href,
       vault: this.vault,
+      dpopKeys: this.dpopKeys,
       redirectUrl,
       onRedirect,
       ...settings,

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type {
+  DpopSession,
   OAuthClientInformationContext,
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -7,6 +8,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { chooseDpopAlg, DpopKeys } from './dpop-keys.js';
 import type { TokenVault } from './token-vault.js';
 
 /** A client registered with the authorization server outside the app (entered by a person). */
@@ -32,12 +34,21 @@ export interface DeskOAuthProviderOptions {
   clientName?: string;
   /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
   scope?: string;
+  /** DPoP key pairs, shared by every provider of one app so nonces and keys outlive a reconnect. */
+  dpopKeys?: DpopKeys;
+}
+
+/** How the stored access token is presented: bound to our DPoP key (with its thumbprint) or bearer. */
+export type TokenBinding = { kind: 'dpop'; jkt: string } | { kind: 'bearer' } | { kind: 'none' };
+
+function isDpopBound(tokens: StoredOAuthTokens | undefined): boolean {
+  return tokens?.token_type?.toLowerCase() === 'dpop';
 }
 
 type Stored = Record<string, unknown>;
 
 /** The key part for one server, valid in the vault's key alphabet and free of the URL itself. */
-function serverKey(serverId: string, serverUrl: string): string {
+export function serverKey(serverId: string, serverUrl: string): string {
   return createHash('sha256').update(`${serverId}\n${serverUrl}`).digest('hex').slice(0, 24);
 }
 
@@ -72,10 +83,14 @@ export class DeskOAuthProvider implements OAuthClientProvider {
   lastState: string | undefined;
   readonly clientMetadataUrl: string | undefined;
   private readonly key: string;
+  private readonly dpopKeys: DpopKeys;
+  /** The authorization server's DPoP algorithms as last discovered. */
+  private dpopAlgs?: Promise<string[] | undefined>;
 
   constructor(private readonly opts: DeskOAuthProviderOptions) {
     this.key = serverKey(opts.serverId, opts.serverUrl);
     this.clientMetadataUrl = opts.preRegistered ? undefined : opts.clientMetadataUrl;
+    this.dpopKeys = opts.dpopKeys ?? new DpopKeys(opts.vault);
   }
 
   get redirectUrl(): string | undefined {
@@ -137,7 +152,38 @@ export class DeskOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(): Promise<StoredOAuthTokens | undefined> {
-    return this.read<StoredOAuthTokens>(`srv.${this.key}.tokens`);
+    const tokens = await this.read<StoredOAuthTokens>(`srv.${this.key}.tokens`);
+    if (isDpopBound(tokens) && !(await this.dpopKeys.existing(this.key))) {
+      // Bound to a key that is gone (keychain entry removed): useless to anyone, us included.
+      // Without tokens the next 401 asks for a sign-in, which binds a new key.
+      await this.opts.vault.delete(`srv.${this.key}.tokens`);
+      return undefined;
+    }
+    return tokens;
+  }
+
+  /**
+   * SEP-1932 / RFC 9449: the DPoP session the SDK signs proofs with (token requests; requests
+   * to the server when the token is DPoP-bound). Only where the authorization server
+   * advertises an algorithm we can sign with; elsewhere plain bearer tokens, as before. A
+   * token already bound to our key keeps its proofs even if the server stopped advertising.
+   */
+  async dpop(): Promise<DpopSession | undefined> {
+    const accepted = await this.advertisedDpopAlgs();
+    const alg = chooseDpopAlg(accepted);
+    if (alg && accepted) return this.dpopKeys.ensure(this.key, alg, accepted);
+    // The key check first: it is answered from memory after the first request.
+    const session = await this.dpopKeys.existing(this.key);
+    if (!session) return undefined;
+    return isDpopBound(await this.read<StoredOAuthTokens>(`srv.${this.key}.tokens`)) ? session : undefined;
+  }
+
+  /** How the stored token is bound, for the audit record of a sign-in (the thumbprint is public). */
+  async tokenBinding(): Promise<TokenBinding> {
+    const tokens = await this.tokens();
+    if (!tokens) return { kind: 'none' };
+    const session = isDpopBound(tokens) ? await this.dpopKeys.existing(this.key) : undefined;
+    return session ? { kind: 'dpop', jkt: session.thumbprint } : { kind: 'bearer' };
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
@@ -163,6 +209,7 @@ export class DeskOAuthProvider implements OAuthClientProvider {
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     await this.write(`srv.${this.key}.discovery`, state);
+    this.dpopAlgs = undefined;
   }
 
   /**
@@ -181,7 +228,10 @@ export class DeskOAuthProvider implements OAuthClientProvider {
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     if (scope === 'all' || scope === 'tokens') await this.opts.vault.delete(`srv.${this.key}.tokens`);
     if (scope === 'all' || scope === 'verifier') await this.opts.vault.delete(`srv.${this.key}.verifier`);
-    if (scope === 'all' || scope === 'discovery') await this.opts.vault.delete(`srv.${this.key}.discovery`);
+    if (scope === 'all' || scope === 'discovery') {
+      await this.opts.vault.delete(`srv.${this.key}.discovery`);
+      this.dpopAlgs = undefined;
+    }
     if (scope === 'all' || scope === 'client') {
       // The registration is per issuer; the discovery state says which one this server used.
       const issuer = (await this.read<OAuthDiscoveryState>(`srv.${this.key}.discovery`))
@@ -195,10 +245,29 @@ export class DeskOAuthProvider implements OAuthClientProvider {
     return (await this.tokens()) !== undefined;
   }
 
-  /** Sign out: forget this server's tokens, verifier and discovery state. */
+  /** Sign out: forget this server's tokens, verifier, discovery state and DPoP key pair. */
   async signOut(): Promise<void> {
     for (const part of ['tokens', 'verifier', 'discovery'])
       await this.opts.vault.delete(`srv.${this.key}.${part}`);
+    await this.dpopKeys.remove(this.key);
+    this.dpopAlgs = undefined;
+  }
+
+  /** The authorization server's DPoP algorithms, read once per discovery (every request asks). */
+  private advertisedDpopAlgs(): Promise<string[] | undefined> {
+    this.dpopAlgs ??= (async () => {
+      const state = await this.read<OAuthDiscoveryState>(`srv.${this.key}.discovery`);
+      // OpenID provider metadata is typed without it, but both schemas keep unknown members.
+      const metadata = state?.authorizationServerMetadata as Record<string, unknown> | undefined;
+      const algs = metadata?.dpop_signing_alg_values_supported;
+      return Array.isArray(algs) ? algs.filter((a): a is string => typeof a === 'string') : undefined;
+    })();
+    const pending = this.dpopAlgs;
+    // A keychain that failed once is asked again next time.
+    pending.catch(() => {
+      if (this.dpopAlgs === pending) this.dpopAlgs = undefined;
+    });
+    return pending;
   }
 
   private async read<T>(key: string): Promise<T | undefined> {

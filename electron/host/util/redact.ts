@@ -8,8 +8,11 @@
 export const REDACTED = '[redacted]';
 
 const SECRET_KEY =
-  /(authorization|token|secret|password|passwd|api[-_]?key|apikey|cookie|credential|private[-_]?key|client[-_]?secret|access[-_]?key)/i;
+  /(authorization|token|secret|password|passwd|api[-_]?key|apikey|cookie|credential|private[-_]?key|client[-_]?secret|access[-_]?key|^dpop$)/i;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/=]{6,}/g;
+// RFC 9449's scheme: only a credential-shaped word (long, with a digit or token punctuation),
+// so prose such as "DPoP proofs are required" survives.
+const DPOP_CREDENTIAL = /\b(DPoP)\s+(?=[A-Za-z0-9\-._~+/=]*[0-9\-._~+/=])[A-Za-z0-9\-._~+/=]{16,}/g;
 
 /** True when a field or header name suggests its value is a secret. */
 export function isSecretKey(key: string): boolean {
@@ -27,7 +30,9 @@ export class Redactor {
 
   /** Scrub known secret values and bearer credentials from free text. */
   redactText(text: string): string {
-    let out = text.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`);
+    let out = text
+      .replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`)
+      .replace(DPOP_CREDENTIAL, (_m, scheme: string) => `${scheme} ${REDACTED}`);
     for (const v of this.values) {
       if (out.includes(v)) out = out.split(v).join(REDACTED);
     }
