@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { CatalogSnapshot } from '../../shared/domain/catalog.js';
 import type { HostError } from '../../shared/domain/server-state.js';
+import type { ToolTrust } from '../../shared/domain/tool-trust.js';
 import { useSnapshot } from './use-host-state.js';
 
 /** The catalog as the views see it. */
@@ -11,4 +12,16 @@ export type CatalogState =
 export function useCatalog(): CatalogState {
   const s = useSnapshot('catalog');
   return useMemo(() => (s.kind === 'ready' ? { kind: 'ready', catalog: s.value } : s), [s]);
+}
+
+/** One tool's trust facts (pin, warnings) as the catalog has them now; undefined while it is not offered. */
+export function useToolTrust(serverId: string, tool: string): ToolTrust | undefined {
+  const s = useSnapshot('catalog');
+  return useMemo(
+    () =>
+      s.kind === 'ready'
+        ? s.value.tools.find((t) => t.serverId === serverId && t.tool.name === tool)?.trust
+        : undefined,
+    [s, serverId, tool],
+  );
 }
