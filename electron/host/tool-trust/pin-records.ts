@@ -185,7 +185,7 @@ export function parsePins(value: unknown, problems: string[]): ServerPins[] {
     const tools = new Map<string, ToolPin>();
     server.data.tools.forEach((rawPin, j) => {
       const pin = pinSchema.safeParse(rawPin);
-      if (pin.success) tools.set(pin.data.definition.name, pin.data as ToolPin);
+      if (pin.success) tools.set(pin.data.definition.name, pin.data);
       else problems.push(`servers[${i}].tools[${j}]: ${describeIssues(pin.error.issues)}`);
     });
     out.push({ serverId: server.data.serverId, launchKey: server.data.launchKey, tools });
