@@ -14,14 +14,19 @@ export function useCatalog(): CatalogState {
   return useMemo(() => (s.kind === 'ready' ? { kind: 'ready', catalog: s.value } : s), [s]);
 }
 
+/** Each catalog snapshot's tools by `server\0tool`, built once however many cards ask. */
+const trustIndex = new WeakMap<CatalogSnapshot, Map<string, ToolTrust | undefined>>();
+
 /** One tool's trust facts (pin, warnings) as the catalog has them now; undefined while it is not offered. */
 export function useToolTrust(serverId: string, tool: string): ToolTrust | undefined {
   const s = useSnapshot('catalog');
-  return useMemo(
-    () =>
-      s.kind === 'ready'
-        ? s.value.tools.find((t) => t.serverId === serverId && t.tool.name === tool)?.trust
-        : undefined,
-    [s, serverId, tool],
-  );
+  return useMemo(() => {
+    if (s.kind !== 'ready') return undefined;
+    let index = trustIndex.get(s.value);
+    if (!index) {
+      index = new Map(s.value.tools.map((t) => [`${t.serverId}\0${t.tool.name}`, t.trust]));
+      trustIndex.set(s.value, index);
+    }
+    return index.get(`${serverId}\0${tool}`);
+  }, [s, serverId, tool]);
 }
