@@ -61,8 +61,8 @@ export function comparePins(
   const seen = new Set<string>();
   for (const { definition, fingerprint } of listed) {
     const name = definition.name;
-    // A hostile server may list a name twice: the first one is what the catalog offers.
-    if (seen.has(name)) continue;
+    // A hostile server may list a name twice (the first one is what the catalog offers), or none.
+    if (typeof name !== 'string' || !name || seen.has(name)) continue;
     seen.add(name);
     const pin = pins.get(name);
     if (!pin) {
@@ -131,7 +131,8 @@ const fingerprintSchema = z.string().regex(/^[0-9a-f]{64}$/, 'not a sha256 finge
 const isoSchema = z.string().min(1).max(40);
 const definitionSchema = z
   .object({
-    name: z.string().min(1).max(MAX_ID),
+    // No length cap: whatever name a list may carry must read back, or its pin would be lost.
+    name: z.string().min(1),
     title: z.string().optional(),
     description: z.string().optional(),
     inputSchema: z.unknown(),
