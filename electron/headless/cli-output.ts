@@ -2,6 +2,7 @@ import type { CatalogSnapshot } from '../../shared/domain/catalog.js';
 import { toolUiOf, type ToolUi } from '../../shared/domain/mcp-apps.js';
 import type { CallToolResult, ContentBlock } from '../../shared/domain/mcp-types.js';
 import type { ServerState, ServerSummary } from '../../shared/domain/server-state.js';
+import type { ToolPinStatus, ToolWarning } from '../../shared/domain/tool-trust.js';
 import type { HostError } from '../../shared/ipc/host-error.js';
 
 /** One server as `servers --json` prints it. */
@@ -59,9 +60,17 @@ export interface ToolRow {
   description: string;
   /** MCP Apps: the tool's view and who may call it; only on tools that declare `_meta.ui`. */
   ui?: ToolUi;
+  /** sha256 of the tool's canonical definition (what its pin records). */
+  fingerprint?: string;
+  /** `pinned`, or `changed` since it was approved (review it in the app). */
+  pin?: ToolPinStatus;
+  /** When a changed tool's change was first seen. */
+  changedAt?: string;
+  /** Poisoning and shadowing warnings, with reasons. */
+  warnings?: ToolWarning[];
 }
 
-/** `tools --json`: a flat array of {server, name, description, ui?}. */
+/** `tools --json`: a flat array of {server, name, description, ui?, fingerprint, pin, warnings}. */
 export function toolsJson(cat: CatalogSnapshot): ToolRow[] {
   return cat.tools.map((t) => {
     const ui = toolUiOf(t.tool);
@@ -72,6 +81,14 @@ export function toolsJson(cat: CatalogSnapshot): ToolRow[] {
       name: t.tool.name,
       description: t.tool.description ?? '',
       ...(declared ? { ui } : {}),
+      ...(t.trust
+        ? {
+            fingerprint: t.trust.fingerprint,
+            pin: t.trust.pin,
+            ...(t.trust.changedAt ? { changedAt: t.trust.changedAt } : {}),
+            warnings: t.trust.warnings,
+          }
+        : {}),
     };
   });
 }

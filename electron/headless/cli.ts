@@ -69,6 +69,8 @@ async function main(argv: string[]): Promise<number> {
     mode: browser ? 'browser' : 'cli',
     // One-shot runs keep no history, but what their calls did counts (mcp-desk metrics reads it).
     metricsPath: join(dataDir, 'metrics.json'),
+    // Pins are the app's: a tool first seen by a one-shot command is pinned for the app too.
+    toolPinsPath: join(dataDir, 'tool-pins.json'),
     // --timeout bounds every step of every server (connect, lists, calls), over the config's.
     ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
     // A relative --root means the shell's working directory, like every other CLI path.

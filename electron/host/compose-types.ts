@@ -34,6 +34,7 @@ import type { TaskService } from './tasks/task-service.js';
 import type { RegistryService } from './registry/registry-service.js';
 import type { DeepLinkInbox } from './registry/deep-link-inbox.js';
 import type { BundleService } from './bundles/bundle-service.js';
+import type { ToolTrustService } from './tool-trust/tool-trust-service.js';
 import type { Redactor } from './util/redact.js';
 
 export interface ComposeOptions {
@@ -82,6 +83,8 @@ export interface ComposeOptions {
   bundlesDir?: string;
   /** Which hosts imports read and where home is (every importer and this process's by default; tests choose). */
   imports?: Pick<ImportServiceDeps, 'importers' | 'context'>;
+  /** The pinned tool definitions: `<dataDir>/tool-pins.json` by default; absent with no dataDir keeps them in memory. */
+  toolPinsPath?: string;
 }
 
 /** Everything a host entry point needs, wired once. */
@@ -128,5 +131,7 @@ export interface HostServices {
   bundles: BundleService | undefined;
   /** Servers brought over from other MCP hosts, and exported back. */
   imports: ImportService;
+  /** Pinned tool definitions and the trust facts of every catalog tool (see tool-trust/). */
+  toolTrust: ToolTrustService;
   dispose(): Promise<void>;
 }

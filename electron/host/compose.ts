@@ -39,6 +39,7 @@ import { composeAppServices } from './apps/compose-apps.js';
 import { composeLiveServices } from './subscriptions/compose-live.js';
 import { answerTaskInput } from './tasks/task-input.js';
 import { TaskService } from './tasks/task-service.js';
+import { openToolTrust } from './tool-trust/compose-tool-trust.js';
 import { DisposeStack } from './util/disposable.js';
 import { Redactor } from './util/redact.js';
 
@@ -113,6 +114,10 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
         answerTaskInput(handlers, serverId, method, params, signal),
     }),
   );
+  // Pinned tool definitions: every successful tools/list is compared with them from the first connect on.
+  const toolTrust = stack.use(
+    await openToolTrust({ toolPinsPath: opts.toolPinsPath, dataDir: opts.dataDir, audit, host: () => host }),
+  );
   // `${secret:NAME}` in server configs (headers, env, an OAuth client secret) resolves from the same keychain as API keys, under a prefix of its own.
   const launchSecrets = opts.secrets ?? serverSecretResolver(secrets);
   // The host asks auth for providers and sign-in status only once servers connect or are
@@ -133,6 +138,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       authProviderFor: opts.authProviderFor ?? ((serverId, url) => auth.providerFor(serverId, url)),
       authStatus: (serverId, config, state) => auth.statusOf(serverId, config, state),
       pendingCounts: () => broker.counts(),
+      onToolsListed: (id, config, tools) => toolTrust.observe(id, config, tools),
       launch: {
         env,
         secrets: launchSecrets,
@@ -173,6 +179,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     );
   };
   toolOn();
+  host.setToolTrustAnnotator(toolTrust.annotate);
   stack.defer(events.on('settings.changed', toolOn));
   const broker = stack.use(new PendingBroker(events, undefined, { audit }));
   const elicitation = stack.use(
@@ -202,7 +209,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       ...(opts.sampling?.timeoutMs !== undefined ? { timeoutMs: opts.sampling.timeoutMs } : {}),
     }),
   );
-  const policy = new ToolPolicy(policies.trust, (id) => host.serverConfig(id));
+  const policy = new ToolPolicy(policies.trust, (id) => host.serverConfig(id), toolTrust);
   const chat: ChatService = stack.use(
     new ChatService({
       host,
@@ -232,7 +239,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     }),
   );
   const permissions = stack.use(
-    new PermissionsService({ store: policies, policy, servers: host, events, audit }),
+    new PermissionsService({ store: policies, policy, servers: host, events, audit, pins: toolTrust }),
   );
   const serverSecrets = new ServerSecrets(secrets, host, redactor, audit);
   // Scans keep literal secrets until applied: dropped with the host.
@@ -317,6 +324,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     deepLinks,
     bundles,
     imports,
+    toolTrust,
   });
   return {
     host,
@@ -344,6 +352,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     deepLinks,
     bundles,
     imports,
+    toolTrust,
     dispose: () => stack.dispose(),
   };
 }

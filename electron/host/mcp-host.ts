@@ -20,7 +20,7 @@ import type { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { OutputPump } from './servers/output-pump.js';
 import type { Attribution } from './servers/call-origins.js';
 import { ServerCalls, type ToolCallOptions } from './servers/server-calls.js';
-import { ServerRegistry, type AuthStatus } from './servers/server-registry.js';
+import { ServerRegistry, type AuthStatus, type ServerRegistryDeps } from './servers/server-registry.js';
 import type { TaskService } from './tasks/task-service.js';
 import type { Disposable } from './util/disposable.js';
 
@@ -49,6 +49,8 @@ export interface McpHostDeps {
   metrics?: MetricsRecorder;
   /** Follows tool calls that servers run as tasks (absent: plain calls only). */
   tasks?: TaskService;
+  /** Every successful tools/list, for the tool pins (see ServerRegistryDeps.onToolsListed). */
+  onToolsListed?: ServerRegistryDeps['onToolsListed'];
 }
 
 /**
@@ -122,6 +124,11 @@ export class McpHost implements AuthHostPort, Disposable {
   /** Who fills in each catalog tool's pin and warnings (see electron/host/tool-trust/). */
   setToolTrustAnnotator(fn: ToolTrustAnnotator): void {
     this.catalogue.setToolTrustAnnotator(fn);
+  }
+
+  /** Something the catalog shows changed outside the lists (a tool's pin was accepted): announce it. */
+  refreshCatalog(): void {
+    this.catalogue.changedSoon();
   }
 
   /** Load the config and start enabled servers (without waiting); `only` limits which start (a CLI command). */

@@ -37,6 +37,8 @@ import type { RegistryService } from './registry/registry-service.js';
 import type { DeepLinkInbox } from './registry/deep-link-inbox.js';
 import type { BundleService } from './bundles/bundle-service.js';
 import { bundleHandlers, removeBundleServer } from './bundles/bundle-routes.js';
+import type { ToolTrustService } from './tool-trust/tool-trust-service.js';
+import { toolPinHandlers } from './tool-trust/tool-pin-routes.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -93,6 +95,8 @@ export interface HostRouterDeps {
   bundles?: BundleService;
   /** Servers brought over from other MCP hosts (and pasted JSON). */
   imports: ImportService;
+  /** Pinned tool definitions: changes and their review. */
+  toolTrust: ToolTrustService;
 }
 
 /**
@@ -132,6 +136,7 @@ export class HostRouter {
       deepLinks,
       bundles,
       imports,
+      toolTrust,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -316,6 +321,7 @@ export class HostRouter {
       'deepLinks.preview': (r) => registry.previewLink(r.url),
       'deepLinks.take': () => deepLinks.take(),
       ...bundleHandlers(bundles),
+      ...toolPinHandlers(toolTrust),
       // The shared folders are the project folders whose own config files (.vscode/mcp.json…) count.
       'imports.scan': () => imports.scan(localFolders(roots.list())),
       'imports.apply': (r) => imports.apply(r.scanId, r.keys),

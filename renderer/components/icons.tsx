@@ -5,6 +5,7 @@ import {
   ArrowRight,
   Check,
   Download,
+  FileDiff,
   FileText,
   Folder,
   Hexagon,
@@ -50,6 +51,8 @@ export const AppIcons = {
   permissions: ShieldCheck,
   check: Check,
   warning: TriangleAlert,
+  /** A tool whose definition changed since it was approved. */
+  changed: FileDiff,
   outgoing: ArrowRight,
   incoming: ArrowLeft,
   menu: Menu,

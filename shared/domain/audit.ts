@@ -15,7 +15,9 @@ export type AuditKind =
   | 'roots'
   | 'app'
   | 'bundle'
-  | 'import';
+  | 'import'
+  /** A tool's definition changed since it was pinned, or a person accepted a change. */
+  | 'tool-change';
 
 /** Every audit kind, in display order (selects, validation). */
 export const AUDIT_KINDS: readonly AuditKind[] = [
@@ -29,6 +31,7 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
   'app',
   'bundle',
   'import',
+  'tool-change',
 ];
 
 /** One audit event. */

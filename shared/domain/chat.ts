@@ -1,6 +1,7 @@
 import type { CallToolResult, JsonSchema, ToolAnnotations } from './mcp-types.js';
 import type { HostError } from '../ipc/host-error.js';
 import type { TokenUsage } from './metrics.js';
+import type { ToolChange } from './tool-trust.js';
 
 /** Which model provider a conversation runs on. */
 export type ProviderId = 'gemini' | 'openai';
@@ -154,6 +155,11 @@ export interface ToolApprovalRequest {
   outsideRoots?: string[];
   /** Set when an app view asked for the call (not the model): the tool whose view it was. */
   fromView?: { tool: string };
+  /**
+   * The tool changed since it was pinned (approved or first seen): both versions, for the
+   * card's diff. Allowing the call accepts the change.
+   */
+  change?: ToolChange;
   createdAt: number;
   expiresAt: number;
 }

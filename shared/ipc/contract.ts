@@ -21,6 +21,7 @@ import { settingsChannels } from './channels/settings-channels.js';
 import { subscriptionChannels, type ResourceUpdated } from './channels/subscription-channels.js';
 import { taskChannels } from './channels/task-channels.js';
 import { bundleChannels } from './channels/bundle-channels.js';
+import { toolPinChannels } from './channels/tool-pin-channels.js';
 import type { BundleOffer } from '../domain/bundles.js';
 import type { ToolTask } from '../domain/tasks.js';
 import type { EventName } from './event-names.js';
@@ -62,6 +63,7 @@ export const requestChannels = {
   ...registryChannels,
   ...bundleChannels,
   ...importChannels,
+  ...toolPinChannels,
 } as const;
 
 /** Every event channel, with its payload type. */
@@ -130,6 +132,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof registryChannels,
     typeof bundleChannels,
     typeof importChannels,
+    typeof toolPinChannels,
   ]
 > = true;
 

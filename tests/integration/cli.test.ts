@@ -75,7 +75,7 @@ describe('mcp-desk CLI', { timeout: 180_000 }, () => {
     assert.ok(existsSync(join(dataDir, 'era-verdicts.json')));
   });
 
-  it('tools --json lists {server, name, description}', async () => {
+  it('tools --json lists {server, name, description, fingerprint, pin, warnings}', async () => {
     const rows = json<{ server: string; name: string; description: string }[]>(
       await cli('tools', '--json', '--config', config),
     );
@@ -83,7 +83,15 @@ describe('mcp-desk CLI', { timeout: 180_000 }, () => {
     assert.ok(echo, 'every/echo listed');
     assert.equal(typeof echo.description, 'string');
     assert.ok(rows.some((r) => r.server === 'fs' && r.name === 'read_text_file'));
-    for (const r of rows) assert.deepEqual(Object.keys(r).sort(), ['description', 'name', 'server']);
+    for (const r of rows)
+      assert.deepEqual(Object.keys(r).sort(), [
+        'description',
+        'fingerprint',
+        'name',
+        'pin',
+        'server',
+        'warnings',
+      ]);
   });
 
   it('call prints the result as JSON and exits 0', async () => {

@@ -56,14 +56,24 @@ export async function fetchLists(
   return { tools, resources, templates, prompts };
 }
 
-/** A server's lists as the host offers them: fetched (paged) and cut by its include/exclude filters. */
+/**
+ * A server's lists as the host offers them: fetched (paged) and cut by its include/exclude
+ * filters. `onTools` hears of the whole tool list, before the filters, and only when the
+ * server has tools and its tools/list succeeded (a failed list says nothing about which exist).
+ */
 export async function loadServerLists(
   client: Client,
   config: ServerConfig,
   timeout: number,
+  onTools: ((tools: Tool[]) => void) | undefined,
   onError: (what: string, error: unknown) => void,
 ): Promise<ServerLists> {
-  const lists = await fetchLists(client, timeout, onError);
+  let toolsFailed = false;
+  const lists = await fetchLists(client, timeout, (what, error) => {
+    if (what === 'tools/list') toolsFailed = true;
+    onError(what, error);
+  });
+  if (onTools && !toolsFailed && client.getServerCapabilities()?.tools) onTools(lists.tools);
   const allowed = toolFilter(config);
   return { ...lists, tools: lists.tools.filter((t) => allowed(t.name)) };
 }

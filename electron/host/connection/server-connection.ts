@@ -1,6 +1,7 @@
 import type { AuthProvider, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
 import type { HostError, SandboxState, ServerState } from '../../../shared/domain/server-state.js';
+import type { Tool } from '../../../shared/domain/mcp-types.js';
 import { emptyLists, loadServerLists, type ServerLists } from '../catalog/server-catalog.js';
 import { HostFailure, toHostError } from '../util/errors.js';
 import { isAuthRequired, redeemSignIn } from './connection-auth.js';
@@ -30,6 +31,8 @@ export interface ConnectionDeps {
   handlers: ServerRequestHandlers;
   onState: (state: ServerState) => void;
   onLists: () => void;
+  /** A tools/list succeeded: the whole list (before filters) and its config, before onLists (tool-trust/). */
+  onToolsListed?: (tools: readonly Tool[], config: ServerConfig) => void;
   /** Reconnect policy; tests shorten it. */
   backoff?: BackoffOptions;
   /** Whether an OS sandbox is available (the system's by default). */
@@ -245,7 +248,7 @@ export class ServerConnection {
       // lists, so a missing or revoked token first shows here: that is "sign-in needed" too.
       let authWall: { error: unknown } | undefined;
       const budget = new ListBudget(this.timeout);
-      this.lists = await this.loadLists(opened.client, this.timeout, (error, what) => {
+      this.lists = await this.loadLists(opened.client, stale, (error, what) => {
         if (isAuthRequired(error)) authWall ??= { error };
         budget.failed(what, error);
       });
@@ -329,11 +332,14 @@ export class ServerConnection {
     }, delay);
   }
 
-  /** A list that fails is noted in the log; `onError` also hears of it (a sign-in wall, a timeout). */
-  private loadLists(client: Client, timeout = this.timeout, onError?: (e: unknown, what: string) => void) {
-    return loadServerLists(client, this.config, timeout, (what, error) => {
+  /** A failed list is logged and told to `onError`; a good tools/list goes to onToolsListed unless `stale`. */
+  private loadLists(client: Client, stale: () => boolean, onError?: (e: unknown, what: string) => void) {
+    const { config, deps } = this;
+    const listed = deps.onToolsListed;
+    const onTools = listed && ((tools: Tool[]) => !stale() && listed(tools, config));
+    return loadServerLists(client, config, this.timeout, onTools, (what, error) => {
       onError?.(error, what);
-      this.deps.output.note(`${what} failed: ${toHostError(error, this.deps.launch.redactor).message}`);
+      deps.output.note(`${what} failed: ${toHostError(error, deps.launch.redactor).message}`);
     });
   }
 
@@ -341,7 +347,7 @@ export class ServerConnection {
     const refresh = () => {
       const client = this.current?.client;
       if (gen !== this.generation || !client) return;
-      void this.loadLists(client).then((lists) => {
+      void this.loadLists(client, () => gen !== this.generation).then((lists) => {
         if (gen !== this.generation) return;
         this.lists = lists;
         this.deps.onLists();

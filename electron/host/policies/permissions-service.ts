@@ -28,6 +28,8 @@ export interface PermissionsDeps {
   servers: PermissionServers;
   events: HostEvents;
   audit: AuditLog;
+  /** The tool pins: trusting a server accepts its tools as they read now; removing one forgets them. */
+  pins?: { acceptAll(serverId: string): Promise<void>; forget(serverId: string): Promise<void> };
 }
 
 /**
@@ -133,8 +135,10 @@ export class PermissionsService {
   /** Turn a server's trust on (every tool runs without asking, for its current command) or off. */
   async setTrust(serverId: string, trusted: boolean): Promise<PermissionsSnapshot> {
     const config = this.configOf(serverId);
-    if (trusted) await this.deps.store.trust.trustServer(serverId, launchKey(config));
-    else await this.untrust(serverId);
+    if (trusted) {
+      await this.deps.store.trust.trustServer(serverId, launchKey(config));
+      await this.deps.pins?.acceptAll(serverId);
+    } else await this.untrust(serverId);
     this.record(serverId, trusted ? 'trusted' : 'untrusted', {});
     return this.list();
   }
@@ -142,6 +146,7 @@ export class PermissionsService {
   /** The server was removed from the config: nothing about it may outlive it (a new server of that name starts clean). */
   async forgetServer(serverId: string): Promise<void> {
     await this.deps.store.forgetServer(serverId);
+    await this.deps.pins?.forget(serverId);
     this.deps.policy.forgetServer(serverId);
   }
 

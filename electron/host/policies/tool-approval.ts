@@ -52,11 +52,14 @@ export async function approveToolCall(q: ApprovalQuestion): Promise<ApprovalOutc
       reason: decision.reason,
       ...(decision.outsideRoots?.length ? { outsideRoots: decision.outsideRoots } : {}),
       ...(q.fromView ? { fromView: q.fromView } : {}),
+      ...(decision.change ? { change: decision.change } : {}),
     },
     q.signal ? { signal: q.signal } : {},
   );
   if (settlement === 'deny' || settlement === 'timeout' || settlement === 'cancelled')
     return { allowed: false, settlement, reason: decision.reason };
+  // Allowing a call whose card showed a change accepts that change (the version on the card).
+  if (decision.change) await q.policy.acceptSeen(decision.change);
   await q.policy.remember(settlement, q.serverId, q.tool.name, q.conversationId);
   return { allowed: true, how: settlement, asked: true };
 }

@@ -1,13 +1,23 @@
 import type { ApprovalChoice } from '../../../shared/domain/chat.js';
 import type { ServerConfig } from '../../../shared/domain/server-config.js';
 import type { Tool } from '../../../shared/domain/mcp-types.js';
+import type { ToolChange } from '../../../shared/domain/tool-trust.js';
+import { fingerprintDefinition } from '../tool-trust/fingerprint.js';
 import { launchKey } from '../config/launch-key.js';
 import type { TrustRecords } from './trust-records.js';
 
 /** The outcome of the policy for one tool call. */
 export type PolicyDecision =
   | { allow: true; how: 'trusted' | 'allow-listed' | 'chat' }
-  | { allow: false; reason: string; outsideRoots?: string[] };
+  | { allow: false; reason: string; outsideRoots?: string[]; change?: ToolChange };
+
+/** What the policy asks of the tool pins (tool-trust/tool-trust-service.ts). */
+export interface ChangedTools {
+  /** The tool's change since it was pinned (approved or first seen), if any. */
+  changeOf(serverId: string, tool: string): ToolChange | undefined;
+  /** A person allowed a call after seeing `fingerprint`'s version: it becomes the pin. */
+  accept(serverId: string, tool: string, via: 'approval', fingerprint: string): Promise<boolean>;
+}
 
 /** What the policy reads and writes of the standing trust records (the PolicyStore's `trust`). */
 export type TrustLookup = Pick<TrustRecords, 'isTrustedServer' | 'isAlwaysAllowed' | 'allowAlways'>;
@@ -32,6 +42,7 @@ export class ToolPolicy {
   constructor(
     private readonly trust: TrustLookup,
     private readonly configOf: (serverId: string) => ServerConfig | undefined,
+    private readonly pins?: ChangedTools,
   ) {}
 
   /** `outsideRoots`: the argument strings naming paths outside the shared folders (see roots/argument-paths.ts). */
@@ -43,8 +54,16 @@ export class ToolPolicy {
   ): PolicyDecision {
     const config = this.configOf(serverId);
     if (!config) return { allow: false, reason: `server "${serverId}" is not configured` };
+    // A changed tool is not the tool anyone approved: every standing approval waits for a review.
+    const change = this.pins?.changeOf(serverId, tool.name);
     if (outsideRoots.length > 0)
-      return { allow: false, reason: outsideRootsReason(outsideRoots), outsideRoots: [...outsideRoots] };
+      return {
+        allow: false,
+        reason: outsideRootsReason(outsideRoots),
+        outsideRoots: [...outsideRoots],
+        ...(change ? { change } : {}),
+      };
+    if (change) return { allow: false, reason: changedReason(change), change };
     const key = launchKey(config);
     if (config.trust === 'trusted' || this.trust.isTrustedServer(serverId, key))
       return { allow: true, how: 'trusted' };
@@ -77,6 +96,11 @@ export class ToolPolicy {
     }
   }
 
+  /** A person allowed a call on a card that showed a change: what they saw becomes the tool's pin. */
+  async acceptSeen(change: ToolChange): Promise<void> {
+    await this.pins?.accept(change.serverId, change.tool, 'approval', fingerprintDefinition(change.current));
+  }
+
   /** Drop every "for this chat" choice about a server (it was removed, or its permissions revoked). */
   forgetServer(serverId: string): void {
     for (const set of this.chatAllows.values())
@@ -92,6 +116,13 @@ export class ToolPolicy {
 /** One server's tool, as the "for this chat" sets remember it. */
 function chatKey(serverId: string, tool: string): string {
   return `${serverId}/${tool}`;
+}
+
+function changedReason(change: ToolChange): string {
+  const what = change.readded
+    ? 'was removed by its server and offered again'
+    : 'has changed (description, input schema or other details)';
+  return `"${change.tool}" ${what} since you approved it. Its standing approvals are paused until you review the change: allowing this call accepts the new version.`;
 }
 
 function outsideRootsReason(paths: readonly string[]): string {

@@ -1,3 +1,4 @@
+import type { Tool } from '../../../shared/domain/mcp-types.js';
 import type { ServerConfig } from '../../../shared/domain/server-config.js';
 import type { ServerAuth, ServerState, ServerSummary } from '../../../shared/domain/server-state.js';
 import type { ImportResult } from '../../../shared/ipc/contract.js';
@@ -47,6 +48,8 @@ export interface ServerRegistryDeps {
   onOutput: (serverId: string) => void;
   /** A server's lists changed (connected, list_changed, disconnected). */
   onLists: () => void;
+  /** A server's tools/list succeeded (see ConnectionDeps.onToolsListed); compared with its pins. */
+  onToolsListed?: (serverId: string, config: ServerConfig, tools: readonly Tool[]) => void;
   /** A server was removed: its lists are gone at once. */
   onRemoved: () => void;
   /** Every state change of every connection, as it happens (metrics count connects and drops). */
@@ -297,8 +300,20 @@ export class ServerRegistry implements Disposable {
         this.announce();
       },
       onLists: () => this.deps.onLists(),
+      ...(this.deps.onToolsListed ? { onToolsListed: this.toolsListed(id, output) } : {}),
     });
     return connection;
+  }
+
+  /** A failure to compare pins is the host's, not the server's: noted, never failing the connect. */
+  private toolsListed(id: string, output: ServerOutput): ConnectionDeps['onToolsListed'] {
+    return (tools, config) => {
+      try {
+        this.deps.onToolsListed?.(id, config, tools);
+      } catch (error) {
+        output.note(`tool pins not compared: ${(error as Error).message}`);
+      }
+    };
   }
 
   private startIfEnabled(slot: Slot): void {

@@ -8,6 +8,7 @@ import { useHost } from '../../host/host-context.js';
 import { useNow } from '../../hooks/use-now.js';
 import { secondsUntil } from '../../lib/format.js';
 import { ToolBadges } from '../tool-badges.js';
+import { ToolChangeDiff } from '../tool-change-diff.js';
 import { Icon } from '../icons.js';
 
 const CHOICES: { choice: ApprovalChoice; label: string; testId: string; className: string }[] = [
@@ -61,6 +62,12 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
           <span className="badge subtle">{request.serverId}</span>?
         </h3>
         <ToolBadges annotations={request.annotations} />
+        {request.change && (
+          <span className="badge changed-badge" data-testid="approval-changed-badge">
+            <Icon name="changed" size={12} />
+            changed
+          </span>
+        )}
         <span className="muted small-print approval-expiry">
           expires in {secondsUntil(request.expiresAt, now)}s
         </span>
@@ -71,10 +78,20 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
           Asked by the interactive view of {request.fromView.tool}, not by the model.
         </p>
       )}
-      {request.description && <p className="approval-description">{request.description}</p>}
+      {request.description && !request.change && (
+        <p className="approval-description">{request.description}</p>
+      )}
       <p className="approval-reason" data-testid="approval-reason">
         {request.reason}
       </p>
+      {request.change && (
+        <div className="tool-change-review" data-testid="approval-change">
+          <ToolChangeDiff change={request.change} />
+          <p className="small-print">
+            Allowing this call accepts the new version; Deny keeps it marked as changed.
+          </p>
+        </div>
+      )}
       {request.outsideRoots && request.outsideRoots.length > 0 && (
         <OutsideRootsWarning paths={request.outsideRoots} />
       )}

@@ -7,6 +7,8 @@ import { InlineRequests, useRequestsOf } from '../requests/inline-requests.js';
 import { Icon } from '../icons.js';
 import { ToolAppView } from '../mcp-app/tool-app-view.js';
 import { TaskLine } from '../task-line.js';
+import { ToolChangeBadge } from '../tool-change-badge.js';
+import { useToolTrust } from '../../hooks/use-catalog.js';
 
 const STATUS_LABEL: Record<ToolCallRecord['status'], { label: string; className: string }> = {
   'awaiting-approval': { label: 'awaiting approval', className: 'status-waiting' },
@@ -34,6 +36,7 @@ const WAITING_FOR_YOU = { label: 'waiting for you', className: 'status-waiting' 
  */
 export function ToolCallCard({ call }: { call: ToolCallRecord }) {
   const asks = useRequestsOf(call.status === 'running' ? call.id : null);
+  const trust = useToolTrust(call.serverId, call.tool);
   const status = asks.length > 0 ? WAITING_FOR_YOU : STATUS_LABEL[call.status];
   const elapsed = call.endedAt !== undefined ? call.endedAt - call.startedAt : null;
   return (
@@ -48,6 +51,7 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
         <Icon name="tools" className="tool-card-icon" />
         <span className="badge subtle">{call.serverId}</span>
         <strong className="tool-card-name">{call.tool}</strong>
+        <ToolChangeBadge trust={trust} testId="tool-card-changed" />
         <span className={`badge ${status.className}`} data-testid="tool-card-status">
           {status.label}
         </span>

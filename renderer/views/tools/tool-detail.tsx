@@ -4,6 +4,8 @@ import { ArgsEditorView } from '../../components/schema-form/args-editor-view.js
 import { useArgsEditor } from '../../components/schema-form/use-args-editor.js';
 import { InlineRequests, useRequestsOf } from '../../components/requests/inline-requests.js';
 import { ToolBadges } from '../../components/tool-badges.js';
+import { ToolChangeBadge } from '../../components/tool-change-badge.js';
+import { ToolChangeReview } from '../../components/tool-change-review.js';
 import { ToolAppView } from '../../components/mcp-app/tool-app-view.js';
 import { TaskLine } from '../../components/task-line.js';
 import { ToolResultView } from './tool-result-view.js';
@@ -38,10 +40,12 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
           <h2>{tool.title ?? tool.annotations?.title ?? tool.name}</h2>
           <span className="badge subtle">{serverId}</span>
           <ToolBadges annotations={tool.annotations} />
+          <ToolChangeBadge trust={entry.trust} />
           {!entry.enabled && <span className="badge subtle">disabled for the model</span>}
         </div>
         {(tool.title || tool.annotations?.title) && <code className="muted">{tool.name}</code>}
         {tool.description && <p className="description">{tool.description}</p>}
+        <ToolChangeReview serverId={serverId} tool={tool.name} trust={entry.trust} />
 
         <ArgsEditorView editor={editor} disabled={running} />
 
