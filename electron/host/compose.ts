@@ -39,6 +39,7 @@ import { composeAppServices } from './apps/compose-apps.js';
 import { composeLiveServices } from './subscriptions/compose-live.js';
 import { answerTaskInput } from './tasks/task-input.js';
 import { TaskService } from './tasks/task-service.js';
+import { warningsAnnotator } from './tool-trust/warnings-annotator.js';
 import { DisposeStack } from './util/disposable.js';
 import { Redactor } from './util/redact.js';
 
@@ -174,6 +175,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
   };
   toolOn();
   stack.defer(events.on('settings.changed', toolOn));
+  host.setToolTrustAnnotator(warningsAnnotator);
   const broker = stack.use(new PendingBroker(events, undefined, { audit }));
   const elicitation = stack.use(
     new ElicitationService({
