@@ -8,6 +8,7 @@ import { useHost } from '../../host/host-context.js';
 import { useNow } from '../../hooks/use-now.js';
 import { secondsUntil } from '../../lib/format.js';
 import { ToolBadges } from '../tool-badges.js';
+import { WarningsPanel } from '../tool-warnings/tool-warnings.js';
 import { Icon } from '../icons.js';
 
 const CHOICES: { choice: ApprovalChoice; label: string; testId: string; className: string }[] = [
@@ -72,6 +73,11 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
         </p>
       )}
       {request.description && <p className="approval-description">{request.description}</p>}
+      <WarningsPanel
+        warnings={request.warnings ?? []}
+        intro="This tool's description looks like it could steer the model. Read the passages before you allow it."
+        testId="approval-warnings"
+      />
       <p className="approval-reason" data-testid="approval-reason">
         {request.reason}
       </p>

@@ -4,6 +4,7 @@ import { ArgsEditorView } from '../../components/schema-form/args-editor-view.js
 import { useArgsEditor } from '../../components/schema-form/use-args-editor.js';
 import { InlineRequests, useRequestsOf } from '../../components/requests/inline-requests.js';
 import { ToolBadges } from '../../components/tool-badges.js';
+import { WarningsPanel } from '../../components/tool-warnings/tool-warnings.js';
 import { ToolAppView } from '../../components/mcp-app/tool-app-view.js';
 import { TaskLine } from '../../components/task-line.js';
 import { ToolResultView } from './tool-result-view.js';
@@ -42,6 +43,10 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
         </div>
         {(tool.title || tool.annotations?.title) && <code className="muted">{tool.name}</code>}
         {tool.description && <p className="description">{tool.description}</p>}
+        <WarningsPanel
+          warnings={entry.trust?.warnings ?? []}
+          intro="Its text looks like it could steer the model. Nothing is blocked: switch the tool off for the model if you do not trust it."
+        />
 
         <ArgsEditorView editor={editor} disabled={running} />
 

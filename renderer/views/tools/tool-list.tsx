@@ -3,6 +3,7 @@ import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CatalogTool } from '../../../shared/domain/catalog.js';
 import type { SettingsHandle } from '../../hooks/use-chat-settings.js';
 import { ToolBadges } from '../../components/tool-badges.js';
+import { WarningsBadge } from '../../components/tool-warnings/tool-warnings.js';
 import { ChatOfferToggle } from './chat-offer-toggle.js';
 
 /** Which tool is open in the detail pane. */
@@ -133,6 +134,7 @@ const ToolRow = memo(function ToolRow(props: {
       >
         <span className="item-name">{tool.title ?? tool.name}</span>
         <ToolBadges annotations={tool.annotations} compact />
+        <WarningsBadge warnings={entry.trust?.warnings ?? []} />
         {tool.description && <span className="item-desc">{tool.description}</span>}
       </button>
       <ChatOfferToggle handle={chat} serverId={serverId} tool={tool.name} />
