@@ -104,28 +104,36 @@ const MODEL_INSTRUCTIONS: TextPattern[] = [
   ),
 ];
 
-/** Secrets: key files, credential stores, the host's own config, and "read the user's keys". */
-const SECRET_ACCESS: TextPattern[] = [
-  p(
-    'secret-access',
-    /(?:^|[^\w.])(?:~|\$HOME|%USERPROFILE%)?[\\/]?\.ssh(?:[\\/]|\b)/,
-    'refers to SSH keys (.ssh)',
-  ),
-  p('secret-access', /\bid_(?:rsa|dsa|ecdsa|ed25519)\b/, 'refers to a private SSH key file'),
-  p(
-    'secret-access',
-    /(?:^|[\s'"`(\\/])\.env(?:\.[\w-]+)?(?![\w-])/,
+const SECRET_FILES: [source: string, detail: string][] = [
+  [String.raw`(?:^|[^\w.])(?:~|\$HOME|%USERPROFILE%)?[\\/]?\.ssh(?:[\\/]|\b)`, 'refers to SSH keys (.ssh)'],
+  [String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)\b`, 'refers to a private SSH key file'],
+  [
+    String.raw`(?:^|[\s'"\x60(\\/@=:])\.env(?:\.[\w-]+)?(?![\w-])`,
     'refers to a .env file (where apps keep their secrets)',
-  ),
-  p(
-    'secret-access',
-    /\b(?:mcp\.json|claude_desktop_config\.json|mcp_config\.json|mcp-servers\.json|mcp_settings\.json)\b|\.cursor[\\/]mcp/,
+  ],
+  [
+    String.raw`\b(?:mcp\.json|claude_desktop_config\.json|mcp_config\.json|mcp-servers\.json|mcp_settings\.json)\b|\.cursor[\\/]mcp`,
     'refers to an MCP host’s config file (which holds other servers’ keys)',
-  ),
+  ],
+  [
+    String.raw`\.aws[\\/]credentials|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|\.pgpass\b|\.docker[\\/]config\.json|\.kube[\\/]config|\/etc\/(?:passwd|shadow)\b|\bwallet\.dat\b|\.gnupg\b|\blogin\.keychain\b`,
+    'refers to a credentials file',
+  ],
+];
+
+/**
+ * Secrets: key files, credential stores, the host's own config, and "read the user's keys". In
+ * a definition naming such a file is enough; in a result (a directory listing shows `.env`) only
+ * an order to read or send one counts.
+ */
+const SECRET_ACCESS: TextPattern[] = [
+  ...SECRET_FILES.map(([source, detail]) => p('secret-access', new RegExp(source), detail, false)),
   p(
     'secret-access',
-    /\.aws[\\/]credentials|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|\.pgpass\b|\.docker[\\/]config\.json|\.kube[\\/]config|\/etc\/(?:passwd|shadow)\b|\bwallet\.dat\b|\.gnupg\b|\blogin\.keychain\b/,
-    'refers to a credentials file',
+    new RegExp(
+      String.raw`\b${TAKE_VERBS}\b${W}{0,40}(?:${SECRET_FILES.map(([source]) => source).join('|')})`,
+    ),
+    'asks to read or send a key or credentials file',
   ),
   p(
     'secret-access',
@@ -203,6 +211,10 @@ const CAPTURE_HOSTS =
 const DATA_PARAMS =
   /^(?:data|payload|content|contents|secret|secrets|token|key|keys|file|files|env|creds?|credentials|password|pw|d|c|x|exfil|leak|stolen|history|conversation|chat)$/i;
 
+/** What a `{placeholder}` in a query string stands for when it smuggles something out. */
+const DATA_SLOTS =
+  /conversation|history|secret|key|token|password|credential|env|content|file|data|chat|message|ssh|cookie|session|prompt/i;
+
 /** Why a URL looks like a way to send data out, or null for an ordinary link. */
 export function suspiciousUrl(url: string): string | null {
   let parsed: URL;
@@ -215,10 +227,13 @@ export function suspiciousUrl(url: string): string | null {
   const ip = /^\d{1,3}(?:\.\d{1,3}){3}$/.test(parsed.hostname);
   if (ip && !/^(?:127\.|10\.|192\.168\.|0\.)/.test(parsed.hostname))
     return `links to a bare IP address (${parsed.hostname})`;
-  const raw = url.slice(url.indexOf('?') + 1);
-  if (url.includes('?') && /(?:^|&)[\w.-]+=(?:\{|<|\$|%7B|%3C|\[|…|\.\.\.)/i.test(raw))
-    return 'builds a link that carries data in its query string';
-  for (const [name, value] of parsed.searchParams)
-    if (DATA_PARAMS.test(name) && value === '') return 'builds a link that carries data in its query string';
+  for (const [name, value] of parsed.searchParams) {
+    // `?q=<place>` is how links are documented; `?data={conversation}` is how data leaves.
+    const slot = /^(?:\{+|<|\$\{?|\[)\s*([\w.-]*)/.exec(value)?.[1];
+    if (slot !== undefined && (DATA_PARAMS.test(name) || DATA_SLOTS.test(slot)))
+      return 'builds a link that carries data in its query string';
+    if (DATA_PARAMS.test(name) && (value === '' || value === '...' || value === '…'))
+      return 'builds a link that carries data in its query string';
+  }
   return null;
 }
