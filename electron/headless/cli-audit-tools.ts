@@ -105,7 +105,13 @@ const INVISIBLE =
   // eslint-disable-next-line no-control-regex, no-misleading-character-class
   /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
 
-/** Hidden and control characters as \u{…} escapes: a terminal shows nothing (or worse, obeys) otherwise. */
+/** Tag runs as the text they hide, other hidden characters as \u{…}: a terminal shows nothing (or worse, obeys) otherwise. */
 export function printable(text: string): string {
-  return text.replace(INVISIBLE, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
+  return text
+    .replace(
+      /[\u{e0020}-\u{e007e}]+/gu,
+      (run) =>
+        `[hidden: "${[...run].map((c) => String.fromCharCode((c.codePointAt(0) ?? 0) - 0xe0000)).join('')}"]`,
+    )
+    .replace(INVISIBLE, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
 }
