@@ -5,6 +5,8 @@ import { inspectText } from './inspect-text.js';
 
 /** At most this many strings of one result are read (a result with a million tiny strings is data, not prose). */
 const MAX_STRINGS = 2000;
+/** And at most this many characters in all: a 10 MB result costs the chat no more than a large page. */
+const MAX_CHARS = 1_000_000;
 
 /**
  * Injection markers in a tool result: hidden characters, text addressed to the model, requests
@@ -14,9 +16,14 @@ const MAX_STRINGS = 2000;
 export function inspectResult(result: CallToolResult): ToolWarning[] {
   const findings: Finding[] = [];
   // structuredContent often repeats a text block word for word: read each string once.
-  for (const text of new Set(resultTexts(result)))
-    for (const finding of inspectText({ field: 'result', mode: 'result' }, text))
-      findings.push({ ...finding, source: text });
+  let budget = MAX_CHARS;
+  for (const text of new Set(resultTexts(result))) {
+    if (budget <= 0) break;
+    const read = text.length > budget ? text.slice(0, budget) : text;
+    budget -= read.length;
+    for (const finding of inspectText({ field: 'result', mode: 'result' }, read))
+      findings.push({ ...finding, source: read });
+  }
   return groupFindings(findings, () => '');
 }
 

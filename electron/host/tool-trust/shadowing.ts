@@ -11,6 +11,18 @@ import { stripHidden } from './hidden-unicode.js';
  * 0 to o, rn to m, vv to w).
  */
 export function nameSkeleton(name: string): string {
+  const hit = skeletons.get(name);
+  if (hit !== undefined) return hit;
+  const skeleton = computeSkeleton(name);
+  // Catalog snapshots ask again for the same names; bounded so a churning server cannot grow it.
+  if (skeletons.size > 50_000) skeletons.clear();
+  skeletons.set(name, skeleton);
+  return skeleton;
+}
+
+const skeletons = new Map<string, string>();
+
+function computeSkeleton(name: string): string {
   const visible = stripHidden(name).normalize('NFKC');
   return removeConfusables(visible)
     .normalize('NFKC')
