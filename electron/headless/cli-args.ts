@@ -207,6 +207,9 @@ Commands:
                                ui: {resourceUri?, visibility})
   resources                    every resource of every connected server
   prompts                      every prompt of every connected server
+  audit-tools                  tools that changed since pinned, look poisoned (hidden characters,
+                               orders to the model, secrets, sending data away) or shadow
+                               another server's tool; exit 1 when any is found
   call SERVER TOOL [JSON_ARGS] call a tool; exit 1 when it fails or returns isError
   read SERVER URI              read a resource
   app SERVER TOOL [JSON_ARGS] --out DIR

@@ -10,6 +10,7 @@ import { parseCliArgs, USAGE, type CliArgs } from './cli-args.js';
 import { describeState, firstText, renderContent, serverJson, toolsJson, withHint } from './cli-output.js';
 import { describeAppOutput, runAppCommand } from './cli-app.js';
 import { runAsk } from './cli-ask.js';
+import { runAuditTools } from './cli-audit-tools.js';
 import { runDeepLinkInstall, terminalConfirm } from './cli-deeplink.js';
 import { isDeepLink } from '../host/registry/deep-link.js';
 import { installBundleFile, uninstallBundle } from './cli-bundles.js';
@@ -161,6 +162,12 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
       }
       return 0;
     }
+    case 'audit-tools':
+      return runAuditTools(
+        services,
+        { json: args.json, waitMs: wait },
+        { out, err: (text) => process.stderr.write(`${text}\n`) },
+      );
     case 'call': {
       if (!a || !b) throw new CliError('usage: mcp-desk call SERVER TOOL [JSON_ARGS]', 2);
       const toolArgs = parseToolArgs(c);

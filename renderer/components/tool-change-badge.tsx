@@ -10,7 +10,8 @@ export function ToolChangeBadge({
   trust,
   testId = 'tool-changed-badge',
 }: {
-  trust: ToolTrust | undefined;
+  /** Only its pin status is read (an approval card passes `{ pin: 'changed' }` for a change). */
+  trust: Pick<ToolTrust, 'pin'> | undefined;
   testId?: string;
 }) {
   if (trust?.pin !== 'changed') return null;

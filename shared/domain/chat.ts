@@ -1,7 +1,7 @@
 import type { CallToolResult, JsonSchema, ToolAnnotations } from './mcp-types.js';
 import type { HostError } from '../ipc/host-error.js';
 import type { TokenUsage } from './metrics.js';
-import type { ToolChange } from './tool-trust.js';
+import type { ToolChange, ToolWarning } from './tool-trust.js';
 
 /** Which model provider a conversation runs on. */
 export type ProviderId = 'gemini' | 'openai';
@@ -28,6 +28,8 @@ export interface ToolCallRecord {
   approvalWaitMs?: number;
   /** Opaque provider state that must go back with the call (Gemini thought signatures). */
   signature?: string;
+  /** Injection markers found in the result (hidden text, orders to the model): shown, never blocking. */
+  warnings?: ToolWarning[];
 }
 
 /** A resource attached to a user message as context. */
@@ -160,6 +162,8 @@ export interface ToolApprovalRequest {
    * card's diff. Allowing the call accepts the change.
    */
   change?: ToolChange;
+  /** The tool's poisoning and shadowing warnings, so the person reads them before approving. */
+  warnings?: ToolWarning[];
   createdAt: number;
   expiresAt: number;
 }

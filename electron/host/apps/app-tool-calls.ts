@@ -86,6 +86,7 @@ export class AppToolCalls {
       ...(view.conversationId ? { conversationId: view.conversationId } : {}),
       outsideRoots: outside,
       fromView: { tool: view.toolName },
+      ...(entry.trust?.warnings.length ? { warnings: entry.trust.warnings } : {}),
       signal: controller.signal,
     });
     if (!approval.allowed) {

@@ -16,6 +16,7 @@ import { ProviderError, type ChatProvider, type ModelMessage, type ModelPart } f
 import type { ToolOfferPlan } from './tool-offer.js';
 import { approveToolCall } from '../policies/tool-approval.js';
 import type { ToolPolicy } from '../policies/tool-policy.js';
+import { inspectResult } from '../tool-trust/inspect-result.js';
 
 export interface AgentRun {
   provider: ChatProvider;
@@ -201,6 +202,7 @@ async function runToolCall(run: AgentRun, message: ChatMessage, call: ToolCallRe
     callId: call.id,
     conversationId: run.conversationId,
     outsideRoots: outside,
+    ...(origin.warnings ? { warnings: origin.warnings } : {}),
     signal: run.signal,
     onAsk: () => {
       call.status = 'awaiting-approval';
@@ -234,6 +236,9 @@ async function runToolCall(run: AgentRun, message: ChatMessage, call: ToolCallRe
       },
     });
     call.result = result;
+    // Data, not orders: the model still gets the result as tool output; the card flags what looks injected.
+    const warnings = inspectResult(result);
+    if (warnings.length > 0) call.warnings = warnings;
     finish(result.isError ? 'error' : 'done');
   } catch (error) {
     call.error = toHostError(error);

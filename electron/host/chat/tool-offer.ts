@@ -1,6 +1,7 @@
 import type { CatalogSnapshot, CatalogTool } from '../../../shared/domain/catalog.js';
 import type { ChatSettings } from '../../../shared/domain/chat.js';
 import type { Tool } from '../../../shared/domain/mcp-types.js';
+import type { ToolWarning } from '../../../shared/domain/tool-trust.js';
 import { modelMayCall } from '../../../shared/domain/mcp-apps.js';
 import type { ModelTool } from './provider.js';
 import { qualifyToolNames } from './tool-names.js';
@@ -8,7 +9,7 @@ import { qualifyToolNames } from './tool-names.js';
 /** The tools a model is offered for one turn, and how to map its calls back. */
 export interface ToolOfferPlan {
   tools: ModelTool[];
-  byName: Map<string, { serverId: string; tool: Tool }>;
+  byName: Map<string, { serverId: string; tool: Tool; warnings?: ToolWarning[] }>;
   warnings: string[];
   limit: number;
   enabledCount: number;
@@ -56,12 +57,17 @@ export function buildToolOffer(
     const key = `${t.serverId}\u0000${t.tool.name}`;
     if (!entries.has(key)) entries.set(key, t);
   }
-  const byName = new Map<string, { serverId: string; tool: Tool }>();
+  const byName: ToolOfferPlan['byName'] = new Map();
   const tools: ModelTool[] = [];
   for (const [qualified, origin] of names) {
     const entry = entries.get(`${origin.serverId}\u0000${origin.tool}`);
     if (!entry) continue;
-    byName.set(qualified, { serverId: entry.serverId, tool: entry.tool });
+    const warnings = entry.trust?.warnings;
+    byName.set(qualified, {
+      serverId: entry.serverId,
+      tool: entry.tool,
+      ...(warnings?.length ? { warnings } : {}),
+    });
     const title = entry.tool.title ?? entry.tool.annotations?.title;
     tools.push({
       name: qualified,

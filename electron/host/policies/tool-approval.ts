@@ -1,5 +1,6 @@
 import type { ToolCallRecord } from '../../../shared/domain/chat.js';
 import type { Tool } from '../../../shared/domain/mcp-types.js';
+import type { ToolWarning } from '../../../shared/domain/tool-trust.js';
 import type { PendingBroker } from '../pending/pending-broker.js';
 import type { ToolPolicy } from './tool-policy.js';
 
@@ -18,6 +19,8 @@ export interface ApprovalQuestion {
   outsideRoots: readonly string[];
   /** An app view asked for the call: the card says so. */
   fromView?: { tool: string };
+  /** The tool's poisoning and shadowing warnings (from the catalog), shown on the card. */
+  warnings?: readonly ToolWarning[];
   signal?: AbortSignal;
   /** Called just before a person is asked (the chat marks its call as waiting). */
   onAsk?: () => void;
@@ -53,6 +56,7 @@ export async function approveToolCall(q: ApprovalQuestion): Promise<ApprovalOutc
       ...(decision.outsideRoots?.length ? { outsideRoots: decision.outsideRoots } : {}),
       ...(q.fromView ? { fromView: q.fromView } : {}),
       ...(decision.change ? { change: decision.change } : {}),
+      ...(q.warnings?.length ? { warnings: [...q.warnings] } : {}),
     },
     q.signal ? { signal: q.signal } : {},
   );

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { McpHost } from '../mcp-host.js';
+import { inspectTools } from './inspect-tools.js';
 import { PinStore } from './pin-store.js';
 import { ToolTrustService } from './tool-trust-service.js';
 
@@ -19,18 +20,21 @@ export interface ToolTrustOptions {
 /**
  * Open the pins and the tool trust service for one host (the app, browser mode and every CLI
  * command alike). The service is the catalog's one trust annotator; the warnings it adds come
- * from a pluggable source (setWarningSource), none until one is set.
+ * from the poisoning and shadowing heuristics (inspect-tools.ts).
  */
 export async function openToolTrust(opts: ToolTrustOptions): Promise<ToolTrustService> {
   const warn = opts.warn ?? ((message: string) => console.warn(`mcp-desk: ${message}`));
   const path = opts.toolPinsPath ?? (opts.dataDir ? join(opts.dataDir, 'tool-pins.json') : undefined);
   const pins = path ? await PinStore.open(path) : PinStore.inMemory();
   if (pins.problem) warn(pins.problem.message);
-  return new ToolTrustService({
+  const service = new ToolTrustService({
     pins,
     configOf: (id) => opts.host().serverConfig(id),
     audit: opts.audit,
     onChange: () => opts.host().refreshCatalog(),
     onError: warn,
   });
+  // Poisoning and shadowing heuristics (inspect-tools.ts): warnings, never blocks.
+  service.setWarningSource(inspectTools);
+  return service;
 }

@@ -8,7 +8,9 @@ import { useHost } from '../../host/host-context.js';
 import { useNow } from '../../hooks/use-now.js';
 import { secondsUntil } from '../../lib/format.js';
 import { ToolBadges } from '../tool-badges.js';
+import { ToolChangeBadge } from '../tool-change-badge.js';
 import { ToolChangeDiff } from '../tool-change-diff.js';
+import { WarningsPanel } from '../tool-warnings/tool-warnings.js';
 import { Icon } from '../icons.js';
 
 const CHOICES: { choice: ApprovalChoice; label: string; testId: string; className: string }[] = [
@@ -62,12 +64,10 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
           <span className="badge subtle">{request.serverId}</span>?
         </h3>
         <ToolBadges annotations={request.annotations} />
-        {request.change && (
-          <span className="badge changed-badge" data-testid="approval-changed-badge">
-            <Icon name="changed" size={12} />
-            changed
-          </span>
-        )}
+        <ToolChangeBadge
+          trust={request.change ? { pin: 'changed' } : undefined}
+          testId="approval-changed-badge"
+        />
         <span className="muted small-print approval-expiry">
           expires in {secondsUntil(request.expiresAt, now)}s
         </span>
@@ -81,6 +81,11 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
       {request.description && !request.change && (
         <p className="approval-description">{request.description}</p>
       )}
+      <WarningsPanel
+        warnings={request.warnings ?? []}
+        intro="This tool's description looks like it could steer the model. Read the passages before you allow it."
+        testId="approval-warnings"
+      />
       <p className="approval-reason" data-testid="approval-reason">
         {request.reason}
       </p>

@@ -9,6 +9,7 @@ import { ToolAppView } from '../mcp-app/tool-app-view.js';
 import { TaskLine } from '../task-line.js';
 import { ToolChangeBadge } from '../tool-change-badge.js';
 import { useToolTrust } from '../../hooks/use-catalog.js';
+import { WarningsBadge, WarningsPanel } from '../tool-warnings/tool-warnings.js';
 
 const STATUS_LABEL: Record<ToolCallRecord['status'], { label: string; className: string }> = {
   'awaiting-approval': { label: 'awaiting approval', className: 'status-waiting' },
@@ -55,6 +56,7 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
         <span className={`badge ${status.className}`} data-testid="tool-card-status">
           {status.label}
         </span>
+        <WarningsBadge warnings={call.warnings ?? []} />
         {call.approval && <span className="muted small-print">{APPROVAL_LABEL[call.approval]}</span>}
         {elapsed !== null && (
           <span className="muted small-print tool-card-time" data-testid="tool-card-time">
@@ -74,6 +76,11 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
       {call.status === 'running' && call.progress && <CallProgress progress={call.progress} />}
       <TaskLine callId={call.id} />
       <InlineRequests requests={asks} />
+      <WarningsPanel
+        warnings={call.warnings ?? []}
+        intro="The result contains text that looks written to steer the model. The model got it as tool output, as data; it is not an instruction from you."
+        testId="tool-card-warnings"
+      />
       <CallOutcome call={call} />
       {call.status !== 'awaiting-approval' && call.status !== 'denied' && (
         <ToolAppView

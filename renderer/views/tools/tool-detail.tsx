@@ -6,6 +6,7 @@ import { InlineRequests, useRequestsOf } from '../../components/requests/inline-
 import { ToolBadges } from '../../components/tool-badges.js';
 import { ToolChangeBadge } from '../../components/tool-change-badge.js';
 import { ToolChangeReview } from '../../components/tool-change-review.js';
+import { WarningsPanel } from '../../components/tool-warnings/tool-warnings.js';
 import { ToolAppView } from '../../components/mcp-app/tool-app-view.js';
 import { TaskLine } from '../../components/task-line.js';
 import { ToolResultView } from './tool-result-view.js';
@@ -46,6 +47,10 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
         {(tool.title || tool.annotations?.title) && <code className="muted">{tool.name}</code>}
         {tool.description && <p className="description">{tool.description}</p>}
         <ToolChangeReview serverId={serverId} tool={tool.name} trust={entry.trust} />
+        <WarningsPanel
+          warnings={entry.trust?.warnings ?? []}
+          intro="Its text looks like it could steer the model. Nothing is blocked: switch the tool off for the model if you do not trust it."
+        />
 
         <ArgsEditorView editor={editor} disabled={running} />
 

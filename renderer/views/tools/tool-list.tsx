@@ -4,6 +4,7 @@ import type { CatalogTool } from '../../../shared/domain/catalog.js';
 import type { SettingsHandle } from '../../hooks/use-chat-settings.js';
 import { ToolBadges } from '../../components/tool-badges.js';
 import { ToolChangeBadge } from '../../components/tool-change-badge.js';
+import { WarningsBadge } from '../../components/tool-warnings/tool-warnings.js';
 import { ChatOfferToggle } from './chat-offer-toggle.js';
 
 /** Which tool is open in the detail pane. */
@@ -135,6 +136,7 @@ const ToolRow = memo(function ToolRow(props: {
         <span className="item-name">{tool.title ?? tool.name}</span>
         <ToolBadges annotations={tool.annotations} compact />
         <ToolChangeBadge trust={entry.trust} testId={`tool-changed-${serverId}-${tool.name}`} />
+        <WarningsBadge warnings={entry.trust?.warnings ?? []} />
         {tool.description && <span className="item-desc">{tool.description}</span>}
       </button>
       <ChatOfferToggle handle={chat} serverId={serverId} tool={tool.name} />
