@@ -2,13 +2,14 @@ import type { AuthProvider, Client, OAuthClientProvider } from '@modelcontextpro
 import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
 import type { HostError, SandboxState, ServerState } from '../../../shared/domain/server-state.js';
 import type { Tool } from '../../../shared/domain/mcp-types.js';
-import { emptyLists, loadServerLists, type ServerLists } from '../catalog/server-catalog.js';
+import { emptyLists, type ServerLists } from '../catalog/server-catalog.js';
 import { HostFailure, toHostError } from '../util/errors.js';
 import { isAuthRequired, redeemSignIn } from './connection-auth.js';
 import type { OpenedClient } from './client-factory.js';
 import { describeServer, pushRootsListChanged, type ServerRequestHandlers } from './client-session.js';
 import { closeOpened, reapClosed } from './close-session.js';
 import { ListBudget } from './connect-deadline.js';
+import { listChangedOptions, loadConnectionLists } from './connection-lists.js';
 import { planConnect, readEra, type AuthProviderLookup } from './connect-plan.js';
 import { openSession } from './connect-session.js';
 import type { EraCache } from './era-cache.js';
@@ -332,19 +333,14 @@ export class ServerConnection {
     }, delay);
   }
 
-  /** A failed list is logged and told to `onError`; a good tools/list goes to onToolsListed unless `stale`. */
   private loadLists(client: Client, stale: () => boolean, onError?: (e: unknown, what: string) => void) {
-    const { config, deps } = this;
-    const listed = deps.onToolsListed;
-    const onTools = listed && ((tools: Tool[]) => !stale() && listed(tools, config));
-    return loadServerLists(client, config, this.timeout, onTools, (what, error) => {
-      onError?.(error, what);
-      deps.output.note(`${what} failed: ${toHostError(error, deps.launch.redactor).message}`);
-    });
+    const { config, deps, timeout } = this;
+    const ctx = { config, timeout, output: deps.output, redactor: deps.launch.redactor };
+    return loadConnectionLists({ ...ctx, onToolsListed: deps.onToolsListed }, client, stale, onError);
   }
 
   private listChangedHandlers(gen: number) {
-    const refresh = () => {
+    return listChangedOptions(() => {
       const client = this.current?.client;
       if (gen !== this.generation || !client) return;
       void this.loadLists(client, () => gen !== this.generation).then((lists) => {
@@ -352,10 +348,7 @@ export class ServerConnection {
         this.lists = lists;
         this.deps.onLists();
       });
-    };
-    // autoRefresh off: one full reload keeps filters and templates consistent.
-    const opts = { autoRefresh: false, onChanged: refresh };
-    return { tools: opts, prompts: opts, resources: opts };
+    });
   }
 
   private async teardown(): Promise<void> {
