@@ -6,7 +6,8 @@
 // fetches from a CDN; package.json `allowScripts` keeps it off). Where the binary is missing,
 // or Linux has no display, every test here is skipped with the reason printed. Fetch the
 // binary with `node node_modules/electron/install.js` and run under a display (or
-// `xvfb-run npm test -- electron-app`) to run them.
+// `xvfb-run npm test -- electron-app`) to run them. MCP_DESK_REQUIRE_ELECTRON=1 (set by
+// .github/workflows/ci.yml) turns every such skip into a failure: there they must run.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,9 @@ const skipReason =
         ? 'no display (DISPLAY unset): run under xvfb-run'
         : null;
 
+/** CI has the binary and a display: a skip there would hide that the app was never run. */
+const required = process.env.MCP_DESK_REQUIRE_ELECTRON === '1';
+
 let app: ElectronApplication | null = null;
 let main: Page | null = null;
 let gemini: FakeGemini | null = null;
@@ -79,6 +83,15 @@ before(async () => {
   await main.getByTestId('nav-chat').waitFor({ timeout: STEP_TIMEOUT_MS });
 });
 
+test(
+  'electron: the app runs wherever MCP_DESK_REQUIRE_ELECTRON=1 asks for it',
+  { skip: required ? false : 'MCP_DESK_REQUIRE_ELECTRON is not set' },
+  () => {
+    assert.equal(skipReason, null, `MCP_DESK_REQUIRE_ELECTRON=1 but ${skipReason}`);
+    assert.ok(app && main, 'the app launched and showed its main window');
+  },
+);
+
 after(async () => {
   await app?.close();
   await gemini?.close();
@@ -87,6 +100,7 @@ after(async () => {
 
 function ready(t: TestContext): { app: ElectronApplication; main: Page } | null {
   if (skipReason || !app || !main) {
+    if (required) assert.fail(`MCP_DESK_REQUIRE_ELECTRON=1 but ${skipReason ?? 'setup failed'}`);
     t.skip(skipReason ?? 'setup failed');
     return null;
   }

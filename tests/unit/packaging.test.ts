@@ -3,16 +3,20 @@
  * own schema, names the right app, icon and entitlements, and its `files` globs select exactly
  * the built bundles from the repo — no sources, tests or maps. electron-builder itself cannot
  * package here (it downloads Electron), so the file set is computed the way it applies `files`:
- * in order, a pattern includes what it matches, a `!pattern` excludes it again.
+ * in order, a pattern includes what it matches, a `!pattern` excludes it again. The icons are
+ * build outputs of scripts/make-icons.mjs (run here first), drawn by the tray's own code.
  */
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { minimatch } from 'minimatch';
+import { trayBitmap } from '../../electron/main/tray-state.js';
+import { readIco, readPng } from '../helpers/icon-files.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -72,10 +76,6 @@ describe('electron-builder config', () => {
     assert.equal(mac.hardenedRuntime, true);
     assert.equal(mac.entitlements, 'build/entitlements.mac.plist');
     assert.deepEqual(section(config, 'win').target, ['nsis']);
-    for (const platform of ['linux', 'mac', 'win']) {
-      const icon = section(config, platform).icon;
-      assert.equal(icon, 'build/icon.png', `${platform} icon`);
-    }
   });
 
   it('registers the mcp-desk:// scheme for install links', () => {
@@ -96,19 +96,87 @@ describe('electron-builder config', () => {
     ]);
   });
 
-  it('ships a 512x512 RGBA PNG icon', () => {
-    const png = readFileSync(path.join(root, 'build/icon.png'));
-    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    assert.equal(png.subarray(12, 16).toString('ascii'), 'IHDR');
-    assert.equal(png.readUInt32BE(16), 512);
-    assert.equal(png.readUInt32BE(20), 512);
-    assert.equal(png[25], 6, 'colour type RGBA');
+  it('publishes to GitHub Releases, the repository coming from the environment', () => {
+    assert.deepEqual(loadConfig().publish, {
+      provider: 'github',
+      owner: '${env.MCP_DESK_RELEASE_OWNER}',
+      repo: '${env.MCP_DESK_RELEASE_REPO}',
+      releaseType: 'draft',
+    });
+    // scripts/dist.mjs is what sets those two variables: the dist script must go through it.
+    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    assert.equal(manifest.scripts.dist, 'node scripts/dist.mjs');
+    assert.match(readFileSync(path.join(root, 'scripts/dist.mjs'), 'utf8'), /MCP_DESK_RELEASE_OWNER: owner/);
   });
 
   it('grants the hardened runtime nothing but the JIT Electron needs', () => {
     const plist = readFileSync(path.join(root, 'build/entitlements.mac.plist'), 'utf8');
     const keys = [...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((match) => match[1]);
     assert.deepEqual(keys, ['com.apple.security.cs.allow-jit']);
+  });
+});
+
+/** The app icon at `size` as RGBA: the tray's calm icon (BGRA) with red and blue swapped. */
+function appIconPixels(size: number): Buffer {
+  const pixels = trayBitmap(size, false);
+  for (let i = 0; i < pixels.length; i += 4) [pixels[i], pixels[i + 2]] = [pixels[i + 2], pixels[i]];
+  return pixels;
+}
+
+describe('icons, drawn at build time from the tray icon', () => {
+  before(() => {
+    const made = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/make-icons.mjs'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    assert.equal(made.status, 0, made.stderr);
+  });
+
+  it('every target names an icon file that exists in its own format', () => {
+    const config = loadConfig();
+    const icons = Object.fromEntries(
+      ['linux', 'mac', 'win'].map((platform) => [platform, section(config, platform).icon]),
+    );
+    assert.deepEqual(icons, {
+      linux: 'build/icons/icon.png',
+      mac: 'build/icons/icon.png',
+      win: 'build/icons/icon.ico',
+    });
+    for (const icon of Object.values(icons))
+      assert.ok(existsSync(path.join(root, String(icon))), String(icon));
+  });
+
+  it('Linux and macOS get a 1024 px RGBA PNG whose every pixel is the tray drawing', () => {
+    const png = readPng(readFileSync(path.join(root, 'build/icons/icon.png')));
+    assert.deepEqual([png.width, png.height, png.colourType], [1024, 1024, 6]);
+    assert.ok(png.rgba.equals(appIconPixels(1024)), 'the pixels of trayBitmap(1024, calm)');
+    // Not a blank image: opaque blue in the middle, transparent in the rounded corner.
+    const middle = (512 * 1024 + 512) * 4;
+    assert.deepEqual([...png.rgba.subarray(middle, middle + 4)], [0x2f, 0x6f, 0xeb, 255]);
+    assert.equal(png.rgba[3], 0);
+  });
+
+  it('Windows gets an ICO of PNG frames from 16 to 256 px, each drawn at its own size', () => {
+    const entries = readIco(readFileSync(path.join(root, 'build/icons/icon.ico')));
+    assert.deepEqual(
+      entries.map((entry) => entry.width),
+      [16, 24, 32, 48, 64, 128, 256],
+    );
+    for (const entry of entries) {
+      const png = readPng(entry.data);
+      assert.deepEqual(
+        [png.width, png.height, entry.height, entry.bitsPerPixel],
+        [entry.width, entry.width, entry.width, 32],
+      );
+      assert.ok(png.rgba.equals(appIconPixels(entry.width)), `${entry.width} px frame`);
+    }
+  });
+
+  it('are build outputs: git ignores build/icons/', () => {
+    const ignored = readFileSync(path.join(root, '.gitignore'), 'utf8').split('\n');
+    assert.ok(ignored.includes('build/icons/'));
   });
 });
 
@@ -159,6 +227,9 @@ describe('packaged file set', () => {
       const forbidden = packaged.filter(
         (file) =>
           file.startsWith('tests/') ||
+          file.includes('fixtures/') ||
+          /\.test\.[cm]?[jt]sx?$/.test(file) ||
+          file.endsWith('.tsx') ||
           file.startsWith('electron/') ||
           file.startsWith('renderer/') ||
           file.startsWith('shared/') ||
