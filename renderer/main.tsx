@@ -7,6 +7,7 @@ import { HostProvider } from './host/host-context.js';
 import { HostStore } from './store/host-store.js';
 import { AppearanceSync } from './components/appearance-sync.js';
 import { restoreAppearance } from './lib/appearance.js';
+import { forwardWindowErrors } from './lib/report-errors.js';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -42,6 +43,8 @@ const link = createHostLink();
 const store = new HostStore(link);
 // The tray's quick-ask window loads this same page with ?view=quick-ask.
 const quickAsk = new URLSearchParams(window.location.search).get('view') === 'quick-ask';
+// Uncaught errors of this window land in the app's log (Help › Open logs folder).
+forwardWindowErrors(link.api, quickAsk ? 'quick-ask' : 'main');
 // Only the tray's small window needs it, so it is a chunk of its own.
 const QuickAskView = lazy(() =>
   import('./views/quick-ask/quick-ask-view.js').then((m) => ({ default: m.QuickAskView })),

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { composeHost, type HostServices } from '../host/compose.js';
+import { HostLog, logProcessErrors } from '../host/diagnostics/host-log.js';
 import { defaultConfigPath, defaultDataDir } from '../host/paths.js';
 import { toHostError } from '../host/util/errors.js';
 import { startBridge } from './bridge-server.js';
@@ -64,7 +65,11 @@ async function main(argv: string[]): Promise<number> {
   if (browser && args.roots.length > 0)
     process.stderr.write('mcp-desk: --root is ignored in browser mode; add folders in the Folders view\n');
   const geminiBaseUrl = args.baseUrl ?? process.env.MCP_DESK_GEMINI_BASE_URL;
+  // Browser mode logs its uncaught errors like the desktop app: <dataDir>/logs (diagnostics/host-log.ts).
+  const log = browser ? HostLog.inDataDir(dataDir, '0.1.0') : undefined;
+  if (log) logProcessErrors(process, log, 'host', { rejections: false });
   const services = await composeHost({
+    ...(log ? { log } : {}),
     configPath,
     eraCachePath: join(dataDir, 'era-verdicts.json'),
     mode: browser ? 'browser' : 'cli',

@@ -36,6 +36,8 @@ import type { DeepLinkInbox } from './registry/deep-link-inbox.js';
 import type { BundleService } from './bundles/bundle-service.js';
 import type { ToolTrustService } from './tool-trust/tool-trust-service.js';
 import type { Redactor } from './util/redact.js';
+import type { DiagnosticsService } from './diagnostics/diagnostics-service.js';
+import type { HostLog } from './diagnostics/host-log.js';
 
 export interface ComposeOptions {
   configPath: string;
@@ -85,6 +87,8 @@ export interface ComposeOptions {
   imports?: Pick<ImportServiceDeps, 'importers' | 'context'>;
   /** The pinned tool definitions: `<dataDir>/tool-pins.json` by default; absent with no dataDir keeps them in memory. */
   toolPinsPath?: string;
+  /** The app's error log (`<dataDir>/logs`), made before the host so early errors land too; its Redactor becomes the host's. Absent: no log file. */
+  log?: HostLog;
 }
 
 /** Everything a host entry point needs, wired once. */
@@ -133,5 +137,7 @@ export interface HostServices {
   imports: ImportService;
   /** Pinned tool definitions and the trust facts of every catalog tool (see tool-trust/). */
   toolTrust: ToolTrustService;
+  /** The app's error log, "Copy diagnostics" and renderer error reports. */
+  diagnostics: DiagnosticsService;
   dispose(): Promise<void>;
 }

@@ -42,6 +42,9 @@ import { TaskService } from './tasks/task-service.js';
 import { openToolTrust } from './tool-trust/compose-tool-trust.js';
 import { DisposeStack } from './util/disposable.js';
 import { Redactor } from './util/redact.js';
+import { learnAppSecrets } from './diagnostics/diagnostics-report.js';
+import { DiagnosticsService } from './diagnostics/diagnostics-service.js';
+import { HostLog } from './diagnostics/host-log.js';
 
 export type { ComposeOptions, HostServices } from './compose-types.js';
 import type { ComposeOptions, HostServices } from './compose-types.js';
@@ -63,7 +66,7 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
 
 async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostServices> {
   const events = new HostEvents();
-  const redactor = new Redactor();
+  const redactor = opts.log?.redactor ?? new Redactor();
   const eraCache: EraCache = stack.use(
     opts.eraCachePath ? await FileEraCache.open(opts.eraCachePath) : new MemoryEraCache(),
   );
@@ -296,6 +299,16 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     downloadsDir: join(bundlesDir ?? join(opts.dataDir ?? defaultDataDir(env), 'bundles'), '.downloads'),
   });
   const deepLinks = new DeepLinkInbox(events);
+  // An error quoting the keychain's API keys must not reach the log file either.
+  if (opts.log?.dir) await learnAppSecrets(secrets, redactor);
+  const diagnostics = stack.use(
+    new DiagnosticsService({
+      log: opts.log ?? new HostLog(redactor, info().version),
+      info,
+      servers: () => host.list(),
+      dataDir: opts.dataDir,
+    }),
+  );
   const router = new HostRouter({
     host,
     events,
@@ -325,6 +338,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     bundles,
     imports,
     toolTrust,
+    diagnostics,
   });
   return {
     host,
@@ -353,6 +367,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     bundles,
     imports,
     toolTrust,
+    diagnostics,
     dispose: () => stack.dispose(),
   };
 }

@@ -39,6 +39,8 @@ import type { BundleService } from './bundles/bundle-service.js';
 import { bundleHandlers, removeBundleServer } from './bundles/bundle-routes.js';
 import type { ToolTrustService } from './tool-trust/tool-trust-service.js';
 import { toolPinHandlers } from './tool-trust/tool-pin-routes.js';
+import type { DiagnosticsService } from './diagnostics/diagnostics-service.js';
+import { diagnosticsHandlers } from './diagnostics/diagnostics-routes.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
@@ -97,6 +99,8 @@ export interface HostRouterDeps {
   imports: ImportService;
   /** Pinned tool definitions: changes and their review. */
   toolTrust: ToolTrustService;
+  /** Copy diagnostics and renderer error reports. */
+  diagnostics: DiagnosticsService;
 }
 
 /**
@@ -137,6 +141,7 @@ export class HostRouter {
       bundles,
       imports,
       toolTrust,
+      diagnostics,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -322,6 +327,7 @@ export class HostRouter {
       'deepLinks.take': () => deepLinks.take(),
       ...bundleHandlers(bundles),
       ...toolPinHandlers(toolTrust),
+      ...diagnosticsHandlers(diagnostics),
       // The shared folders are the project folders whose own config files (.vscode/mcp.json…) count.
       'imports.scan': () => imports.scan(localFolders(roots.list())),
       'imports.apply': (r) => imports.apply(r.scanId, r.keys),

@@ -1,5 +1,5 @@
 import { app, BrowserWindow, globalShortcut, session, shell } from 'electron';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EVENT_CHANNEL } from '../../shared/ipc/electron-channels.js';
 import { composeHost, type HostServices } from '../host/compose.js';
 import { defaultConfigPath } from '../host/paths.js';
@@ -8,7 +8,12 @@ import { checkExternalUrl } from '../host/util/external-url.js';
 import { AppWindows } from './app-windows.js';
 import { BundleOpener, bundlePathsIn } from './bundle-opener.js';
 import { DeskTray } from './desk-tray.js';
-import { DeepLinkHook, linkInArgv } from './deep-links.js';
+import { installAppMenu } from './diagnostics/app-menu.js';
+import { startDesktopDiagnostics } from './diagnostics/desktop-diagnostics.js';
+import { logsDirOf } from '../host/diagnostics/host-log.js';
+import { installLaunchEntries, LaunchActions, launchActionsIn, launchRunner } from './launch-entries.js';
+import { dispatchArgv } from './second-instance.js';
+import { DeepLinkHook } from './deep-links.js';
 import { ElectronDesktopShell } from './desktop-shell-adapter.js';
 import { ElectronStoreSettingsBackend } from './electron-settings-backend.js';
 import { installIpcGate } from './ipc-gate.js';
@@ -55,6 +60,10 @@ app.enableSandbox();
 // MCP_DESK_DATA_DIR moves everything (our files and Chromium's profile) elsewhere: portable
 // installs and tests. It must be set before `ready`, when Chromium opens its profile.
 if (process.env.MCP_DESK_DATA_DIR) app.setPath('userData', process.env.MCP_DESK_DATA_DIR);
+// Crash dumps and the error log in the data folder, local only (diagnostics/desktop-diagnostics.ts).
+const log = startDesktopDiagnostics(app);
+// New chat / Quick ask from the dock menu, a jump-list task or a flag; run once the host is up.
+const launches = new LaunchActions();
 // MCP App views' sandbox proxy gets its own origin; schemes must be registered before ready.
 registerSandboxScheme();
 // mcp-desk://install?… links open the install preview (the person confirms there).
@@ -64,11 +73,11 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   deepLinks.register(app, process.argv, process.defaultApp === true);
+  for (const action of launchActionsIn(process.argv)) launches.run(action);
   app.on('second-instance', (_event, argv) => {
-    windows.showMain();
-    const link = linkInArgv(argv);
-    if (link) deepLinks.receive(link);
-    for (const path of bundlePathsIn(argv)) bundles.open(path);
+    // Quick ask alone brings up its own small window, not the main one.
+    if (!launchActionsIn(argv).includes('quick-ask')) windows.showMain();
+    dispatchArgv(argv, { deepLinks, bundles, actions: launches });
   });
   app.on('web-contents-created', (_e, contents) => lockNavigation(contents, rendererUrl(paths)));
   void app.whenReady().then(start);
@@ -96,6 +105,7 @@ async function start(): Promise<void> {
     // settings.json through electron-store (conf in plain Node: the same file and format).
     settingsBackend: (dir) => new ElectronStoreSettingsBackend(dir),
     quickAsk,
+    log,
     // Another Gemini endpoint (a proxy, or the tests' fake), as browser mode and the CLI allow.
     ...(process.env.MCP_DESK_GEMINI_BASE_URL
       ? { providerOverrides: { geminiBaseUrl: process.env.MCP_DESK_GEMINI_BASE_URL } }
@@ -133,6 +143,25 @@ async function start(): Promise<void> {
     void host.bundles?.offerFile(path);
   });
   startTray(host);
+  installAppMenu(process.platform, {
+    logsDir: logsDirOf(dataDir),
+    diagnostics: () => host.diagnostics.report(),
+    onError: (text) => log.warn('main', text),
+  });
+  launches.attach(
+    launchRunner({
+      router: host.router,
+      showMain: () => windows.showMain(),
+      toggleQuickAsk: () => windows.toggleQuickAsk(),
+      onError: (text) => log.warn('main', text),
+    }),
+  );
+  // Run from source, the relaunched Electron needs our entry script before the flag.
+  const script = process.defaultApp && process.argv[1] ? [resolve(process.argv[1])] : [];
+  installLaunchEntries(app, process.platform, (action) => launches.run(action), {
+    execPath: process.execPath,
+    prefix: script,
+  });
   // The Playwright `_electron` tests drive what a person does with the tray and the global
   // shortcut (neither can be clicked from a test). Only with MCP_DESK_E2E=1, never otherwise.
   if (process.env.MCP_DESK_E2E === '1') {

@@ -22,6 +22,7 @@ import { subscriptionChannels, type ResourceUpdated } from './channels/subscript
 import { taskChannels } from './channels/task-channels.js';
 import { bundleChannels } from './channels/bundle-channels.js';
 import { toolPinChannels } from './channels/tool-pin-channels.js';
+import { diagnosticsChannels } from './channels/diagnostics-channels.js';
 import type { BundleOffer } from '../domain/bundles.js';
 import type { ToolTask } from '../domain/tasks.js';
 import type { EventName } from './event-names.js';
@@ -64,6 +65,7 @@ export const requestChannels = {
   ...bundleChannels,
   ...importChannels,
   ...toolPinChannels,
+  ...diagnosticsChannels,
 } as const;
 
 /** Every event channel, with its payload type. */

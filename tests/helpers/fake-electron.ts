@@ -9,10 +9,17 @@ type InvokeHandler = (event: unknown, ...args: unknown[]) => unknown;
 
 /** Every URL passed to shell.openExternal, in order. */
 export const openedExternally: string[] = [];
+/** Every path passed to shell.openPath, in order. */
+export const openedPaths: string[] = [];
 
 export const shell = {
   openExternal: async (url: string): Promise<void> => {
     openedExternally.push(url);
+  },
+  /** Electron answers '' on success, else an error message. */
+  openPath: async (path: string): Promise<string> => {
+    openedPaths.push(path);
+    return '';
   },
 };
 
@@ -139,12 +146,19 @@ export const nativeImage = {
 export interface FakeMenuItem {
   label?: string;
   type?: string;
+  role?: string;
   enabled?: boolean;
   accelerator?: string;
   click?: () => void;
+  submenu?: FakeMenuItem[];
 }
+/** Every menu set as the application menu, newest last. */
+export const applicationMenus: { items: FakeMenuItem[] }[] = [];
 export const Menu = {
   buildFromTemplate: (template: FakeMenuItem[]) => ({ items: template }),
+  setApplicationMenu: (menu: { items: FakeMenuItem[] } | null): void => {
+    if (menu) applicationMenus.push(menu);
+  },
 };
 
 /** Every Tray made, newest last. */
@@ -219,5 +233,21 @@ export const protocol = {
   },
   unhandle: (scheme: string): void => {
     protocolHandlers.delete(scheme);
+  },
+};
+
+/** Every crashReporter.start call's options, in order. */
+export const crashReporterStarts: Record<string, unknown>[] = [];
+export const crashReporter = {
+  start: (options: Record<string, unknown>): void => {
+    crashReporterStarts.push(options);
+  },
+};
+
+/** Every text written to the clipboard, in order. */
+export const clipboardWrites: string[] = [];
+export const clipboard = {
+  writeText: (text: string): void => {
+    clipboardWrites.push(text);
   },
 };

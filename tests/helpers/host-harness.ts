@@ -58,6 +58,8 @@ export interface TestHostOptions {
   secretStore?: ComposeOptions['secretStore'];
   /** The hosts imports read and their home folder (see ComposeOptions.imports). */
   imports?: ComposeOptions['imports'];
+  /** The app's error log (logs/ in the data folder); its Redactor becomes the host's. */
+  log?: ComposeOptions['log'];
 }
 
 /** Compose a real host on a temp config file; disposed (process trees included) at cleanup. */
@@ -82,6 +84,7 @@ export async function createTestHost(stack: CleanupStack, opts: TestHostOptions 
     ...(opts.shell ? { shell: opts.shell } : {}),
     ...(opts.secretStore ? { secretStore: opts.secretStore } : {}),
     ...(opts.imports ? { imports: opts.imports } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
     ...(opts.dataDir ? { dataDir: opts.dataDir === true ? join(dir, 'data') : opts.dataDir } : {}),
   });
   if (opts.maxTurns !== undefined) await services.settings.update({ maxTurns: opts.maxTurns });

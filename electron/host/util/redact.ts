@@ -14,6 +14,8 @@ const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/=]{6,}/g;
 // so prose such as "DPoP proofs are required" survives.
 const DPOP_CREDENTIAL = /\b(DPoP)\s+(?=[A-Za-z0-9\-._~+/=]*[0-9\-._~+/=])[A-Za-z0-9\-._~+/=]{16,}/g;
 
+const AUTH_SCHEME_VALUE = /^\s*(?:Bearer|Basic|DPoP|Token)\s+(\S+)\s*$/i;
+
 /** True when a field or header name suggests its value is a secret. */
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
@@ -26,6 +28,10 @@ export class Redactor {
   /** Remember a value that must never appear in output (short values are ignored: too many false hits). */
   addSecret(value: string): void {
     if (value.length >= 6) this.values.add(value);
+    // A header value such as "Bearer <token>": the token alone is just as secret (an error or a
+    // stack can quote it without its scheme).
+    const credential = AUTH_SCHEME_VALUE.exec(value)?.[1];
+    if (credential && credential.length >= 6) this.values.add(credential);
   }
 
   /** Scrub known secret values and bearer credentials from free text. */

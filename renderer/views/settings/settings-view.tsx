@@ -1,6 +1,7 @@
 import { ErrorBox } from '../../components/error-box.js';
 import { useAppSettings } from '../../hooks/use-app-settings.js';
 import { useHostInfo } from '../../hooks/use-host-info.js';
+import { AboutSection } from './about-section.js';
 import { AppearanceSection } from './appearance-section.js';
 import { DataSection } from './data-section.js';
 import { ModelEndpointSection } from './model-endpoint-section.js';
@@ -37,6 +38,7 @@ export function SettingsView() {
           </>
         )}
         <ShortcutsSection desktop={info?.mode === 'electron'} />
+        <AboutSection version={info?.version} />
       </div>
     </section>
   );
