@@ -139,12 +139,20 @@ export const nativeImage = {
 export interface FakeMenuItem {
   label?: string;
   type?: string;
+  role?: string;
   enabled?: boolean;
   accelerator?: string;
+  toolTip?: string;
+  submenu?: FakeMenuItem[];
   click?: () => void;
 }
+/** The menu last given to Menu.setApplicationMenu (null: none yet, or removed). */
+export const applicationMenu: { current: { items: FakeMenuItem[] } | null } = { current: null };
 export const Menu = {
   buildFromTemplate: (template: FakeMenuItem[]) => ({ items: template }),
+  setApplicationMenu: (menu: { items: FakeMenuItem[] } | null): void => {
+    applicationMenu.current = menu;
+  },
 };
 
 /** Every Tray made, newest last. */
@@ -196,7 +204,14 @@ export const globalShortcut = {
 /** What the next showOpenDialog answers, and the options it was called with. */
 export const dialogCalls: { parent: boolean; options: Record<string, unknown> }[] = [];
 export const dialogAnswer = { canceled: false, filePaths: [] as string[] };
+/** Every showMessageBox call's options, and the button index the next one answers. */
+export const messageBoxCalls: Record<string, unknown>[] = [];
+export const messageBoxAnswer = { response: 0 };
 export const dialog = {
+  showMessageBox: async (...args: unknown[]) => {
+    messageBoxCalls.push((args.length > 1 ? args[1] : args[0]) as Record<string, unknown>);
+    return { response: messageBoxAnswer.response, checkboxChecked: false };
+  },
   showOpenDialog: async (...args: unknown[]) => {
     const options = (args.length > 1 ? args[1] : args[0]) as Record<string, unknown>;
     dialogCalls.push({ parent: args.length > 1, options });
