@@ -28,6 +28,7 @@ import type { AppRequests } from './apps/app-requests.js';
 import type { AppViews } from './apps/app-views.js';
 import type { DesktopShell } from './shell/desktop-shell.js';
 import type { QuickAskShortcutPort } from './shell/quick-ask-port.js';
+import type { UpdateChecksPort } from './shell/update-checks-port.js';
 import type { LogLevels } from './subscriptions/log-levels.js';
 import type { ResourceSubscriptions } from './subscriptions/resource-subscriptions.js';
 import type { TaskService } from './tasks/task-service.js';
@@ -75,6 +76,8 @@ export interface ComposeOptions {
   shell?: DesktopShell;
   /** The desktop app's global quick-ask shortcut; absent elsewhere (Settings says "not applicable"). */
   quickAsk?: QuickAskShortcutPort;
+  /** The installed desktop app's update checks; absent elsewhere (Settings says "not applicable"). */
+  updateChecks?: UpdateChecksPort;
   /** Where OAuth tokens live: the keychain ("<service> OAuth") by default; tests use memory. */
   tokenVault?: TokenVault;
   /** Sign-in limits (tests shorten them): how long the browser may take, and attempts per server. */

@@ -253,6 +253,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     settings,
     events,
     quickAsk: opts.quickAsk,
+    updateChecks: opts.updateChecks,
     paths: {
       dataDir: opts.dataDir ?? null,
       configPath: opts.configPath,

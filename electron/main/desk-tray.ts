@@ -27,6 +27,7 @@ export class DeskTray {
   private readonly tray: Tray;
   private readonly icons = { calm: trayIcon(false), attention: trayIcon(true) };
   private state: TrayState | undefined;
+  private updateItems: MenuItemConstructorOptions[] = [];
 
   constructor(
     private readonly actions: TrayActions,
@@ -49,6 +50,12 @@ export class DeskTray {
   /** The quick-ask accelerator changed in Settings: show the new one in the menu. */
   setShortcut(shortcut: string | undefined): void {
     this.shortcut = shortcut;
+    this.render();
+  }
+
+  /** "Restart to update (vX)" while one is ready and no request waits (updates/update-menu.ts). */
+  setUpdateItems(items: MenuItemConstructorOptions[]): void {
+    this.updateItems = items;
     this.render();
   }
 
@@ -91,6 +98,7 @@ export class DeskTray {
       },
       { label: 'Share folders…', click: () => this.actions.pickFolders() },
       { type: 'separator' },
+      ...(this.updateItems.length ? [...this.updateItems, { type: 'separator' as const }] : []),
       { label: 'Quit MCP Desk', click: () => this.actions.quit() },
     ]);
     this.tray.setContextMenu(menu);

@@ -5,10 +5,11 @@ import { composeHost, type HostServices } from '../host/compose.js';
 import { defaultConfigPath } from '../host/paths.js';
 import { addFolders } from '../host/roots/add-folders.js';
 import { checkExternalUrl } from '../host/util/external-url.js';
+import { installAppMenu } from './app-menu.js';
 import { AppWindows } from './app-windows.js';
 import { BundleOpener, bundlePathsIn } from './bundle-opener.js';
 import { DeskTray } from './desk-tray.js';
-import { installAppMenu } from './diagnostics/app-menu.js';
+import { helpItems } from './diagnostics/help-menu.js';
 import { startDesktopDiagnostics } from './diagnostics/desktop-diagnostics.js';
 import { logsDirOf } from '../host/diagnostics/host-log.js';
 import { installLaunchEntries, LaunchActions, launchActionsIn, launchRunner } from './launch-entries.js';
@@ -22,6 +23,7 @@ import { blockRemoteContent, mayGrantPermission, originOf } from './request-filt
 import { proxyScriptFrom } from '../host/apps/sandbox-page.js';
 import { registerSandboxScheme, serveSandboxScheme } from './sandbox-scheme.js';
 import { trayState } from './tray-state.js';
+import { DesktopUpdates } from './updates/desktop-updates.js';
 import { lockNavigation, rendererUrl, type WindowPaths } from './window-factory.js';
 
 /**
@@ -45,6 +47,9 @@ const windows = new AppWindows(
   // Nobody is left to answer: every request waiting on a person settles as cancelled.
   () => services?.broker.cancelWhere(() => true),
 );
+
+// Auto-update only for an installed app: a development build has no update feed (app-update.yml).
+const updates = app.isPackaged ? new DesktopUpdates(() => services?.broker.list().length ?? 0) : undefined;
 
 // .mcpb files opened from the file manager: previews once the main window is up (bundle-opener.ts).
 const bundles = new BundleOpener();
@@ -106,6 +111,7 @@ async function start(): Promise<void> {
     settingsBackend: (dir) => new ElectronStoreSettingsBackend(dir),
     quickAsk,
     log,
+    ...(updates ? { updateChecks: updates.controller } : {}),
     // Another Gemini endpoint (a proxy, or the tests' fake), as browser mode and the CLI allow.
     ...(process.env.MCP_DESK_GEMINI_BASE_URL
       ? { providerOverrides: { geminiBaseUrl: process.env.MCP_DESK_GEMINI_BASE_URL } }
@@ -143,11 +149,6 @@ async function start(): Promise<void> {
     void host.bundles?.offerFile(path);
   });
   startTray(host);
-  installAppMenu(process.platform, {
-    logsDir: logsDirOf(dataDir),
-    diagnostics: () => host.diagnostics.report(),
-    onError: (text) => log.warn('main', text),
-  });
   launches.attach(
     launchRunner({
       router: host.router,
@@ -162,6 +163,21 @@ async function start(): Promise<void> {
     execPath: process.execPath,
     prefix: script,
   });
+  // "Restart to update" in the tray and the app menu, gone while a request waits for the person.
+  // Help › Open logs folder / Copy diagnostics (no secret, no config value).
+  const help = helpItems({
+    logsDir: logsDirOf(dataDir),
+    diagnostics: () => host.diagnostics.report(),
+    onError: (text) => log.warn('main', text),
+  });
+  const menus = () => {
+    const items = updates?.menuItems() ?? [];
+    tray?.setUpdateItems(items);
+    installAppMenu({ update: items, help });
+  };
+  host.events.on('pending.changed', menus);
+  updates?.onChange(menus);
+  menus();
   // The Playwright `_electron` tests drive what a person does with the tray and the global
   // shortcut (neither can be clicked from a test). Only with MCP_DESK_E2E=1, never otherwise.
   if (process.env.MCP_DESK_E2E === '1') {
@@ -223,6 +239,7 @@ app.on('before-quit', (event) => {
   if (quitStarted) return;
   quitStarted = true;
   quickAsk.dispose();
+  updates?.dispose();
   globalShortcut.unregisterAll();
   tray?.dispose();
   tray = undefined;

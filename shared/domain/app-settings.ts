@@ -27,6 +27,11 @@ export interface AppSettings {
   quickAskShortcut: string;
   /** The MCP registry the Registry view browses and `registry=` install links read (its API base URL). */
   registryUrl: string;
+  /**
+   * Whether the installed desktop app looks for a new version (on start, then daily) and downloads
+   * it in the background. MCP_DESK_UPDATES=off, when set, wins over this.
+   */
+  autoUpdateCheck: boolean;
 }
 
 /**
@@ -71,6 +76,7 @@ export const appSettingsSchema = z
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
     registryUrl: registryUrlSchema,
+    autoUpdateCheck: z.boolean(),
   })
   .strict() satisfies z.ZodType<AppSettings, unknown>;
 
@@ -84,6 +90,7 @@ export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = Object.freeze({
   density: 'comfortable',
   quickAskShortcut: '',
   registryUrl: DEFAULT_REGISTRY_URL,
+  autoUpdateCheck: true,
 });
 
 /** Where the quick-ask accelerator in force came from. */
@@ -98,10 +105,19 @@ export type QuickAskStatus =
   /** Electron refused it: another app owns it, or it cannot be parsed. */
   | { kind: 'failed'; accelerator: string; source: ShortcutSource; reason: string };
 
+/** Whether the app looks for updates, and if not, why. */
+export type UpdateCheckStatus =
+  /** Browser mode, the CLI and a development build (not installed): there is no updater. */
+  | { kind: 'not-applicable' }
+  | { kind: 'on' }
+  /** Off by the setting, or by MCP_DESK_UPDATES=off (which wins over the setting). */
+  | { kind: 'off'; source: 'env' | 'setting' };
+
 /** What `appSettings.get` answers and `appSettings.changed` carries. */
 export interface AppSettingsState {
   settings: AppSettings;
   quickAsk: QuickAskStatus;
+  updates: UpdateCheckStatus;
   /** Where this host keeps its files. */
   paths: {
     /** The data folder (settings, conversations, audit); null when nothing is persisted. */

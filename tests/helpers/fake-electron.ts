@@ -149,15 +149,19 @@ export interface FakeMenuItem {
   role?: string;
   enabled?: boolean;
   accelerator?: string;
-  click?: () => void;
+  toolTip?: string;
   submenu?: FakeMenuItem[];
+  click?: () => void;
 }
 /** Every menu set as the application menu, newest last. */
 export const applicationMenus: { items: FakeMenuItem[] }[] = [];
+/** The menu last given to Menu.setApplicationMenu (null: none yet, or removed). */
+export const applicationMenu: { current: { items: FakeMenuItem[] } | null } = { current: null };
 export const Menu = {
   buildFromTemplate: (template: FakeMenuItem[]) => ({ items: template }),
   setApplicationMenu: (menu: { items: FakeMenuItem[] } | null): void => {
     if (menu) applicationMenus.push(menu);
+    applicationMenu.current = menu;
   },
 };
 
@@ -210,7 +214,14 @@ export const globalShortcut = {
 /** What the next showOpenDialog answers, and the options it was called with. */
 export const dialogCalls: { parent: boolean; options: Record<string, unknown> }[] = [];
 export const dialogAnswer = { canceled: false, filePaths: [] as string[] };
+/** Every showMessageBox call's options, and the button index the next one answers. */
+export const messageBoxCalls: Record<string, unknown>[] = [];
+export const messageBoxAnswer = { response: 0 };
 export const dialog = {
+  showMessageBox: async (...args: unknown[]) => {
+    messageBoxCalls.push((args.length > 1 ? args[1] : args[0]) as Record<string, unknown>);
+    return { response: messageBoxAnswer.response, checkboxChecked: false };
+  },
   showOpenDialog: async (...args: unknown[]) => {
     const options = (args.length > 1 ? args[1] : args[0]) as Record<string, unknown>;
     dialogCalls.push({ parent: args.length > 1, options });

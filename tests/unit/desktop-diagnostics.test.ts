@@ -17,7 +17,8 @@ register('../helpers/fake-electron-hooks.mjs', import.meta.url);
 
 const fake = await import('../helpers/fake-electron.js');
 const { startDesktopDiagnostics } = await import('../../electron/main/diagnostics/desktop-diagnostics.js');
-const { installAppMenu } = await import('../../electron/main/diagnostics/app-menu.js');
+const { installAppMenu } = await import('../../electron/main/app-menu.js');
+const { helpItems } = await import('../../electron/main/diagnostics/help-menu.js');
 const { installLaunchEntries, LaunchActions, launchRunner } =
   await import('../../electron/main/launch-entries.js');
 const { dispatchArgv } = await import('../../electron/main/second-instance.js');
@@ -103,7 +104,7 @@ describe('the Help menu', () => {
   it('has Open logs folder (shell.openPath on the logs folder) and Copy diagnostics (clipboard)', async () => {
     const dir = await tempDir(stack);
     const logsDir = join(dir, 'logs');
-    installAppMenu('linux', deps(logsDir));
+    installAppMenu({ update: [], help: helpItems(deps(logsDir)) }, 'linux');
     const menu = fake.applicationMenus.at(-1);
     assert.ok(menu);
     const help = menu.items.find((i) => i.role === 'help');
@@ -123,9 +124,9 @@ describe('the Help menu', () => {
   });
 
   it('on macOS the app menu comes first', async () => {
-    installAppMenu('darwin', deps(await tempDir(stack)));
-    const roles = fake.applicationMenus.at(-1)?.items.map((i) => i.role);
-    assert.deepEqual(roles, ['appMenu', 'fileMenu', 'editMenu', 'viewMenu', 'windowMenu', 'help']);
+    installAppMenu({ update: [], help: helpItems(deps(await tempDir(stack))) }, 'darwin');
+    const menus = fake.applicationMenus.at(-1)?.items.map((i) => i.role ?? i.label);
+    assert.deepEqual(menus, ['MCP Desk', 'fileMenu', 'editMenu', 'viewMenu', 'windowMenu', 'help']);
   });
 });
 

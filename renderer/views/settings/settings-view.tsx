@@ -7,10 +7,11 @@ import { DataSection } from './data-section.js';
 import { ModelEndpointSection } from './model-endpoint-section.js';
 import { QuickAskSection } from './quick-ask-section.js';
 import { ShortcutsSection } from './shortcuts-section.js';
+import { UpdatesSection } from './updates-section.js';
 
 /**
  * Settings of the app itself: appearance (applied at once, in every window), the Gemini
- * endpoint, the quick-ask shortcut, where files live and the keyboard shortcuts. Model,
+ * endpoint, the quick-ask shortcut, update checks, where files live and the keyboard shortcuts. Model,
  * key and tools stay in the chat's own settings drawer, next to the conversation they affect.
  */
 export function SettingsView() {
@@ -32,6 +33,11 @@ export function SettingsView() {
             <QuickAskSection
               setting={app.state.settings.quickAskShortcut}
               status={app.state.quickAsk}
+              update={app.update}
+            />
+            <UpdatesSection
+              setting={app.state.settings.autoUpdateCheck}
+              status={app.state.updates}
               update={app.update}
             />
             <DataSection paths={app.state.paths} />

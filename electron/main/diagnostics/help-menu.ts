@@ -1,4 +1,4 @@
-import { clipboard, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+import { clipboard, shell, type MenuItemConstructorOptions } from 'electron';
 import { mkdir } from 'node:fs/promises';
 
 /** What the Help menu's items need. */
@@ -11,32 +11,12 @@ export interface HelpMenuDeps {
   onError: (text: string) => void;
 }
 
-/** The Help menu's own items: the logs folder and the diagnostics for a bug report. */
+/** The Help menu's own items (the app menu, app-menu.ts, holds them): the logs folder and the diagnostics for a bug report. */
 export function helpItems(deps: HelpMenuDeps): MenuItemConstructorOptions[] {
   return [
     { label: 'Open logs folder', click: () => void openLogsFolder(deps) },
     { label: 'Copy diagnostics', click: () => clipboard.writeText(deps.diagnostics()) },
   ];
-}
-
-/**
- * The application menu: the platform's standard menus by role (on macOS the app menu comes
- * first, named for the app, with About, Hide and Quit), and a Help menu with our items.
- */
-export function appMenuTemplate(platform: NodeJS.Platform, deps: HelpMenuDeps): MenuItemConstructorOptions[] {
-  return [
-    ...(platform === 'darwin' ? [{ role: 'appMenu' } as const] : []),
-    { role: 'fileMenu' },
-    { role: 'editMenu' },
-    { role: 'viewMenu' },
-    { role: 'windowMenu' },
-    { role: 'help', submenu: helpItems(deps) },
-  ];
-}
-
-/** Build and set the application menu. */
-export function installAppMenu(platform: NodeJS.Platform, deps: HelpMenuDeps): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(platform, deps)));
 }
 
 async function openLogsFolder(deps: HelpMenuDeps): Promise<void> {
