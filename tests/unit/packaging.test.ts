@@ -71,7 +71,7 @@ describe('electron-builder config', () => {
     assert.equal(linux.category, 'Development');
     assert.ok(typeof linux.maintainer === 'string' && linux.maintainer.length > 0);
     const mac = section(config, 'mac');
-    assert.deepEqual(mac.target, ['dmg']);
+    assert.deepEqual(mac.target, ['dmg', 'zip'], 'the zip is what electron-updater installs on macOS');
     assert.equal(mac.category, 'public.app-category.developer-tools');
     assert.equal(mac.hardenedRuntime, true);
     assert.equal(mac.entitlements, 'build/entitlements.mac.plist');

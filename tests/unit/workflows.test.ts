@@ -147,7 +147,7 @@ describe('workflows', () => {
     );
   });
 
-  it('release builds AppImage, deb, dmg (x64, arm64) and nsis, publishes, and names every secret', () => {
+  it('release builds AppImage, deb, dmg + zip (x64, arm64) and nsis, publishes, and names every secret', () => {
     const text = read('release.yml');
     const workflow: unknown = parseYaml(text);
     assert.ok(isRecord(workflow) && isRecord(workflow.on) && isRecord(workflow.on.push));
@@ -160,7 +160,7 @@ describe('workflows', () => {
     const targets = include.filter(isRecord).map((entry) => `${String(entry.os)}: ${String(entry.targets)}`);
     assert.deepEqual(targets, [
       'ubuntu-latest: --linux AppImage deb',
-      'macos-latest: --mac dmg --x64 --arm64',
+      'macos-latest: --mac dmg zip --x64 --arm64',
       'windows-latest: --win nsis',
     ]);
     const dist = steps(build).find((step) => String(step.run).includes('npm run dist'));
