@@ -23,28 +23,51 @@ const p = (kind: ToolWarningKind, re: RegExp, detail: string, inResults = true):
   inResults,
 });
 
+/** A pattern written in pieces (one alternation group a line), joined into one RegExp. */
+const rx = (parts: string[], flags = ''): RegExp => new RegExp(parts.join(''), flags);
+
 /** Words that end a clause: windows between a verb and its object never cross them. */
 const W = String.raw`[^.;!?\n]`;
 
-const SECRET_TARGETS = String.raw`(?:api[\s_-]?keys?|credentials?|secrets?|passwords?|passphrases?|private[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|bearer\s+tokens?|session\s+cookies?|cookies|seed\s+phrases?|recovery\s+phrases?)`;
-const TAKE_VERBS = String.raw`(?:read|cat|open|collect|gather|extract|include|send|copy|upload|dump|exfiltrate|leak|harvest|grab|steal|print|output|attach|append|forward|look\s+up|fetch)`;
-const SEND_VERBS = String.raw`(?:send|post|upload|forward|transmit|report|submit|mail|e-?mail|exfiltrate|leak|copy|sync|push|beacon|relay|deliver)`;
+const SECRET_TARGETS =
+  String.raw`(?:api[\s_-]?keys?|credentials?|secrets?|passwords?|passphrases?|private[\s_-]?keys?|` +
+  String.raw`access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|bearer\s+tokens?|` +
+  String.raw`session\s+cookies?|cookies|seed\s+phrases?|recovery\s+phrases?)`;
+const TAKE_VERBS =
+  String.raw`(?:read|cat|open|collect|gather|extract|include|send|copy|upload|dump|` +
+  String.raw`exfiltrate|leak|harvest|grab|steal|print|output|attach|append|forward|` +
+  String.raw`look\s+up|fetch)`;
+const SEND_VERBS =
+  String.raw`(?:send|post|upload|forward|transmit|report|submit|mail|e-?mail|exfiltrate|` +
+  String.raw`leak|copy|sync|push|beacon|relay|deliver)`;
 
 /** Text addressed to the model: orders, secrecy from the user, prompt-format tags. */
 const MODEL_INSTRUCTIONS: TextPattern[] = [
   p(
     'model-instructions',
-    /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|its\s+)?(?:previous|prior|above|earlier|preceding|original|existing|system|safety)\s+(?:instructions?|prompts?|rules|directions|guidelines|messages|policies)/,
+    rx([
+      String.raw`\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|`,
+      String.raw`your\s+|its\s+)?(?:previous|prior|above|earlier|preceding|original|existing|`,
+      String.raw`system|safety)\s+(?:instructions?|prompts?|rules|directions|guidelines|`,
+      String.raw`messages|policies)`,
+    ]),
     'tells the model to ignore its instructions',
   ),
   p(
     'model-instructions',
-    /\b(?:do\s+not|don['’]?t|never|must\s+not|should\s+not|shouldn['’]?t)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|ask|show|let)\s+(?:this\s+|it\s+|that\s+|anything\s+)?(?:to\s+)?the\s+user/,
+    rx([
+      String.raw`\b(?:do\s+not|don['’]?t|never|must\s+not|should\s+not|shouldn['’]?t)\s+(?:ever\s+)?(?:tell|`,
+      String.raw`inform|notify|alert|warn|ask|show|let)\s+(?:this\s+|it\s+|that\s+|anything\s+)?(?:to\s+)?the\s+user`,
+    ]),
     'asks the model to keep something from the user',
   ),
   p(
     'model-instructions',
-    /\b(?:do\s+not|don['’]?t|never|must\s+not)\s+(?:ever\s+)?(?:mention|reveal|disclose|report|display|explain)\s+(?:this|that|these|it|any\s+of\s+this|the\s+(?:above|following|instructions?|note))\b/,
+    rx([
+      String.raw`\b(?:do\s+not|don['’]?t|never|must\s+not)\s+(?:ever\s+)?(?:mention|reveal|`,
+      String.raw`disclose|report|display|explain)\s+(?:this|that|these|it|any\s+of\s+this|`,
+      String.raw`the\s+(?:above|following|instructions?|note))\b`,
+    ]),
     'asks the model to keep something quiet',
   ),
   p(
@@ -64,12 +87,20 @@ const MODEL_INSTRUCTIONS: TextPattern[] = [
   ),
   p(
     'model-instructions',
-    /\bbefore\s+(?:using|calling|invoking|running|executing)\s+(?:this|any|the|other|each)\s+(?:\w+\s+)?tools?\b,?\s+(?:you\s+|the\s+(?:model|assistant|ai)\s+)?(?:must|always|first|need\s+to|have\s+to|should|are\s+required|read|open|send|pass|include|fetch|collect)\b/,
+    rx([
+      String.raw`\bbefore\s+(?:using|calling|invoking|running|executing)\s+(?:this|any|`,
+      String.raw`the|other|each)\s+(?:\w+\s+)?tools?\b,?\s+(?:you\s+|the\s+(?:model|assistant|`,
+      String.raw`ai)\s+)?(?:must|always|first|need\s+to|have\s+to|should|are\s+required|`,
+      String.raw`read|open|send|pass|include|fetch|collect)\b`,
+    ]),
     'sets conditions the model must meet before using tools',
   ),
   p(
     'model-instructions',
-    /<\s*\/?\s*(?:important|system|instructions?|secret|hidden|admin|assistant|context|override|prompt|sys|thinking|note_to_(?:ai|model|assistant))\b[^<>]{0,40}>/,
+    rx([
+      String.raw`<\s*\/?\s*(?:important|system|instructions?|secret|hidden|admin|assistant|`,
+      String.raw`context|override|prompt|sys|thinking|note_to_(?:ai|model|assistant))\b[^<>]{0,40}>`,
+    ]),
     'wraps text in tags meant for the model',
   ),
   p(
@@ -94,12 +125,18 @@ const MODEL_INSTRUCTIONS: TextPattern[] = [
   ),
   p(
     'model-instructions',
-    /\b(?:secretly|covertly|quietly|silently|discreetly)\s+(?:send|read|include|add|append|call|upload|forward|copy|pass|attach|collect|run|execute|invoke)\b/,
+    rx([
+      String.raw`\b(?:secretly|covertly|quietly|silently|discreetly)\s+(?:send|read|include|`,
+      String.raw`add|append|call|upload|forward|copy|pass|attach|collect|run|execute|invoke)\b`,
+    ]),
     'asks the model to do something secretly',
   ),
   p(
     'model-instructions',
-    /\b(?:as\s+an?\s+(?:ai|assistant|language\s+model)|the\s+(?:assistant|ai|llm|model)\s+(?:must|should)\s+(?:always|also|secretly|first|immediately))\b/,
+    rx([
+      String.raw`\b(?:as\s+an?\s+(?:ai|assistant|language\s+model)|the\s+(?:assistant|ai|`,
+      String.raw`llm|model)\s+(?:must|should)\s+(?:always|also|secretly|first|immediately))\b`,
+    ]),
     'gives the model orders',
   ),
 ];
@@ -112,11 +149,14 @@ const SECRET_FILES: [source: string, detail: string][] = [
     'refers to a .env file (where apps keep their secrets)',
   ],
   [
-    String.raw`\b(?:mcp\.json|claude_desktop_config\.json|mcp_config\.json|mcp-servers\.json|mcp_settings\.json)\b|\.cursor[\\/]mcp`,
+    String.raw`\b(?:mcp\.json|claude_desktop_config\.json|mcp_config\.json|mcp-servers\.json|` +
+      String.raw`mcp_settings\.json)\b|\.cursor[\\/]mcp`,
     'refers to an MCP host’s config file (which holds other servers’ keys)',
   ],
   [
-    String.raw`\.aws[\\/]credentials|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|\.pgpass\b|\.docker[\\/]config\.json|\.kube[\\/]config|\/etc\/(?:passwd|shadow)\b|\bwallet\.dat\b|\.gnupg\b|\blogin\.keychain\b`,
+    String.raw`\.aws[\\/]credentials|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|` +
+      String.raw`\.pgpass\b|\.docker[\\/]config\.json|\.kube[\\/]config|\/etc\/(?:passwd|` +
+      String.raw`shadow)\b|\bwallet\.dat\b|\.gnupg\b|\blogin\.keychain\b`,
     'refers to a credentials file',
   ],
 ];
@@ -138,7 +178,8 @@ const SECRET_ACCESS: TextPattern[] = [
   p(
     'secret-access',
     new RegExp(
-      String.raw`\b${TAKE_VERBS}\b${W}{0,30}\b(?:the\s+user['’]?s?|users['’]|user['’]s|your|all|any|every|their|stored|saved|local|existing)\s+(?:\w+\s+){0,2}${SECRET_TARGETS}\b`,
+      String.raw`\b${TAKE_VERBS}\b${W}{0,30}\b(?:the\s+user['’]?s?|users['’]|user['’]s|` +
+        String.raw`your|all|any|every|their|stored|saved|local|existing)\s+(?:\w+\s+){0,2}${SECRET_TARGETS}\b`,
     ),
     'asks for keys, passwords or tokens',
   ),
@@ -156,7 +197,9 @@ const EXFILTRATION: TextPattern[] = [
   p(
     'exfiltration',
     new RegExp(
-      String.raw`\b${SEND_VERBS}\b${W}{0,80}?\bto\s+(?:https?:\/\/|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|the\s+(?:following|remote|external|below|given)\s+(?:server|endpoint|url|address|webhook|host))`,
+      String.raw`\b${SEND_VERBS}\b${W}{0,80}?\bto\s+(?:https?:\/\/|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|` +
+        String.raw`the\s+(?:following|remote|external|below|given)\s+(?:server|endpoint|url|` +
+        String.raw`address|webhook|host))`,
     ),
     'asks to send data to an outside address',
   ),
@@ -169,7 +212,10 @@ const EXFILTRATION: TextPattern[] = [
   ),
   p(
     'exfiltration',
-    /\b(?:curl|wget)\s+(?:-{1,2}[\w-]+(?:\s+(?!https?:)[^\s-]\S*)?\s+)*['"]?(?:https?:\/\/|\$|\{)|\|\s*(?:curl|wget|nc|netcat|bash|sh)\b|\b(?:nc|netcat)\s+(?:-\w+\s+)*\d{1,3}(?:\.\d{1,3}){3}/,
+    rx([
+      String.raw`\b(?:curl|wget)\s+(?:-{1,2}[\w-]+(?:\s+(?!https?:)[^\s-]\S*)?\s+)*['"]?(?:https?:\/\/|`,
+      String.raw`\$|\{)|\|\s*(?:curl|wget|nc|netcat|bash|sh)\b|\b(?:nc|netcat)\s+(?:-\w+\s+)*\d{1,3}(?:\.\d{1,3}){3}`,
+    ]),
     'contains a command that sends data over the network',
   ),
   p(
@@ -180,14 +226,17 @@ const EXFILTRATION: TextPattern[] = [
   p(
     'exfiltration',
     new RegExp(
-      String.raw`\bbase-?64\b${W}{0,80}\b(?:append|add|attach|embed|include|put|insert|pass|place|encode)\w*\b${W}{0,40}\b(?:url|query|link|request|param(?:eter)?s?|href|src|image)\b`,
+      String.raw`\bbase-?64\b${W}{0,80}\b(?:append|add|attach|embed|include|put|insert|` +
+        String.raw`pass|place|encode)\w*\b${W}{0,40}\b(?:url|query|link|request|param(?:eter)?s?|` +
+        String.raw`href|src|image)\b`,
     ),
     'asks to encode data and put it into a link or request',
   ),
   p(
     'exfiltration',
     new RegExp(
-      String.raw`\b(?:encode|convert)\b${W}{0,40}\b(?:as|to|in|with|into)\s+base-?64\b${W}{0,60}\b(?:append|add|attach|embed|include|put|insert|send|pass|place|url|query|param(?:eter)?)\b`,
+      String.raw`\b(?:encode|convert)\b${W}{0,40}\b(?:as|to|in|with|into)\s+base-?64\b${W}{0,60}\b(?:append|` +
+        String.raw`add|attach|embed|include|put|insert|send|pass|place|url|query|param(?:eter)?)\b`,
     ),
     'asks to encode data and put it into a link or request',
   ),
@@ -204,16 +253,34 @@ export const TEXT_PATTERNS: readonly TextPattern[] = [
 export const URL_RE = /\bhttps?:\/\/[^\s"'<>`)\]}]+/giu;
 
 /** Services that exist to capture requests: nothing a real tool sends its users' data to. */
-const CAPTURE_HOSTS =
-  /(?:^|\.)(?:webhook\.site|requestbin\.\w+|pipedream\.net|ngrok(?:-free)?\.(?:io|app|dev)|burpcollaborator\.net|oastify\.com|interact\.sh|oast\.\w+|beeceptor\.com|hookbin\.com|canarytokens\.com|requestcatcher\.com|pastebin\.com|transfer\.sh|trycloudflare\.com|serveo\.net|localtunnel\.me|loca\.lt)$/i;
+const CAPTURE_HOSTS = rx(
+  [
+    String.raw`(?:^|\.)(?:webhook\.site|requestbin\.\w+|pipedream\.net|ngrok(?:-free)?\.(?:io|`,
+    String.raw`app|dev)|burpcollaborator\.net|oastify\.com|interact\.sh|oast\.\w+|beeceptor\.com|`,
+    String.raw`hookbin\.com|canarytokens\.com|requestcatcher\.com|pastebin\.com|transfer\.sh|`,
+    String.raw`trycloudflare\.com|serveo\.net|localtunnel\.me|loca\.lt)$`,
+  ],
+  'i',
+);
 
 /** Parameter names that carry what is being smuggled out. */
-const DATA_PARAMS =
-  /^(?:data|payload|content|contents|secret|secrets|token|key|keys|file|files|env|creds?|credentials|password|pw|d|c|x|exfil|leak|stolen|history|conversation|chat)$/i;
+const DATA_PARAMS = rx(
+  [
+    String.raw`^(?:data|payload|content|contents|secret|secrets|token|key|keys|file|files|`,
+    String.raw`env|creds?|credentials|password|pw|d|c|x|exfil|leak|stolen|history|conversation|`,
+    String.raw`chat)$`,
+  ],
+  'i',
+);
 
 /** What a `{placeholder}` in a query string stands for when it smuggles something out. */
-const DATA_SLOTS =
-  /conversation|history|secret|key|token|password|credential|env|content|file|data|chat|message|ssh|cookie|session|prompt/i;
+const DATA_SLOTS = rx(
+  [
+    String.raw`conversation|history|secret|key|token|password|credential|env|content|`,
+    String.raw`file|data|chat|message|ssh|cookie|session|prompt`,
+  ],
+  'i',
+);
 
 /** Why a URL looks like a way to send data out, or null for an ordinary link. */
 export function suspiciousUrl(url: string): string | null {
