@@ -28,13 +28,9 @@ import { ConfSettingsBackend } from './stores/conf-settings-backend.js';
 import { KeychainSecretStore } from './stores/secret-store.js';
 import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
-import { defaultDataDir } from './paths.js';
-import { DeepLinkInbox } from './registry/deep-link-inbox.js';
-import { RegistryClient } from './registry/registry-client.js';
-import { RegistryService } from './registry/registry-service.js';
 import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
-import { BundleService } from './bundles/bundle-service.js';
+import { composeInstalls } from './registry/compose-installs.js';
 import { composeAppServices } from './apps/compose-apps.js';
 import { composeLiveServices } from './subscriptions/compose-live.js';
 import { answerTaskInput } from './tasks/task-input.js';
@@ -269,37 +265,34 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     { host, events, redactor, dataDir: opts.dataDir },
     stack,
   );
-  const bundlesDir = opts.bundlesDir ?? (opts.dataDir ? join(opts.dataDir, 'bundles') : undefined);
-  // Bundles live in the data folder: one-shot CLI runs without one have none.
-  const bundles = bundlesDir
-    ? stack.use(
-        await BundleService.open({
-          dir: bundlesDir,
-          servers: host,
-          removeServer: async (id) => {
-            await host.remove(id);
-            await permissions.forgetServer(id);
-            await logLevels.forget(id);
-          },
-          secrets,
-          redactor,
-          events,
-          audit,
-          compat: { path: opts.useLoginShellPath ? () => resolveLoginPath() : async () => env.PATH ?? '' },
-        }),
-      )
-    : undefined;
-  // Registry entries and install links; an mcpb package continues in the bundle flow (when there is a data folder).
-  const registry = new RegistryService({
-    client: new RegistryClient(),
-    servers: host,
-    secrets: serverSecrets,
-    bundles,
-    // MCP_DESK_REGISTRY_URL wins over the setting (tests, and CLI runs that keep no settings).
-    registryUrl: () => env.MCP_DESK_REGISTRY_URL || settings.getApp().registryUrl,
-    downloadsDir: join(bundlesDir ?? join(opts.dataDir ?? defaultDataDir(env), 'bundles'), '.downloads'),
-  });
-  const deepLinks = new DeepLinkInbox(events);
+  // Bundles, registry entries and install links (an mcpb package continues in the bundle flow).
+  const { bundles, registry, deepLinks } = await composeInstalls(
+    {
+      events,
+      env,
+      dataDir: opts.dataDir,
+      bundlesDir: opts.bundlesDir,
+      bundle: {
+        servers: host,
+        removeServer: async (id) => {
+          await host.remove(id);
+          await permissions.forgetServer(id);
+          await logLevels.forget(id);
+        },
+        secrets,
+        redactor,
+        audit,
+        compat: { path: opts.useLoginShellPath ? () => resolveLoginPath() : async () => env.PATH ?? '' },
+      },
+      registry: {
+        servers: host,
+        secrets: serverSecrets,
+        // MCP_DESK_REGISTRY_URL wins over the setting (tests, and CLI runs that keep no settings).
+        registryUrl: () => env.MCP_DESK_REGISTRY_URL || settings.getApp().registryUrl,
+      },
+    },
+    stack,
+  );
   // An error quoting the keychain's API keys must not reach the log file either.
   if (opts.log?.dir) await learnAppSecrets(secrets, redactor);
   const diagnostics = stack.use(
