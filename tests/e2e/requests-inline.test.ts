@@ -26,6 +26,7 @@ import {
   openEverythingTool as openTool,
 } from '../helpers/e2e-app.js';
 import { assertAccessible } from '../helpers/axe.js';
+import { eventually } from '../helpers/wait.js';
 import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
 
 const STEP_TIMEOUT_MS = 30_000;
@@ -107,7 +108,10 @@ async function assertNothingPending(p: Page): Promise<void> {
   await p.getByTestId('nav-requests').click();
   await p.getByText('Nothing is waiting for you.').waitFor({ timeout: STEP_TIMEOUT_MS });
   assert.equal(await p.getByTestId('request-item').count(), 0, 'nothing is left waiting');
-  assert.equal(await p.getByTestId('nav-requests-badge').count(), 0, 'no badge on Requests');
+  await eventually(
+    'no badge on Requests',
+    async () => (await p.getByTestId('nav-requests-badge').count()) === 0,
+  );
 }
 
 test('tools view: a form shows in the result area, is answered there, and is gone from Requests', async (t) => {
@@ -137,7 +141,10 @@ test('tools view: a form shows in the result area, is answered there, and is gon
     await card.getByTestId('elicit-decline').click();
     await detail.getByTestId('tool-result').waitFor({ timeout: STEP_TIMEOUT_MS });
     assert.match((await detail.getByTestId('tool-result').textContent()) ?? '', /decline/i);
-    assert.equal(await detail.getByTestId('inline-requests').count(), 0);
+    await eventually(
+      'no request left in the result area',
+      async () => (await detail.getByTestId('inline-requests').count()) === 0,
+    );
     await assertNothingPending(p);
   });
 });
@@ -162,7 +169,10 @@ for (const kind of ['sampling', 'elicitation'] as const) {
       if (kind === 'sampling') await evidence(p, '03-tools-sampling', '[data-testid="tool-detail"]');
       await detail.getByTestId('cancel-tool').click();
       await detail.getByTestId('tool-result').waitFor({ timeout: STEP_TIMEOUT_MS });
-      assert.equal(await detail.getByTestId('inline-requests').count(), 0);
+      await eventually(
+        'no request left in the result area',
+        async () => (await detail.getByTestId('inline-requests').count()) === 0,
+      );
 
       await assertNothingPending(p);
       const settled = p.locator(
@@ -196,10 +206,9 @@ for (const kind of ['sampling', 'elicitation'] as const) {
       const toolCard = chat.locator('[data-testid="tool-card"][data-waiting="true"]');
       await toolCard.getByTestId(`${kind}-card`).waitFor({ timeout: STEP_TIMEOUT_MS });
       assert.equal((await toolCard.getByTestId('tool-card-status').textContent())?.trim(), 'waiting for you');
-      assert.equal(
-        (await p.getByTestId('nav-chat-badge').textContent())?.trim(),
-        '1',
-        'the Chat nav item says the chat waits for you',
+      await eventually(
+        'the Chat nav item to say the chat waits for you',
+        async () => (await p.getByTestId('nav-chat-badge').textContent())?.trim() === '1',
       );
       const callId = await toolCard.getAttribute('data-call-id');
       const requestId = await toolCard.getByTestId('inline-request').getAttribute('data-request-id');
@@ -208,8 +217,12 @@ for (const kind of ['sampling', 'elicitation'] as const) {
       await chat.getByTestId('chat-stop').click();
       await chat.getByTestId('run-end').filter({ hasText: 'Stopped' }).waitFor({ timeout: STEP_TIMEOUT_MS });
       const stopped = chat.locator(`[data-testid="tool-card"][data-call-id="${callId}"]`);
-      assert.equal(await stopped.getAttribute('data-status'), 'cancelled');
-      assert.equal(await stopped.getByTestId('inline-requests').count(), 0);
+      await eventually(
+        'the stopped call to be cancelled with no request left in its card',
+        async () =>
+          (await stopped.getAttribute('data-status')) === 'cancelled' &&
+          (await stopped.getByTestId('inline-requests').count()) === 0,
+      );
 
       await assertNothingPending(p);
       const settled = p.locator(

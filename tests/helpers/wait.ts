@@ -21,3 +21,16 @@ export async function waitFor<T>(
 export function delay(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/**
+ * Poll until `holds` is true. For a page showing the outcome of several events (a badge, a
+ * card's status, a scroll position) that land in separate renders: asserting right after the
+ * first would race the others.
+ */
+export async function eventually(
+  what: string,
+  holds: () => boolean | Promise<boolean>,
+  timeoutMs = WAIT_MS,
+): Promise<void> {
+  await waitFor(what, async () => ((await holds()) ? true : undefined), timeoutMs);
+}

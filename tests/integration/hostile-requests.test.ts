@@ -15,7 +15,8 @@ interface Tally {
   results: number;
   errors: number;
   errorCodes: Record<string, number>;
-  errorSample: string;
+  /** The first message seen for each error code. */
+  errorSamples: Record<string, string>;
   outstanding: number;
 }
 
@@ -63,7 +64,10 @@ describe('hostile stdio servers: request floods', { timeout: 120_000 }, () => {
       assert.ok(tally.errors >= 3000 - LIMITS.serverRequestsInFlight, JSON.stringify(tally));
       const refused = tally.errorCodes[String(OVER_CAP_RPC_CODE)] ?? 0;
       assert.ok(refused >= 3000 - 100, JSON.stringify(tally));
-      assert.match(tally.errorSample, /refused .*server "asker" already has 16 requests waiting/);
+      assert.match(
+        tally.errorSamples[String(OVER_CAP_RPC_CODE)] ?? '',
+        /refused .*server "asker" already has 16 requests waiting/,
+      );
       const peak = pendingPeak.get(kind) ?? 0;
       assert.ok(peak <= LIMITS.serverRequestsInFlight, `the ${kind} queue peaked at ${peak}`);
       await assertHealthy(t);
