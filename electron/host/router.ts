@@ -1,10 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import type { HostError } from '../../shared/domain/server-state.js';
 import {
   isRequestChannel,
   requestChannels,
   type HostInfo,
-  type ParsedRequestOf,
   type RequestChannel,
   type ResponseOf,
 } from '../../shared/ipc/contract.js';
@@ -17,12 +15,10 @@ import type { PermissionsService } from './policies/permissions-service.js';
 import type { SamplingConsentStore } from './policies/sampling-consent-store.js';
 import type { ChatService } from './chat/chat-service.js';
 import { type ProviderFactory } from './chat/provider-factory.js';
-import { exportJson, exportMarkdown } from './stores/conversation-export.js';
 import type { ServerSecrets } from './stores/server-secrets.js';
 import type { SecretStore } from './stores/secret-store.js';
 import type { SettingsStore } from './stores/settings-store.js';
 import type { HostEvents } from './host-events.js';
-import { exportFromHost } from './imports/export-from-host.js';
 import type { ImportService } from './imports/import-service.js';
 import type { McpHost } from './mcp-host.js';
 import type { MetricsRecorder } from './metrics/metrics-recorder.js';
@@ -41,12 +37,14 @@ import type { ToolTrustService } from './tool-trust/tool-trust-service.js';
 import { toolPinHandlers } from './tool-trust/tool-pin-routes.js';
 import type { DiagnosticsService } from './diagnostics/diagnostics-service.js';
 import { diagnosticsHandlers } from './diagnostics/diagnostics-routes.js';
+import { chatHandlers } from './chat/chat-routes.js';
+import { appHandlers } from './apps/app-routes.js';
+import { importHandlers } from './imports/import-routes.js';
+import type { HandlersOf } from './route-handlers.js';
 import { describeIssues, HostFailure, toHostError } from './util/errors.js';
 import type { Redactor } from './util/redact.js';
 
-type Handlers = {
-  [C in RequestChannel]: (req: ParsedRequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C>;
-};
+type Handlers = HandlersOf<RequestChannel>;
 
 /** The outcome of one routed call, ready to serialise. */
 export type RouteResult = { ok: true; value: unknown } | { ok: false; error: HostError };
@@ -190,39 +188,7 @@ export class HostRouter {
       'prompts.get': (r) => host.getPrompt(r.serverId, r.name, r.args),
       'completion.complete': (r) => host.complete(r.serverId, r.ref, r.argument, r.context),
 
-      'chat.list': () => chat.list(),
-      'chat.get': (r) => chat.get(r.id),
-      'chat.create': (r) => chat.create(r.title),
-      'chat.rename': (r) => chat.rename(r.id, r.title),
-      'chat.delete': async (r) => {
-        await chat.delete(r.id);
-        return null;
-      },
-      'chat.export': async (r) => {
-        const c = await chat.get(r.id);
-        const base =
-          c.title
-            .replace(/[^A-Za-z0-9 _.-]+/g, '')
-            .trim()
-            .slice(0, 60) || 'conversation';
-        return r.format === 'markdown'
-          ? { filename: `${base}.md`, mimeType: 'text/markdown', content: exportMarkdown(c) }
-          : { filename: `${base}.json`, mimeType: 'application/json', content: exportJson(c) };
-      },
-      'chat.send': async (r) => ({
-        runId: (await chat.send(r.conversationId, r.text, r.attachments)).runId,
-      }),
-      'chat.stop': async (r) => ({ stopped: await chat.stop(r.conversationId) }),
-      'chat.retry': async (r) => ({ runId: (await chat.retry(r.conversationId, r.messageId)).runId }),
-      'chat.edit': async (r) => ({ runId: (await chat.edit(r.conversationId, r.messageId, r.text)).runId }),
-      'chat.search': (r) => chat.search(r.query),
-      'chat.setToolSwitches': (r) =>
-        chat.setToolSwitches(r.conversationId, {
-          ...(r.servers ? { servers: r.servers } : {}),
-          ...(r.tools ? { tools: r.tools } : {}),
-        }),
-      'chat.toolOffer': (r) => chat.toolOffer(r.conversationId),
-      'chat.models': async (r) => (await providers.create(settings.get(), r.provider)).listModels(),
+      ...chatHandlers({ chat, providers, settings }),
 
       'appSettings.get': () => appSettings.state(),
       'appSettings.update': (r) => appSettings.update(r),
@@ -294,31 +260,12 @@ export class HostRouter {
       }),
       'metrics.get': () => metrics.snapshot(),
       'metrics.reset': () => metrics.reset(),
-      'apps.open': (r) =>
-        appViews.open({
-          serverId: r.serverId,
-          toolName: r.tool,
-          ...(r.conversationId ? { conversationId: r.conversationId } : {}),
-          ...(r.toolCallId ? { toolCallId: r.toolCallId } : {}),
-        }),
       'resources.subscribe': (r) => subscriptions.subscribe(r.serverId, r.uri, r.holder),
       'resources.unsubscribe': (r) => subscriptions.unsubscribe(r.serverId, r.uri, r.holder),
       'resources.subscriptions': () => subscriptions.list(),
       'logging.get': (r) => logLevels.get(r.serverId),
       'logging.setLevel': (r) => logLevels.set(r.serverId, r.level),
-      'apps.close': (r) => ({ closed: appViews.close(r.viewId) }),
-      'apps.callTool': (r) => appRequests.callTool(r.viewId, r.tool, r.args, r.callId),
-      'apps.readResource': (r) => appRequests.readResource(r.viewId, r.uri),
-      'apps.log': (r) => appRequests.log(r.viewId, r.level, r.logger, r.data),
-      'apps.message': (r) => appRequests.message(r.viewId, r.content),
-      'apps.updateModelContext': (r) =>
-        appRequests.updateModelContext(r.viewId, {
-          ...(r.content ? { content: r.content } : {}),
-          ...(r.structuredContent ? { structuredContent: r.structuredContent } : {}),
-        }),
-      'apps.openLink': (r) => appRequests.openLink(r.viewId, r.url),
-      'apps.setPermissions': (r) => appRequests.setPermissions(r.serverId, r.permissions),
-      'apps.setViewsEnabled': (r) => appRequests.setViewsEnabled(r.serverId, r.enabled),
+      ...appHandlers(appViews, appRequests),
       'registry.search': (r) => registry.search(r),
       'registry.preview': (r) => registry.preview(r),
       'registry.resolve': (r) => registry.resolve(r),
@@ -328,10 +275,7 @@ export class HostRouter {
       ...bundleHandlers(bundles),
       ...toolPinHandlers(toolTrust),
       ...diagnosticsHandlers(diagnostics),
-      // The shared folders are the project folders whose own config files (.vscode/mcp.json…) count.
-      'imports.scan': () => imports.scan(localFolders(roots.list())),
-      'imports.apply': (r) => imports.apply(r.scanId, r.keys),
-      'imports.export': (r) => exportFromHost(host, r.ids, r.format),
+      ...importHandlers(imports, host, roots),
     };
   }
 
@@ -360,15 +304,4 @@ export class HostRouter {
     const handler = this.handlers[channel] as (req: unknown) => Promise<ResponseOf<C>> | ResponseOf<C>;
     return handler(parsed.data);
   }
-}
-
-/** The local paths of the shared folders (a root that is not a file: URI is not a folder here). */
-function localFolders(roots: readonly { uri: string }[]): string[] {
-  return roots.flatMap((r) => {
-    try {
-      return [fileURLToPath(r.uri)];
-    } catch {
-      return [];
-    }
-  });
 }

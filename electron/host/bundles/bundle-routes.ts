@@ -1,12 +1,10 @@
-import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.js';
+import type { HandlersOf } from '../route-handlers.js';
 import type { bundleChannels } from '../../../shared/ipc/channels/bundle-channels.js';
 import { HostFailure } from '../util/errors.js';
 import type { BundleService } from './bundle-service.js';
 
 type BundleChannel = keyof typeof bundleChannels;
-type Handlers = {
-  [C in BundleChannel]: (req: ParsedRequestOf<C>) => Promise<ResponseOf<C>>;
-};
+type Handlers = HandlersOf<BundleChannel>;
 
 /** The bundles.* channels, bound to the service (or refusing, where there is no data folder). */
 export function bundleHandlers(bundles: BundleService | undefined): Handlers {

@@ -1,11 +1,9 @@
-import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.js';
+import type { HandlersOf } from '../route-handlers.js';
 import type { diagnosticsChannels } from '../../../shared/ipc/channels/diagnostics-channels.js';
 import type { DiagnosticsService } from './diagnostics-service.js';
 
 type DiagnosticsChannel = keyof typeof diagnosticsChannels;
-type Handlers = {
-  [C in DiagnosticsChannel]: (req: ParsedRequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C>;
-};
+type Handlers = HandlersOf<DiagnosticsChannel>;
 
 /** The diagnostics.* channels, bound to the diagnostics service. */
 export function diagnosticsHandlers(diagnostics: DiagnosticsService): Handlers {

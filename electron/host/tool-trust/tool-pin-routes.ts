@@ -1,11 +1,9 @@
-import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.js';
+import type { HandlersOf } from '../route-handlers.js';
 import type { toolPinChannels } from '../../../shared/ipc/channels/tool-pin-channels.js';
 import type { ToolTrustService } from './tool-trust-service.js';
 
 type ToolPinChannel = keyof typeof toolPinChannels;
-type Handlers = {
-  [C in ToolPinChannel]: (req: ParsedRequestOf<C>) => Promise<ResponseOf<C>>;
-};
+type Handlers = HandlersOf<ToolPinChannel>;
 
 /** The tools.changes / tools.acceptChange channels, bound to the tool trust service. */
 export function toolPinHandlers(trust: ToolTrustService): Handlers {
