@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type {
-  Attachment,
   ChatEvent,
   ChatMessage,
   ChatSettings,
@@ -30,6 +29,15 @@ import { GEMINI_MAX_TOOLS } from './providers/gemini/gemini-provider.js';
 import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
 import { ToolOfferCache } from './tool-offer-cache.js';
 import { searchConversations } from './conversation-search.js';
+import {
+  assertSomethingToSend,
+  editedUserMessage,
+  readAttachment,
+  systemPrompt,
+  titleFrom,
+  userMessage,
+  userTurnOf,
+} from './user-turns.js';
 import { effectiveSettings, mergeSwitches } from './tool-switches.js';
 import type { ToolPolicy } from '../policies/tool-policy.js';
 
@@ -144,23 +152,15 @@ export class ChatService {
     origin?: MessageOrigin,
   ): Promise<{ runId: string; done: ActiveRun['done'] }> {
     this.assertIdle(conversationId);
-    if (!text.trim() && attachments.length === 0)
-      throw new HostFailure('empty_message', 'type a message first');
+    assertSomethingToSend(text, attachments.length);
     const conversation = await this.deps.conversations.get(conversationId);
-    const attached = await Promise.all(attachments.map((a) => this.readAttachment(a.serverId, a.uri)));
-    const userMessage: ChatMessage = {
-      id: randomUUID(),
-      role: 'user',
-      createdAt: Date.now(),
-      ...(origin ? { origin } : {}),
-      parts: [
-        ...(text.trim() ? [{ type: 'text' as const, text }] : []),
-        ...attached.map((attachment) => ({ type: 'attachment' as const, attachment })),
-      ],
-    };
-    conversation.messages.push(userMessage);
+    const attached = await Promise.all(
+      attachments.map((a) => readAttachment(this.deps.host, a.serverId, a.uri)),
+    );
+    const message = userMessage(text, attached, origin);
+    conversation.messages.push(message);
     if (conversation.title === DEFAULT_TITLE && text.trim()) conversation.title = titleFrom(text);
-    return this.startRun(conversation, userMessage);
+    return this.startRun(conversation, message);
   }
 
   /**
@@ -188,23 +188,9 @@ export class ChatService {
     this.assertIdle(conversationId);
     const conversation = await this.deps.conversations.get(conversationId);
     const at = conversation.messages.findIndex((m) => m.id === messageId);
-    const old = conversation.messages[at];
-    if (!old || old.role !== 'user')
-      throw new HostFailure(
-        'message_not_found',
-        'only a message you wrote can be edited, and this one is gone',
-      );
-    const attachments = old.parts.filter((p) => p.type === 'attachment');
-    if (!text.trim() && attachments.length === 0)
-      throw new HostFailure('empty_message', 'type a message first');
-    const userMessage: ChatMessage = {
-      id: old.id,
-      role: 'user',
-      createdAt: Date.now(),
-      parts: [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...attachments],
-    };
-    conversation.messages.splice(at, conversation.messages.length - at, userMessage);
-    return this.startRun(conversation, userMessage);
+    const message = editedUserMessage(conversation.messages[at], text);
+    conversation.messages.splice(at, conversation.messages.length - at, message);
+    return this.startRun(conversation, message);
   }
 
   private assertIdle(conversationId: string): void {
@@ -275,7 +261,7 @@ export class ChatService {
       outcome = await runAgent({
         provider,
         model,
-        system: this.systemPrompt(),
+        system: systemPrompt(this.deps.host),
         history: addViewContext(toModelHistory(conversation.messages), this.deps.viewContext?.(id) ?? []),
         offer,
         maxTurns: settings.maxTurns,
@@ -327,39 +313,6 @@ export class ChatService {
     return outcome;
   }
 
-  private async readAttachment(serverId: string, uri: string): Promise<Attachment> {
-    const resource = this.deps.host
-      .catalog()
-      .resources.find((r) => r.serverId === serverId && r.resource.uri === uri)?.resource;
-    // host.readResource refuses file:// URIs outside the shared folders ('outside_roots'), so a
-    // file the person did not share never becomes part of a prompt.
-    const result = await this.deps.host.readResource(serverId, uri);
-    const texts = result.contents.map(
-      (c) => c.text ?? `[binary ${c.mimeType ?? 'data'}, ${c.blob?.length ?? 0} base64 chars, not included]`,
-    );
-    return {
-      serverId,
-      uri,
-      name: resource?.name ?? uri,
-      ...(resource?.mimeType ? { mimeType: resource.mimeType } : {}),
-      text: texts.join('\n').slice(0, 200_000),
-    };
-  }
-
-  /** Our framing plus each connected server's own instructions. */
-  private systemPrompt(): string {
-    const lines = [
-      'You are the assistant in MCP Desk, a desktop app that connects you to MCP servers the user chose.',
-      "Use the offered tools when they help; every tool call may need the user's approval, and a denied call must not be retried.",
-    ];
-    for (const s of this.deps.host.list()) {
-      if (s.state.kind === 'connected' && s.state.info.instructions) {
-        lines.push(`Instructions from MCP server "${s.id}":\n${s.state.info.instructions.slice(0, 4000)}`);
-      }
-    }
-    return lines.join('\n\n');
-  }
-
   private emit(conversationId: string, event: ChatEvent): void {
     this.deps.events.emit('chat.event', { conversationId, event });
     for (const l of this.listeners) l(conversationId, event);
@@ -369,16 +322,4 @@ export class ChatService {
     if (this.deps.events.hasListeners('chat.listChanged'))
       this.deps.events.emit('chat.listChanged', await this.list());
   }
-}
-
-/** The index of the user turn `messageId` is or answers; throws `message_not_found`. */
-function userTurnOf(messages: readonly ChatMessage[], messageId: string): number {
-  const at = messages.findIndex((m) => m.id === messageId);
-  for (let i = at; i >= 0; i--) if (messages[i].role === 'user') return i;
-  throw new HostFailure('message_not_found', 'that message is no longer in this conversation');
-}
-
-function titleFrom(text: string): string {
-  const line = text.trim().split('\n')[0];
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
 }
