@@ -21,7 +21,8 @@ import { Catalog } from '../../electron/host/catalog/catalog.js';
 import type { ServerLists } from '../../electron/host/catalog/server-catalog.js';
 import { toGeminiDeclarations } from '../../electron/host/chat/providers/gemini/gemini-declarations.js';
 import { GEMINI_MAX_TOOLS } from '../../electron/host/chat/providers/gemini/gemini-provider.js';
-import { OPENAI_MAX_TOOLS, toOpenAiTool } from '../../electron/host/chat/providers/openai-provider.js';
+import { OPENAI_MAX_TOOLS } from '../../electron/host/chat/providers/openai-provider.js';
+import { toOpenAiTool } from '../../electron/host/chat/providers/openai-request.js';
 import { ToolOfferCache } from '../../electron/host/chat/tool-offer-cache.js';
 import { HostEvents } from '../../electron/host/host-events.js';
 

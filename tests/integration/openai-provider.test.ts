@@ -12,7 +12,8 @@ import {
   type ProviderEvent,
   type StreamRequest,
 } from '../../electron/host/chat/provider.js';
-import { OpenAiProvider, toOpenAiMessages } from '../../electron/host/chat/providers/openai-provider.js';
+import { OpenAiProvider } from '../../electron/host/chat/providers/openai-provider.js';
+import { toOpenAiMessages } from '../../electron/host/chat/providers/openai-request.js';
 import {
   startFakeOpenAi,
   textDeltas,

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { toGeminiDeclarations } from '../../electron/host/chat/providers/gemini/gemini-declarations.js';
-import { toOpenAiTool } from '../../electron/host/chat/providers/openai-provider.js';
+import { toOpenAiTool } from '../../electron/host/chat/providers/openai-request.js';
 import { ToolOfferCache } from '../../electron/host/chat/tool-offer-cache.js';
 import type { ToolOfferPlan } from '../../electron/host/chat/tool-offer.js';
 import {

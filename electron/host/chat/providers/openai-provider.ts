@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { JsonSchema } from '../../../../shared/domain/mcp-types.js';
 import type { TokenUsage } from '../../../../shared/domain/metrics.js';
-import { inlineRefs } from '../../schema/json-schema-refs.js';
+import { isRecord } from '../../schema/json-schema-refs.js';
 import { unreachableReason } from '../../util/plain-failure.js';
-import {
-  ProviderError,
-  type ChatProvider,
-  type ModelMessage,
-  type ModelTool,
-  type ProviderEvent,
-  type StreamRequest,
-} from '../provider.js';
+import { ProviderError, type ChatProvider, type ProviderEvent, type StreamRequest } from '../provider.js';
+import { toOpenAiMessages, toOpenAiTool } from './openai-request.js';
 
 /** Any server speaking OpenAI's /v1/chat/completions: Ollama, LM Studio, llama.cpp, vLLM, OpenAI. */
 export interface OpenAiProviderOptions {
@@ -26,23 +19,6 @@ export interface OpenAiProviderOptions {
  * servers inherit the limit in spirit, and small models do far worse long before it.
  */
 export const OPENAI_MAX_TOOLS = 128;
-
-/** A message in OpenAI's chat format. */
-export type OpenAiMessage =
-  | { role: 'system'; content: string }
-  | {
-      role: 'user';
-      content:
-        string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
-    }
-  | { role: 'assistant'; content: string | null; tool_calls?: OpenAiToolCall[] }
-  | { role: 'tool'; tool_call_id: string; content: string };
-
-export interface OpenAiToolCall {
-  id: string;
-  type: 'function';
-  function: { name: string; arguments: string };
-}
 
 interface ToolCallDelta {
   index?: number;
@@ -218,92 +194,6 @@ export class OpenAiProvider implements ChatProvider {
   }
 }
 
-/**
- * The provider-neutral history in OpenAI's shape: function responses become `tool` messages
- * right after the assistant message that called them (the API requires that order), any
- * other user content follows them.
- */
-export function toOpenAiMessages(
-  system: string | undefined,
-  messages: readonly ModelMessage[],
-): OpenAiMessage[] {
-  const out: OpenAiMessage[] = system ? [{ role: 'system', content: system }] : [];
-  for (const m of messages) {
-    if (m.role === 'model') {
-      const text = m.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
-      const toolCalls = m.parts.flatMap((p): OpenAiToolCall[] =>
-        p.type === 'function_call'
-          ? [
-              {
-                id: p.id,
-                type: 'function',
-                function: { name: p.name, arguments: JSON.stringify(p.args ?? {}) },
-              },
-            ]
-          : [],
-      );
-      if (text || toolCalls.length)
-        out.push({
-          role: 'assistant',
-          content: text || null,
-          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
-        });
-      continue;
-    }
-    const content: Exclude<Extract<OpenAiMessage, { role: 'user' }>['content'], string> = [];
-    for (const p of m.parts) {
-      if (p.type === 'function_response') {
-        const body =
-          typeof p.output === 'string'
-            ? p.output
-            : JSON.stringify(p.isError && !isRecord(p.output) ? { error: p.output } : (p.output ?? null));
-        out.push({ role: 'tool', tool_call_id: p.id, content: body });
-      } else if (p.type === 'text') content.push({ type: 'text', text: p.text });
-      else if (p.type === 'image')
-        content.push({ type: 'image_url', image_url: { url: `data:${p.mimeType};base64,${p.data}` } });
-    }
-    if (content.length === 0) continue;
-    const onlyText = content.every((c) => c.type === 'text');
-    out.push({
-      role: 'user',
-      content: onlyText ? content.map((c) => (c.type === 'text' ? c.text : '')).join('\n') : content,
-    });
-  }
-  return out;
-}
-
-/** A function tool in OpenAI's `tools` array. */
-type OpenAiTool = {
-  type: 'function';
-  function: { name: string; description: string; parameters: JsonSchema };
-};
-
-/** By identity: the tool offer keeps its tool objects until a list or a switch changes (ToolOfferCache). */
-const openAiTools = new WeakMap<ModelTool, OpenAiTool>();
-
-/** A tool as OpenAI declares it; JSON Schema passes through with refs inlined. Converted once per tool. */
-export function toOpenAiTool(tool: ModelTool): OpenAiTool {
-  let converted = openAiTools.get(tool);
-  if (!converted) {
-    converted = {
-      type: 'function',
-      function: {
-        name: tool.name,
-        description: tool.description,
-        parameters: toOpenAiParameters(tool.inputSchema),
-      },
-    };
-    openAiTools.set(tool, converted);
-  }
-  return converted;
-}
-
-/** Local servers often cannot follow `$ref` (llama.cpp grammars, some Ollama models): inline them. */
-export function toOpenAiParameters(schema: JsonSchema | undefined): JsonSchema {
-  const { schema: plain } = inlineRefs(isRecord(schema) ? schema : {});
-  return { ...plain, type: 'object', properties: isRecord(plain.properties) ? plain.properties : {} };
-}
-
 /** The `data:` payloads of a server-sent event stream. */
 async function* sseData(res: Response, signal: AbortSignal): AsyncIterable<string> {
   if (!res.body) return;
@@ -366,10 +256,6 @@ function errorText(error: unknown): string {
   if (typeof error === 'string') return error;
   if (isRecord(error) && typeof error.message === 'string') return error.message;
   return JSON.stringify(error);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** OpenAI's usage object as ours (missing counts are zero; total falls back to the sum). */
