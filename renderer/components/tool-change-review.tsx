@@ -1,8 +1,6 @@
-import { useState } from 'react';
-import type { HostError } from '../../shared/domain/server-state.js';
 import type { ToolTrust } from '../../shared/domain/tool-trust.js';
-import { asHostError } from '../host/errors.js';
 import { useHost } from '../host/host-context.js';
+import { useBusyCall } from '../hooks/use-busy-call.js';
 import { useToolChange } from '../hooks/use-tool-change.js';
 import { ErrorBox } from './error-box.js';
 import { Icon } from './icons.js';
@@ -24,21 +22,11 @@ export function ToolChangeReview({
 }) {
   const host = useHost();
   const state = useToolChange(serverId, tool, trust);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<HostError | null>(null);
+  const { busy, error, run } = useBusyCall();
   if (state.kind === 'none' || !trust) return null;
-  const accept = () => {
-    setBusy(true);
-    setError(null);
-    host.invoke('tools.acceptChange', { serverId, tool, fingerprint: trust.fingerprint }).then(
-      // The catalog's next snapshot marks the tool pinned, which hides this panel.
-      () => setBusy(false),
-      (e: unknown) => {
-        setBusy(false);
-        setError(asHostError(e));
-      },
-    );
-  };
+  // The catalog's next snapshot marks the tool pinned, which hides this panel.
+  const accept = () =>
+    run(host.invoke('tools.acceptChange', { serverId, tool, fingerprint: trust.fingerprint }));
   return (
     <section
       className="tool-change-review"

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { SecretStatus } from '../../../shared/domain/chat.js';
-import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
-import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
+import { useBusyCall } from '../../hooks/use-busy-call.js';
 import { Icon } from '../../components/icons.js';
 
 type SecretName = 'geminiApiKey' | 'openaiApiKey';
@@ -25,27 +24,18 @@ export function ApiKeyField({
 }) {
   const host = useHost();
   const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<HostError | null>(null);
+  const call = useBusyCall();
+  const { busy, error } = call;
   const [saved, setSaved] = useState<string | null>(null);
   const isSet = status?.[name] === true;
 
-  const run = (call: Promise<SecretStatus>, done: string) => {
-    setBusy(true);
-    setError(null);
+  const run = (request: Promise<SecretStatus>, done: string) => {
     setSaved(null);
-    call.then(
-      (s) => {
-        setBusy(false);
-        setValue('');
-        setSaved(done);
-        onStatus(s);
-      },
-      (e: unknown) => {
-        setBusy(false);
-        setError(asHostError(e));
-      },
-    );
+    call.run(request, (s) => {
+      setValue('');
+      setSaved(done);
+      onStatus(s);
+    });
   };
 
   const onSubmit = (e: FormEvent) => {

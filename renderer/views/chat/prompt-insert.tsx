@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CatalogPrompt } from '../../../shared/domain/catalog.js';
-import type { HostError } from '../../../shared/domain/server-state.js';
 import { ArgumentFields } from '../../components/argument-fields.js';
 import { ErrorBox } from '../../components/error-box.js';
-import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
+import { useBusyCall } from '../../hooks/use-busy-call.js';
 import { useEscapeWithin } from '../../hooks/use-escape-within.js';
 import { slashName } from './prompt-menu.js';
 import { promptText } from './prompt-text.js';
@@ -27,8 +26,7 @@ export function PromptInsert({
   const host = useHost();
   const { serverId, prompt } = entry;
   const [values, setValues] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<HostError | null>(null);
+  const { busy, error, run } = useBusyCall();
   const args = prompt.arguments ?? [];
   const form = useRef<HTMLFormElement>(null);
   // Choosing a prompt moves focus into its form: the first argument, or Insert when it has none,
@@ -42,19 +40,10 @@ export function PromptInsert({
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
     // Empty optional arguments are left out rather than sent as "".
     const sent = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-    host.invoke('prompts.get', { serverId, name: prompt.name, args: sent }).then(
-      (result) => {
-        setBusy(false);
-        onInsert(promptText(result));
-      },
-      (err: unknown) => {
-        setBusy(false);
-        setError(asHostError(err));
-      },
+    run(host.invoke('prompts.get', { serverId, name: prompt.name, args: sent }), (result) =>
+      onInsert(promptText(result)),
     );
   };
 

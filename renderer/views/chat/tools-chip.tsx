@@ -2,10 +2,10 @@ import { Wrench } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CatalogTool } from '../../../shared/domain/catalog.js';
 import type { ChatSettings, ToolSwitches } from '../../../shared/domain/chat.js';
-import type { HostError, ServerSummary } from '../../../shared/domain/server-state.js';
+import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
-import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
+import { useBusyCall } from '../../hooks/use-busy-call.js';
 
 /** Whether `serverId` is offered in a chat with `switches` (its own word first, then the settings). */
 export function serverOn(
@@ -45,8 +45,7 @@ export function ToolsChip({
 }) {
   const host = useHost();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<HostError | null>(null);
+  const { busy, error, run } = useBusyCall();
   const chip = useRef<HTMLButtonElement | null>(null);
   const panel = useRef<HTMLDivElement | null>(null);
   const panelId = useId();
@@ -86,18 +85,14 @@ export function ToolsChip({
   const toggle = (serverId: string, on: boolean) => {
     // Not disabled while saving (a disabled switch would drop the focus, and Escape with it).
     if (busy) return;
-    setBusy(true);
-    setError(null);
-    ensureConversation()
-      .then(async (id) => {
-        const next = await host.invoke('chat.setToolSwitches', {
-          conversationId: id,
-          servers: { [serverId]: on },
-        });
-        onSwitches(id, next);
-      })
-      .catch((e: unknown) => setError(asHostError(e)))
-      .finally(() => setBusy(false));
+    const save = async () => {
+      const id = await ensureConversation();
+      return {
+        id,
+        next: await host.invoke('chat.setToolSwitches', { conversationId: id, servers: { [serverId]: on } }),
+      };
+    };
+    run(save(), ({ id, next }) => onSwitches(id, next));
   };
 
   return (

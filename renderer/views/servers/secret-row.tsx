@@ -1,9 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { ServerSecretStatus } from '../../../shared/domain/server-secrets.js';
-import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
-import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
+import { useBusyCall } from '../../hooks/use-busy-call.js';
 
 /**
  * One `${secret:NAME}`: whether it is stored, and a write-only field to set, replace or
@@ -21,24 +20,13 @@ export function SecretRow({
 }) {
   const host = useHost();
   const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<HostError | null>(null);
-
-  const run = (call: Promise<ServerSecretStatus[]>) => {
-    setBusy(true);
-    setError(null);
-    call.then(
-      (list) => {
-        setBusy(false);
-        setValue('');
-        onList(list);
-      },
-      (e: unknown) => {
-        setBusy(false);
-        setError(asHostError(e));
-      },
-    );
-  };
+  const call = useBusyCall();
+  const { busy, error } = call;
+  const run = (request: Promise<ServerSecretStatus[]>) =>
+    call.run(request, (list) => {
+      setValue('');
+      onList(list);
+    });
   const save = () => {
     if (value) run(host.invoke('serverSecrets.set', { name, value }));
   };
