@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { AppPermission } from '../../../shared/domain/mcp-apps.js';
-import { SerialWriter } from '../util/atomic-write.js';
+import { ServerEntriesFile } from './server-entries-file.js';
 
 /** Every device permission a view may ask for, in the order the Permissions view lists them. */
 export const APP_PERMISSIONS: readonly AppPermission[] = [
@@ -19,9 +18,6 @@ const entrySchema = z
   })
   .strip();
 type Entry = z.infer<typeof entrySchema>;
-const fileSchema = z
-  .object({ version: z.literal(1), servers: z.record(z.string().min(1).max(300), z.unknown()) })
-  .passthrough();
 
 /** One server's MCP Apps decisions (the Permissions list). */
 export interface AppGrant {
@@ -39,51 +35,29 @@ export interface AppGrant {
  * reads as "nothing granted", the safe side.
  */
 export class AppGrantsStore {
-  private readonly listeners = new Set<() => void>();
+  private readonly servers: Map<string, Entry>;
 
-  private constructor(
-    private readonly servers: Map<string, Entry>,
-    private readonly writer: SerialWriter | undefined,
-    private readonly extra: Record<string, unknown>,
-  ) {}
+  private constructor(private readonly file: ServerEntriesFile<Entry>) {
+    this.servers = file.entries;
+  }
 
   /** Load `path`; a missing or unreadable file means defaults everywhere. */
   static async open(
     path: string,
     warn: (message: string) => void = (m) => console.warn(m),
   ): Promise<AppGrantsStore> {
-    const servers = new Map<string, Entry>();
-    let extra: Record<string, unknown> = {};
-    try {
-      const parsed = fileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
-      if (!parsed.success) warn(`app view settings ${path} are not in the expected shape; using defaults`);
-      else {
-        const { version: _v, servers: raw, ...rest } = parsed.data;
-        extra = rest;
-        for (const [id, value] of Object.entries(raw)) {
-          const entry = entrySchema.safeParse(value);
-          if (entry.success) servers.set(id, entry.data);
-        }
-      }
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT')
-        warn(
-          `app view settings ${path} could not be read (${code ?? (error as Error).message}); using defaults`,
-        );
-    }
-    return new AppGrantsStore(servers, new SerialWriter(path), extra);
+    const labels = { what: 'app view settings', fallback: 'using defaults' };
+    return new AppGrantsStore(await ServerEntriesFile.open(path, entrySchema, labels, warn));
   }
 
   /** Decisions that live only in memory (CLI one-shots, tests). */
   static inMemory(): AppGrantsStore {
-    return new AppGrantsStore(new Map(), undefined, {});
+    return new AppGrantsStore(ServerEntriesFile.inMemory());
   }
 
   /** Called after every change (before it is written). */
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.file.onChange(listener);
   }
 
   /** The permissions granted to a server's views (only known names). */
@@ -131,12 +105,11 @@ export class AppGrantsStore {
   /** Forget a removed server (or everything about one, revoked): defaults again. */
   async forget(serverId: string): Promise<void> {
     if (!this.servers.delete(serverId)) return;
-    this.notify();
-    await this.persist();
+    await this.file.changed();
   }
 
   flush(): Promise<void> {
-    return this.writer?.flush() ?? Promise.resolve();
+    return this.file.flush();
   }
 
   private async update(serverId: string, patch: Entry): Promise<void> {
@@ -151,24 +124,6 @@ export class AppGrantsStore {
     };
     if (Object.keys(clean).length) this.servers.set(serverId, clean);
     else this.servers.delete(serverId);
-    this.notify();
-    await this.persist();
-  }
-
-  private notify(): void {
-    for (const l of [...this.listeners])
-      try {
-        l();
-      } catch {
-        // A listener's failure is its own.
-      }
-  }
-
-  private persist(): Promise<void> {
-    const servers = Object.fromEntries(this.servers);
-    return (
-      this.writer?.write(`${JSON.stringify({ ...this.extra, version: 1, servers }, null, 2)}\n`) ??
-      Promise.resolve()
-    );
+    await this.file.changed();
   }
 }

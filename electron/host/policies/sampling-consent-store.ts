@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { SamplingConsent } from '../../../shared/domain/pending.js';
-import { SerialWriter } from '../util/atomic-write.js';
+import { ServerEntriesFile } from './server-entries-file.js';
 
 const entrySchema = z
   .object({
@@ -11,9 +10,6 @@ const entrySchema = z
   })
   .strip();
 type Entry = z.infer<typeof entrySchema>;
-const fileSchema = z
-  .object({ version: z.literal(1), servers: z.record(z.string().min(1).max(300), z.unknown()) })
-  .passthrough();
 
 /** One server's standing sampling decisions. */
 export interface SamplingServerSettings {
@@ -36,18 +32,15 @@ export interface SamplingGrant extends SamplingServerSettings {
 export class SamplingConsentStore {
   /** Servers allowed for this session, with when. */
   private readonly session = new Map<string, string>();
-  private readonly listeners = new Set<() => void>();
+  private readonly servers: Map<string, Entry>;
 
-  private constructor(
-    private readonly servers: Map<string, Entry>,
-    private readonly writer: SerialWriter | undefined,
-    private readonly extra: Record<string, unknown>,
-  ) {}
+  private constructor(private readonly file: ServerEntriesFile<Entry>) {
+    this.servers = file.entries;
+  }
 
   /** Called after every change (before it is written), so views update at once. */
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.file.onChange(listener);
   }
 
   /** Every server with a decision other than plain "ask" (the Permissions list). */
@@ -69,33 +62,13 @@ export class SamplingConsentStore {
     path: string,
     warn: (message: string) => void = (m) => console.warn(m),
   ): Promise<SamplingConsentStore> {
-    const servers = new Map<string, Entry>();
-    let extra: Record<string, unknown> = {};
-    try {
-      const parsed = fileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
-      if (!parsed.success)
-        warn(`sampling settings ${path} are not in the expected shape; every server will ask again`);
-      else {
-        const { version: _v, servers: raw, ...rest } = parsed.data;
-        extra = rest;
-        for (const [id, value] of Object.entries(raw)) {
-          const entry = entrySchema.safeParse(value);
-          if (entry.success) servers.set(id, entry.data);
-        }
-      }
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT')
-        warn(
-          `sampling settings ${path} could not be read (${code ?? (error as Error).message}); every server will ask again`,
-        );
-    }
-    return new SamplingConsentStore(servers, new SerialWriter(path), extra);
+    const labels = { what: 'sampling settings', fallback: 'every server will ask again' };
+    return new SamplingConsentStore(await ServerEntriesFile.open(path, entrySchema, labels, warn));
   }
 
   /** Decisions that live only in memory (CLI one-shots, tests). */
   static inMemory(): SamplingConsentStore {
-    return new SamplingConsentStore(new Map(), undefined, {});
+    return new SamplingConsentStore(ServerEntriesFile.inMemory());
   }
 
   get(serverId: string): SamplingServerSettings {
@@ -112,7 +85,7 @@ export class SamplingConsentStore {
       this.session.set(serverId, grantedAt);
       // A standing decision would outrank the session one; the newer choice wins.
       const stored = this.servers.get(serverId)?.consent;
-      if (stored === undefined || stored === 'ask') return this.notify();
+      if (stored === undefined || stored === 'ask') return this.file.notify();
       return this.update(serverId, { consent: 'ask' });
     }
     this.session.delete(serverId);
@@ -127,35 +100,16 @@ export class SamplingConsentStore {
   async forget(serverId: string): Promise<void> {
     const hadSession = this.session.delete(serverId);
     if (this.servers.delete(serverId)) {
-      this.notify();
-      await this.persist();
-    } else if (hadSession) this.notify();
+      await this.file.changed();
+    } else if (hadSession) this.file.notify();
   }
 
   flush(): Promise<void> {
-    return this.writer?.flush() ?? Promise.resolve();
+    return this.file.flush();
   }
 
   private async update(serverId: string, patch: Entry): Promise<void> {
     this.servers.set(serverId, { ...this.servers.get(serverId), ...patch });
-    this.notify();
-    await this.persist();
-  }
-
-  private notify(): void {
-    for (const l of [...this.listeners])
-      try {
-        l();
-      } catch {
-        // A listener's failure is its own.
-      }
-  }
-
-  private persist(): Promise<void> {
-    const servers = Object.fromEntries(this.servers);
-    return (
-      this.writer?.write(`${JSON.stringify({ ...this.extra, version: 1, servers }, null, 2)}\n`) ??
-      Promise.resolve()
-    );
+    await this.file.changed();
   }
 }
