@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ElicitationRequestView } from '../../../shared/domain/pending.js';
 import {
   parseRequestedSchema,
@@ -54,6 +54,29 @@ function Message({ request }: { request: ElicitationRequestView }) {
   );
 }
 
+/** The card around both modes: who asks and what, warnings, and the refusal of an answer sent. */
+function ElicitFrame(props: {
+  request: ElicitationRequestView;
+  label: 'Form' | 'Link';
+  state: RespondState;
+  children: ReactNode;
+}) {
+  const { request, label, state, children } = props;
+  return (
+    <section
+      className="request-card elicitation-card"
+      data-testid="elicitation-card"
+      data-mode={request.mode}
+      aria-label={`${label} from ${request.serverId}`}
+    >
+      <Message request={request} />
+      <Warnings warnings={request.warnings} />
+      {children}
+      {state.kind === 'failed' && <ErrorBox error={state.error} testId="elicit-send-error" />}
+    </section>
+  );
+}
+
 /** Decline and Cancel, the same on both modes. */
 function NoButtons({
   state,
@@ -95,14 +118,7 @@ function ElicitForm({ request }: { request: ElicitationRequestView }) {
   const answerNo = (action: 'decline' | 'cancel', label: string) =>
     respond({ kind: 'elicitation', action }, label);
   return (
-    <section
-      className="request-card elicitation-card"
-      data-testid="elicitation-card"
-      data-mode="form"
-      aria-label={`Form from ${request.serverId}`}
-    >
-      <Message request={request} />
-      <Warnings warnings={request.warnings} />
+    <ElicitFrame request={request} label="Form" state={state}>
       {parsed.ok ? (
         <FormFields
           fields={parsed.fields}
@@ -118,8 +134,7 @@ function ElicitForm({ request }: { request: ElicitationRequestView }) {
           </div>
         </>
       )}
-      {state.kind === 'failed' && <ErrorBox error={state.error} testId="elicit-send-error" />}
-    </section>
+    </ElicitFrame>
   );
 }
 
@@ -195,14 +210,7 @@ function ElicitUrl({ request }: { request: ElicitationRequestView }) {
   const { state, respond } = useRespond(request.id);
   const busy = state.kind === 'sending';
   return (
-    <section
-      className="request-card elicitation-card"
-      data-testid="elicitation-card"
-      data-mode="url"
-      aria-label={`Link from ${request.serverId}`}
-    >
-      <Message request={request} />
-      <Warnings warnings={request.warnings} />
+    <ElicitFrame request={request} label="Link" state={state}>
       <p className="elicit-domain-line">
         Opens a page on{' '}
         <strong className="elicit-domain" data-testid="elicit-domain">
@@ -227,7 +235,6 @@ function ElicitUrl({ request }: { request: ElicitationRequestView }) {
           onAnswer={(action, label) => respond({ kind: 'elicitation', action }, label)}
         />
       </div>
-      {state.kind === 'failed' && <ErrorBox error={state.error} testId="elicit-send-error" />}
-    </section>
+    </ElicitFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ProviderId } from '../../../shared/domain/chat.js';
 import type {
   SamplingConsent,
@@ -8,11 +8,11 @@ import type {
 import { ErrorBox } from '../../components/error-box.js';
 import { useModels } from '../../hooks/use-models.js';
 import { MessageEditor, OfferedTools, RequestParams } from './sampling-parts.js';
-import { buttonLabel, useRespond } from './use-respond.js';
+import { buttonLabel, useRespond, type RespondState } from './use-respond.js';
 
-const PROVIDERS: { id: ProviderId; label: string }[] = [
-  { id: 'gemini', label: 'Gemini' },
-  { id: 'openai', label: 'OpenAI-compatible' },
+const PROVIDERS: { value: ProviderId; label: string }[] = [
+  { value: 'gemini', label: 'Gemini' },
+  { value: 'openai', label: 'OpenAI-compatible' },
 ];
 
 const REMEMBER: { value: SamplingConsent; label: string }[] = [
@@ -72,12 +72,7 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
   };
 
   return (
-    <section
-      className="request-card sampling-card"
-      data-testid="sampling-card"
-      data-stage="request"
-      aria-label={`Sampling request from ${request.serverId}`}
-    >
+    <SamplingFrame stage="request" label={`Sampling request from ${request.serverId}`} state={state}>
       <h3>
         <span className="badge subtle">{request.serverId}</span> wants your model to answer this
       </h3>
@@ -110,21 +105,14 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
       <RequestParams request={request} />
       {request.tools && request.tools.length > 0 && <OfferedTools tools={request.tools} />}
       <div className="sampling-choices">
-        <label className="field">
-          <span className="field-label">Provider</span>
-          <select
-            value={provider}
-            disabled={busy}
-            onChange={(e) => pickProvider(e.target.value as ProviderId)}
-            data-testid="sampling-provider"
-          >
-            {PROVIDERS.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice
+          label="Provider"
+          value={provider}
+          options={PROVIDERS}
+          disabled={busy}
+          onChange={pickProvider}
+          testId="sampling-provider"
+        />
         <label className="field">
           <span className="field-label">Model</span>
           <input
@@ -141,21 +129,14 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
           </datalist>
           {models.error && <span className="field-help">Could not list models: {models.error.message}</span>}
         </label>
-        <label className="field">
-          <span className="field-label">Remember</span>
-          <select
-            value={remember}
-            disabled={busy}
-            onChange={(e) => setRemember(e.target.value as SamplingConsent)}
-            data-testid="sampling-remember"
-          >
-            {REMEMBER.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice
+          label="Remember"
+          value={remember}
+          options={REMEMBER}
+          disabled={busy}
+          onChange={setRemember}
+          testId="sampling-remember"
+        />
       </div>
       <div className="form-actions">
         <button
@@ -169,18 +150,9 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
         >
           {buttonLabel(state, 'Approve')}
         </button>
-        <button
-          type="button"
-          className="danger-text"
-          disabled={busy}
-          onClick={() => send('deny', 'Deny')}
-          data-testid="sampling-deny"
-        >
-          {buttonLabel(state, 'Deny')}
-        </button>
+        <DenyButton state={state} onDeny={() => send('deny', 'Deny')} />
       </div>
-      {state.kind === 'failed' && <ErrorBox error={state.error} testId="sampling-error" />}
-    </section>
+    </SamplingFrame>
   );
 }
 
@@ -191,12 +163,7 @@ function SamplingReply({ request }: { request: SamplingRequestView }) {
   const [skip, setSkip] = useState(false);
   const busy = state.kind === 'sending';
   return (
-    <section
-      className="request-card sampling-card"
-      data-testid="sampling-card"
-      data-stage="reply"
-      aria-label={`Sampling reply for ${request.serverId}`}
-    >
+    <SamplingFrame stage="reply" label={`Sampling reply for ${request.serverId}`} state={state}>
       <h3>
         The model answered <span className="badge subtle">{request.serverId}</span>
       </h3>
@@ -244,17 +211,73 @@ function SamplingReply({ request }: { request: SamplingRequestView }) {
         >
           {buttonLabel(state, 'Send reply')}
         </button>
-        <button
-          type="button"
-          className="danger-text"
-          disabled={busy}
-          onClick={() => respond({ kind: 'sampling', action: 'deny' }, 'Deny')}
-          data-testid="sampling-deny"
-        >
-          {buttonLabel(state, 'Deny')}
-        </button>
+        <DenyButton state={state} onDeny={() => respond({ kind: 'sampling', action: 'deny' }, 'Deny')} />
       </div>
+    </SamplingFrame>
+  );
+}
+
+/** The card around both stages, with the refusal of the last answer sent from it. */
+function SamplingFrame(props: {
+  stage: SamplingRequestView['stage'];
+  label: string;
+  state: RespondState;
+  children: ReactNode;
+}) {
+  const { stage, label, state, children } = props;
+  return (
+    <section
+      className="request-card sampling-card"
+      data-testid="sampling-card"
+      data-stage={stage}
+      aria-label={label}
+    >
+      {children}
       {state.kind === 'failed' && <ErrorBox error={state.error} testId="sampling-error" />}
     </section>
+  );
+}
+
+/** Deny, the same test id on both stages so a test (or a person) finds it in one place. */
+function DenyButton({ state, onDeny }: { state: RespondState; onDeny: () => void }) {
+  return (
+    <button
+      type="button"
+      className="danger-text"
+      disabled={state.kind === 'sending'}
+      onClick={onDeny}
+      data-testid="sampling-deny"
+    >
+      {buttonLabel(state, 'Deny')}
+    </button>
+  );
+}
+
+/** A labelled drop-down over a fixed list of choices. */
+function Choice<T extends string>(props: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  disabled: boolean;
+  onChange: (value: T) => void;
+  testId: string;
+}) {
+  const { label, value, options, disabled, onChange, testId } = props;
+  return (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <select
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value as T)}
+        data-testid={testId}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
