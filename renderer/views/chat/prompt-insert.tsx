@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CatalogPrompt } from '../../../shared/domain/catalog.js';
-import { ArgumentFields } from '../../components/argument-fields.js';
 import { ErrorBox } from '../../components/error-box.js';
+import {
+  PromptArgumentFields,
+  argumentsToSend,
+  missingArguments,
+} from '../../components/prompt-argument-fields.js';
 import { useHost } from '../../host/host-context.js';
 import { useBusyCall } from '../../hooks/use-busy-call.js';
 import { useEscapeWithin } from '../../hooks/use-escape-within.js';
@@ -27,7 +31,6 @@ export function PromptInsert({
   const { serverId, prompt } = entry;
   const [values, setValues] = useState<Record<string, string>>({});
   const { busy, error, run } = useBusyCall();
-  const args = prompt.arguments ?? [];
   const form = useRef<HTMLFormElement>(null);
   // Choosing a prompt moves focus into its form: the first argument, or Insert when it has none,
   // so a keyboard user goes straight on typing (Escape returns to the composer).
@@ -36,13 +39,12 @@ export function PromptInsert({
     first?.focus();
   }, [serverId, prompt.name]);
   useEscapeWithin(form, onCancel);
-  const missing = args.filter((a) => a.required && !values[a.name]).map((a) => a.title ?? a.name);
+  const missing = missingArguments(prompt, values);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    // Empty optional arguments are left out rather than sent as "".
-    const sent = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-    run(host.invoke('prompts.get', { serverId, name: prompt.name, args: sent }), (result) =>
+    const args = argumentsToSend(values);
+    run(host.invoke('prompts.get', { serverId, name: prompt.name, args }), (result) =>
       onInsert(promptText(result)),
     );
   };
@@ -59,19 +61,13 @@ export function PromptInsert({
         {prompt.title && <span>{prompt.title}</span>}
       </div>
       {prompt.description && <p className="muted small-print">{prompt.description}</p>}
-      <ArgumentFields
+      <PromptArgumentFields
         idPrefix="chat-prompt-arg"
-        fields={args.map((a) => ({
-          name: a.name,
-          label: a.title ?? a.name,
-          description: a.description,
-          required: a.required === true,
-        }))}
+        serverId={serverId}
+        prompt={prompt}
         values={values}
         onChange={setValues}
-        serverId={serverId}
-        completionRef={{ type: 'ref/prompt', name: prompt.name }}
-        completionEnabled={canComplete}
+        canComplete={canComplete}
         disabled={busy}
       />
       <div className="form-actions">

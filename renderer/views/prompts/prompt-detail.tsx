@@ -2,9 +2,13 @@ import { MessageSquarePlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { GetPromptResult, Prompt } from '../../../shared/domain/mcp-types.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
-import { ArgumentFields } from '../../components/argument-fields.js';
 import { ContentBlockView } from '../../components/content/content-blocks.js';
 import { ErrorBox } from '../../components/error-box.js';
+import {
+  PromptArgumentFields,
+  argumentsToSend,
+  missingArguments,
+} from '../../components/prompt-argument-fields.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { handToChat } from '../../store/chat-handoff-store.js';
@@ -28,15 +32,13 @@ export function PromptDetail({
   const host = useHost();
   const [values, setValues] = useState<Record<string, string>>({});
   const [state, setState] = useState<GetState>({ kind: 'idle' });
-  const args = prompt.arguments ?? [];
-  const missing = args.filter((a) => a.required && !values[a.name]).map((a) => a.title ?? a.name);
+  const missing = missingArguments(prompt, values);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    // Empty optional arguments are left out rather than sent as "".
-    const sent = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+    const args = argumentsToSend(values);
     setState({ kind: 'getting' });
-    host.invoke('prompts.get', { serverId, name: prompt.name, args: sent }).then(
+    host.invoke('prompts.get', { serverId, name: prompt.name, args }).then(
       (result) => setState({ kind: 'got', result }),
       (error: unknown) => setState({ kind: 'failed', error: asHostError(error) }),
     );
@@ -49,19 +51,13 @@ export function PromptDetail({
         <span className="badge subtle">{serverId}</span>
       </div>
       {prompt.description && <p className="description">{prompt.description}</p>}
-      <ArgumentFields
+      <PromptArgumentFields
         idPrefix="prompt-arg"
-        fields={args.map((a) => ({
-          name: a.name,
-          label: a.title ?? a.name,
-          description: a.description,
-          required: a.required === true,
-        }))}
+        serverId={serverId}
+        prompt={prompt}
         values={values}
         onChange={setValues}
-        serverId={serverId}
-        completionRef={{ type: 'ref/prompt', name: prompt.name }}
-        completionEnabled={canComplete}
+        canComplete={canComplete}
       />
       <div className="form-actions">
         <button
