@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useViewTarget } from '../../hooks/use-view-target.js';
-import { ErrorBox } from '../../components/error-box.js';
+import { CatalogSplitView } from '../../components/catalog-split-view.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
 import { useLastSeen } from '../../hooks/use-last-seen.js';
 import { useServersWith } from '../../hooks/use-server-capabilities.js';
@@ -31,59 +31,39 @@ export function PromptsView() {
   const current = useLastSeen(selected ? `${selected.serverId}/${selected.name}` : null, live);
 
   return (
-    <section className="view prompts-view" data-testid="prompts-view">
-      <header className="view-header">
-        <h1>Prompts</h1>
-        <input
-          type="search"
-          className="search"
-          placeholder="Search prompts"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          data-testid="prompt-search"
-        />
-      </header>
-      <div className="split">
-        <div className="split-main list-column">
-          {catalog.kind === 'loading' && <p className="muted">Loading…</p>}
-          {catalog.kind === 'error' && <ErrorBox error={catalog.error} />}
-          {catalog.kind === 'ready' && prompts.length === 0 && <p className="muted">No prompts yet.</p>}
-          {groups.map(([serverId, items]) => (
-            <div key={serverId} className="group" data-testid={`prompt-group-${serverId}`}>
-              <h3 className="group-title">
-                {serverId} <span className="muted">{items.length}</span>
-              </h3>
-              <ul className="item-list">
-                {items.map(({ prompt }) => (
-                  <li key={prompt.name}>
-                    <button
-                      type="button"
-                      className={`item${selected?.serverId === serverId && selected.name === prompt.name ? ' selected' : ''}`}
-                      onClick={() => setSelected({ serverId, name: prompt.name })}
-                      data-testid={`prompt-item-${serverId}-${prompt.name}`}
-                    >
-                      <span className="item-name">{prompt.title ?? prompt.name}</span>
-                      {prompt.description && <span className="item-desc">{prompt.description}</span>}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-        <aside className="split-side">
-          {current ? (
-            <PromptDetail
-              key={`${current.serverId}/${current.prompt.name}`}
-              serverId={current.serverId}
-              prompt={current.prompt}
-              canComplete={completers.has(current.serverId)}
-            />
-          ) : (
-            <div className="panel placeholder muted">Select a prompt to fill in its arguments.</div>
-          )}
-        </aside>
-      </div>
-    </section>
+    <CatalogSplitView
+      view="prompts"
+      title="Prompts"
+      search={{ placeholder: 'Search prompts', testId: 'prompt-search', query, onChange: setQuery }}
+      catalog={catalog}
+      count={prompts.length}
+      emptyText="No prompts yet."
+      groups={groups}
+      groupTestIdPrefix="prompt-group-"
+      renderItem={({ prompt }, serverId) => (
+        <li key={prompt.name}>
+          <button
+            type="button"
+            className={`item${selected?.serverId === serverId && selected.name === prompt.name ? ' selected' : ''}`}
+            onClick={() => setSelected({ serverId, name: prompt.name })}
+            data-testid={`prompt-item-${serverId}-${prompt.name}`}
+          >
+            <span className="item-name">{prompt.title ?? prompt.name}</span>
+            {prompt.description && <span className="item-desc">{prompt.description}</span>}
+          </button>
+        </li>
+      )}
+      detail={
+        current ? (
+          <PromptDetail
+            key={`${current.serverId}/${current.prompt.name}`}
+            serverId={current.serverId}
+            prompt={current.prompt}
+            canComplete={completers.has(current.serverId)}
+          />
+        ) : null
+      }
+      hint="Select a prompt to fill in its arguments."
+    />
   );
 }

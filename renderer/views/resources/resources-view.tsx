@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { CatalogResource, CatalogTemplate } from '../../../shared/domain/catalog.js';
-import { ErrorBox } from '../../components/error-box.js';
+import { CatalogSplitView } from '../../components/catalog-split-view.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
 import { useLastSeen } from '../../hooks/use-last-seen.js';
 import { useServersWith } from '../../hooks/use-server-capabilities.js';
@@ -75,51 +75,28 @@ export function ResourcesView() {
   ) : null;
 
   return (
-    <section className="view resources-view" data-testid="resources-view">
-      <header className="view-header">
-        <h1>Resources</h1>
-        <input
-          type="search"
-          className="search"
-          placeholder="Search resources"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          data-testid="resource-search"
+    <CatalogSplitView
+      view="resources"
+      title="Resources"
+      search={{ placeholder: 'Search resources', testId: 'resource-search', query, onChange: setQuery }}
+      catalog={catalog}
+      count={snapshot ? snapshot.resources.length + snapshot.templates.length : 0}
+      emptyText="No resources yet."
+      groups={groups}
+      groupTestIdPrefix="resource-group-"
+      renderItem={(item) => (
+        <ResourceItem
+          key={
+            item.kind + (item.kind === 'resource' ? item.entry.resource.uri : item.entry.template.uriTemplate)
+          }
+          item={item}
+          selected={selected}
+          onSelect={setSelected}
         />
-      </header>
-      <div className="split">
-        <div className="split-main list-column">
-          {catalog.kind === 'loading' && <p className="muted">Loading…</p>}
-          {catalog.kind === 'error' && <ErrorBox error={catalog.error} />}
-          {snapshot && snapshot.resources.length + snapshot.templates.length === 0 && (
-            <p className="muted">No resources yet.</p>
-          )}
-          {groups.map(([serverId, list]) => (
-            <div key={serverId} className="group" data-testid={`resource-group-${serverId}`}>
-              <h3 className="group-title">
-                {serverId} <span className="muted">{list.length}</span>
-              </h3>
-              <ul className="item-list">
-                {list.map((item) => (
-                  <ResourceItem
-                    key={
-                      item.kind +
-                      (item.kind === 'resource' ? item.entry.resource.uri : item.entry.template.uriTemplate)
-                    }
-                    item={item}
-                    selected={selected}
-                    onSelect={setSelected}
-                  />
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-        <aside className="split-side">
-          {detail ?? <div className="panel placeholder muted">Select a resource to read it.</div>}
-        </aside>
-      </div>
-    </section>
+      )}
+      detail={detail}
+      hint="Select a resource to read it."
+    />
   );
 }
 
