@@ -9,22 +9,24 @@ import { z } from 'zod';
 const status = z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']);
 const ms = z.number().finite().nonnegative();
 
-/** 2025-11-25 `Task` (CreateTaskResult.task, tasks/get, tasks/cancel, notifications/tasks/status). */
-const LegacyTask = z.looseObject({
+/** The fields both eras name alike. */
+const taskCore = {
   taskId: z.string().min(1),
   status,
   statusMessage: z.string().optional(),
   createdAt: z.string().optional(),
+};
+
+/** 2025-11-25 `Task` (CreateTaskResult.task, tasks/get, tasks/cancel, notifications/tasks/status). */
+const LegacyTask = z.looseObject({
+  ...taskCore,
   ttl: ms.nullable().optional(),
   pollInterval: ms.optional(),
 });
 
 /** 2026-07-28 extension `DetailedTask` (the CreateTaskResult itself, tasks/get, notifications/tasks). */
 const ModernTask = z.looseObject({
-  taskId: z.string().min(1),
-  status,
-  statusMessage: z.string().optional(),
-  createdAt: z.string().optional(),
+  ...taskCore,
   ttlMs: ms.nullable().optional(),
   pollIntervalMs: ms.optional(),
   result: z.record(z.string(), z.unknown()).optional(),
@@ -56,29 +58,29 @@ export function readTask(era: TaskEra, body: unknown): WireTask | undefined {
     const p = LegacyTask.safeParse(body);
     if (!p.success) return undefined;
     const t = p.data;
-    return compact({
-      taskId: t.taskId,
-      status: t.status,
-      statusMessage: t.statusMessage,
-      createdAt: epoch(t.createdAt),
-      ttlMs: t.ttl,
-      pollIntervalMs: t.pollInterval,
-    });
+    return compact({ ...readCore(t), ttlMs: t.ttl, pollIntervalMs: t.pollInterval });
   }
   const p = ModernTask.safeParse(body);
   if (!p.success) return undefined;
   const t = p.data;
   return compact({
-    taskId: t.taskId,
-    status: t.status,
-    statusMessage: t.statusMessage,
-    createdAt: epoch(t.createdAt),
+    ...readCore(t),
     ttlMs: t.ttlMs,
     pollIntervalMs: t.pollIntervalMs,
     result: t.result,
     error: t.error,
     inputRequests: t.inputRequests,
   });
+}
+
+/** The fields both eras name alike, read alike. */
+function readCore(t: z.infer<z.ZodObject<typeof taskCore>>): Pick<WireTask, keyof typeof taskCore> {
+  return {
+    taskId: t.taskId,
+    status: t.status,
+    statusMessage: t.statusMessage,
+    createdAt: epoch(t.createdAt),
+  };
 }
 
 /**
