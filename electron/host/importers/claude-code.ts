@@ -24,12 +24,8 @@ import { claudeCodeVars } from './variables.js';
 type Obj = Record<string, unknown>;
 
 function readOAuth(r: EntryReader, entry: Obj): void {
-  const oauth = r.take('oauth');
+  const oauth = r.obj('oauth');
   if (oauth === undefined) return;
-  if (!isObj(oauth)) {
-    r.note('"oauth" is not an object, so it is left out.');
-    return;
-  }
   if (typeof oauth.clientId === 'string') entry.oauth = { clientId: oauth.clientId };
   for (const key of Object.keys(oauth).filter((k) => k !== 'clientId'))
     r.note(`oauth.${key} is not carried over: MCP Desk picks its own sign-in callback.`);

@@ -66,6 +66,14 @@ export class EntryReader {
     return out;
   }
 
+  /** An object field (oauth settings); anything else is named and left out. */
+  obj(key: string): Obj | undefined {
+    const v = this.take(key);
+    if (v === undefined || isObj(v)) return v;
+    this.note(`"${key}" is not an object, so it is left out.`);
+    return undefined;
+  }
+
   /** A true/false field; anything else is named and left out. */
   bool(key: string): boolean | undefined {
     const v = this.take(key);

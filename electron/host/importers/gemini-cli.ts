@@ -23,12 +23,8 @@ import { shellVars, translateEntry } from './variables.js';
 type Obj = Record<string, unknown>;
 
 function readOAuth(r: EntryReader, entry: Obj): void {
-  const oauth = r.take('oauth');
+  const oauth = r.obj('oauth');
   if (oauth === undefined) return;
-  if (!isObj(oauth)) {
-    r.note('"oauth" is not an object, so it is left out.');
-    return;
-  }
   const ours: Obj = {};
   const skipped: string[] = [];
   for (const [key, value] of Object.entries(oauth)) {
