@@ -8,7 +8,7 @@ import { HostFailure } from '../util/errors.js';
 import { checkExternalUrl } from '../util/external-url.js';
 import { AppModelContext, type ViewContext } from './app-model-context.js';
 import { AppToolCalls, type AppToolCallsDeps } from './app-tool-calls.js';
-import type { AppViews, OpenView } from './app-views.js';
+import { auditView, type AppViews, type OpenView } from './app-views.js';
 
 /** The longest log line a view may write into its server's log (characters). */
 export const MAX_APP_LOG_CHARS = 2000;
@@ -102,7 +102,7 @@ export class AppRequests implements Disposable {
       serverId: view.serverId,
       tool: view.toolName,
     });
-    this.audit(view, 'message', { chars: text.length });
+    auditView(this.deps.audit, view, 'message', { chars: text.length });
     return { runId };
   }
 
@@ -124,7 +124,7 @@ export class AppRequests implements Disposable {
     const view = this.limited(viewId);
     const safe = checkExternalUrl(url);
     if (!safe) {
-      this.audit(view, 'link-refused', {});
+      auditView(this.deps.audit, view, 'link-refused', {});
       throw new HostFailure(
         'app_call_refused',
         'Only http and https links without a user name or password can be opened.',
@@ -133,7 +133,7 @@ export class AppRequests implements Disposable {
     if (!this.deps.openExternal) return { opened: false };
     await this.deps.openExternal(safe);
     // The origin only: a link's path or query may carry a token.
-    this.audit(view, 'link-opened', { origin: new URL(safe).origin });
+    auditView(this.deps.audit, view, 'link-opened', { origin: new URL(safe).origin });
     return { opened: true };
   }
 
@@ -180,18 +180,5 @@ export class AppRequests implements Disposable {
   private knownServer(serverId: string): void {
     if (!this.deps.serverIds().includes(serverId))
       throw new HostFailure('unknown_server', `no server is named "${serverId}"`);
-  }
-
-  private audit(view: OpenView, action: string, details: Record<string, unknown>): void {
-    this.deps.audit.append({
-      kind: 'app',
-      serverId: view.serverId,
-      action,
-      details: {
-        tool: view.toolName,
-        ...(view.conversationId ? { conversationId: view.conversationId } : {}),
-        ...details,
-      },
-    });
   }
 }

@@ -11,7 +11,7 @@ import type { RootLike } from '../roots/root-guard.js';
 import { RateLimiter } from '../sampling/rate-limiter.js';
 import type { ToolCallOptions } from '../servers/server-calls.js';
 import { HostFailure } from '../util/errors.js';
-import type { OpenView } from './app-views.js';
+import { auditView, type OpenView } from './app-views.js';
 
 /** A view may make this many calls at once, refilled at half that per second (10/s, burst 20). */
 export const APP_CALL_BURST = 20;
@@ -121,7 +121,10 @@ export class AppToolCalls {
     }
     if (!this.throttled.has(view.viewId)) {
       this.throttled.add(view.viewId);
-      this.audit(view, 'tool-call-rate-limited', { code: 'rate_limited', retryAfterMs: waitMs });
+      auditView(this.deps.audit, view, 'tool-call-rate-limited', {
+        code: 'rate_limited',
+        retryAfterMs: waitMs,
+      });
     }
     throw new HostFailure('rate_limited', `This view is calling tools too fast; try again in ${waitMs} ms.`);
   }
@@ -133,20 +136,12 @@ export class AppToolCalls {
   }
 
   private refuse(view: OpenView, tool: string, reason: string, extra: Record<string, unknown> = {}): never {
-    this.audit(view, 'tool-call-refused', { calledTool: tool, code: 'app_call_refused', reason, ...extra });
-    throw new HostFailure('app_call_refused', reason);
-  }
-
-  private audit(view: OpenView, action: string, details: Record<string, unknown>): void {
-    this.deps.audit.append({
-      kind: 'app',
-      serverId: view.serverId,
-      action,
-      details: {
-        tool: view.toolName,
-        ...(view.conversationId ? { conversationId: view.conversationId } : {}),
-        ...details,
-      },
+    auditView(this.deps.audit, view, 'tool-call-refused', {
+      calledTool: tool,
+      code: 'app_call_refused',
+      reason,
+      ...extra,
     });
+    throw new HostFailure('app_call_refused', reason);
   }
 }

@@ -36,6 +36,25 @@ export interface OpenView {
   openedAt: number;
 }
 
+/** Audit something an open view did, under its server, naming its tool and conversation. */
+export function auditView(
+  audit: AuditLog,
+  view: OpenView,
+  action: string,
+  details: Record<string, unknown>,
+): void {
+  audit.append({
+    kind: 'app',
+    serverId: view.serverId,
+    action,
+    details: {
+      tool: view.toolName,
+      ...(view.conversationId ? { conversationId: view.conversationId } : {}),
+      ...details,
+    },
+  });
+}
+
 /** What the AppViews service reads from the rest of the host. */
 export interface AppViewsDeps {
   catalog: () => CatalogSnapshot;
