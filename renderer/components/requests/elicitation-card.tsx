@@ -12,6 +12,7 @@ import { elicitationMode } from '../../components/schema-form/form-mode.js';
 import { draftOf, type Draft, type FieldError } from '../../components/schema-form/schema-draft.js';
 import { SchemaForm } from '../../components/schema-form/schema-form.js';
 import { useFocusFirstInvalid } from '../../components/schema-form/focus-invalid.js';
+import { RequestFrame } from './request-frame.js';
 import { buttonLabel, useRespond, type RespondState } from './use-respond.js';
 import { Icon } from '../../components/icons.js';
 
@@ -54,7 +55,7 @@ function Message({ request }: { request: ElicitationRequestView }) {
   );
 }
 
-/** The card around both modes: who asks and what, warnings, and the refusal of an answer sent. */
+/** The card around both modes: who asks and what, with any warnings. */
 function ElicitFrame(props: {
   request: ElicitationRequestView;
   label: 'Form' | 'Link';
@@ -63,17 +64,17 @@ function ElicitFrame(props: {
 }) {
   const { request, label, state, children } = props;
   return (
-    <section
-      className="request-card elicitation-card"
-      data-testid="elicitation-card"
+    <RequestFrame
+      kind="elicitation"
       data-mode={request.mode}
-      aria-label={`${label} from ${request.serverId}`}
+      label={`${label} from ${request.serverId}`}
+      state={state}
+      errorTestId="elicit-send-error"
     >
       <Message request={request} />
       <Warnings warnings={request.warnings} />
       {children}
-      {state.kind === 'failed' && <ErrorBox error={state.error} testId="elicit-send-error" />}
-    </section>
+    </RequestFrame>
   );
 }
 

@@ -1,12 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import type { ProviderId } from '../../../shared/domain/chat.js';
 import type {
   SamplingConsent,
   SamplingMessageView,
   SamplingRequestView,
 } from '../../../shared/domain/pending.js';
-import { ErrorBox } from '../../components/error-box.js';
 import { useModels } from '../../hooks/use-models.js';
+import { RequestFrame } from './request-frame.js';
 import { MessageEditor, OfferedTools, RequestParams } from './sampling-parts.js';
 import { buttonLabel, useRespond, type RespondState } from './use-respond.js';
 
@@ -72,7 +72,13 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
   };
 
   return (
-    <SamplingFrame stage="request" label={`Sampling request from ${request.serverId}`} state={state}>
+    <RequestFrame
+      kind="sampling"
+      data-stage="request"
+      label={`Sampling request from ${request.serverId}`}
+      state={state}
+      errorTestId="sampling-error"
+    >
       <h3>
         <span className="badge subtle">{request.serverId}</span> wants your model to answer this
       </h3>
@@ -152,7 +158,7 @@ function SamplingReview({ request }: { request: SamplingRequestView }) {
         </button>
         <DenyButton state={state} onDeny={() => send('deny', 'Deny')} />
       </div>
-    </SamplingFrame>
+    </RequestFrame>
   );
 }
 
@@ -163,7 +169,13 @@ function SamplingReply({ request }: { request: SamplingRequestView }) {
   const [skip, setSkip] = useState(false);
   const busy = state.kind === 'sending';
   return (
-    <SamplingFrame stage="reply" label={`Sampling reply for ${request.serverId}`} state={state}>
+    <RequestFrame
+      kind="sampling"
+      data-stage="reply"
+      label={`Sampling reply for ${request.serverId}`}
+      state={state}
+      errorTestId="sampling-error"
+    >
       <h3>
         The model answered <span className="badge subtle">{request.serverId}</span>
       </h3>
@@ -213,28 +225,7 @@ function SamplingReply({ request }: { request: SamplingRequestView }) {
         </button>
         <DenyButton state={state} onDeny={() => respond({ kind: 'sampling', action: 'deny' }, 'Deny')} />
       </div>
-    </SamplingFrame>
-  );
-}
-
-/** The card around both stages, with the refusal of the last answer sent from it. */
-function SamplingFrame(props: {
-  stage: SamplingRequestView['stage'];
-  label: string;
-  state: RespondState;
-  children: ReactNode;
-}) {
-  const { stage, label, state, children } = props;
-  return (
-    <section
-      className="request-card sampling-card"
-      data-testid="sampling-card"
-      data-stage={stage}
-      aria-label={label}
-    >
-      {children}
-      {state.kind === 'failed' && <ErrorBox error={state.error} testId="sampling-error" />}
-    </section>
+    </RequestFrame>
   );
 }
 
