@@ -1,5 +1,5 @@
 import { parse as parseToml, TomlError } from 'smol-toml';
-import { EntryReader, absolutePath, parsed, passThrough, put } from './entry-reader.js';
+import { EntryReader, absolutePath, commandLine, parsed, passThrough, put } from './entry-reader.js';
 import {
   ImportFileError,
   isObj,
@@ -68,10 +68,7 @@ function passedThrough(r: EntryReader, entry: Obj): void {
 function readServer(name: string, raw: unknown, file: CandidateFile): ParsedServer {
   if (!isObj(raw)) return passThrough(name, raw);
   const r = new EntryReader(raw);
-  const entry: Obj = {};
-  put(entry, 'command', r.str('command'));
-  put(entry, 'args', r.list('args'));
-  put(entry, 'env', r.map('env'));
+  const entry = commandLine(r);
   passedThrough(r, entry);
   const cwd = r.str('cwd');
   if (cwd !== undefined) entry.cwd = absolutePath(cwd, file, 'cwd', r);

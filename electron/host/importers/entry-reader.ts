@@ -132,6 +132,15 @@ export function put(entry: Obj, key: string, value: unknown): void {
   if (value !== undefined) entry[key] = value;
 }
 
+/** A new entry with the local-server fields every host names alike: command, args, env. */
+export function commandLine(r: EntryReader): Obj {
+  const entry: Obj = {};
+  put(entry, 'command', r.str('command'));
+  put(entry, 'args', r.list('args'));
+  put(entry, 'env', r.map('env'));
+  return entry;
+}
+
 /**
  * Make the entry one transport: a local server keeps no url or headers, a remote one keeps no
  * command-line fields, each dropped with a sentence (our schema refuses a mixed entry).

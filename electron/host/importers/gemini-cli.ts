@@ -1,4 +1,4 @@
-import { EntryReader, absolutePath, parsed, passThrough, put } from './entry-reader.js';
+import { EntryReader, absolutePath, commandLine, parsed, passThrough, put } from './entry-reader.js';
 import {
   ImportFileError,
   isObj,
@@ -74,10 +74,7 @@ function readServer(
 ): ParsedServer {
   if (!isObj(raw)) return passThrough(name, raw);
   const r = new EntryReader(raw);
-  const entry: Obj = {};
-  put(entry, 'command', r.str('command'));
-  put(entry, 'args', r.list('args'));
-  put(entry, 'env', r.map('env'));
+  const entry = commandLine(r);
   put(entry, 'cwd', r.str('cwd'));
   remote(r, entry);
   put(entry, 'timeout', r.timeout('timeout', r.num('timeout'), 'ms'));

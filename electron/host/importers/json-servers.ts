@@ -1,4 +1,4 @@
-import { EntryReader, absolutePath, parsed, passThrough, put } from './entry-reader.js';
+import { EntryReader, absolutePath, commandLine, parsed, passThrough, put } from './entry-reader.js';
 import { isObj, type CandidateFile, type ParsedInput, type ParsedServer } from './importer.js';
 import { translateEntry, type Translate } from './variables.js';
 
@@ -70,10 +70,7 @@ export function readJsonServer(
 ): ParsedServer {
   if (!isObj(raw)) return passThrough(name, raw);
   const r = new EntryReader(raw);
-  const entry: Obj = {};
-  put(entry, 'command', r.str('command'));
-  put(entry, 'args', r.list('args'));
-  put(entry, 'env', r.map('env'));
+  const entry = commandLine(r);
   put(entry, 'cwd', r.str('cwd'));
   let url: string | undefined;
   for (const key of style.urlKeys) url ??= r.str(key);
