@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_PATH, invokeFrameSchema, type HostFrame } from '../../shared/ipc/bridge-protocol.js';
 import type { HostEvents } from '../host/host-events.js';
 import type { HostRouter } from '../host/router.js';
+import { loopbackHosts, refuseLoopbackRequest } from './loopback-guard.js';
 import { appCsp, serveStatic } from './static-files.js';
 
 export interface BridgeOptions {
@@ -39,19 +40,10 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   let port = 0;
   const csp = appCsp(opts.frameOrigin);
-  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const allowedHosts = () => loopbackHosts(port);
 
   const server: Server = createServer((req, res) => {
-    if (!allowedHosts().has(req.headers.host ?? '')) {
-      res.writeHead(421, { 'Content-Type': 'text/plain' });
-      res.end('misdirected request');
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET' });
-      res.end();
-      return;
-    }
+    if (refuseLoopbackRequest(req, res, port)) return;
     if (!opts.rendererDir) {
       res.writeHead(404);
       res.end();

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sandboxPageUrl, sandboxResponse, type SandboxSite } from '../host/apps/sandbox-page.js';
 import type { SandboxEndpoint } from '../host/apps/app-views.js';
+import { refuseLoopbackRequest } from './loopback-guard.js';
 
 /** A running sandbox origin: where it is, and how to stop it. */
 export interface RunningSandbox extends SandboxEndpoint {
@@ -20,17 +21,7 @@ export async function startSandboxServer(
 ): Promise<RunningSandbox> {
   let bound = 0;
   const server: Server = createServer((req, res) => {
-    const hosts = new Set([`127.0.0.1:${bound}`, `localhost:${bound}`]);
-    if (!hosts.has(req.headers.host ?? '')) {
-      res.writeHead(421, { 'Content-Type': 'text/plain' });
-      res.end('misdirected request');
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET' });
-      res.end();
-      return;
-    }
+    if (refuseLoopbackRequest(req, res, bound)) return;
     const pathname = new URL(req.url ?? '/', 'http://placeholder').pathname;
     void sandboxResponse({ ...site, appOrigin: site.appOrigin() }, pathname).then((answer) => {
       res.writeHead(answer.status, answer.headers);
