@@ -14,6 +14,7 @@ import {
   ECHO_FOR_MODEL,
   EVERYTHING_STDIO,
   readDownload,
+  saveKeyInSettings,
 } from '../helpers/e2e-app.js';
 import { useE2eSession } from '../helpers/e2e-session.js';
 import { HOSTILE_MARKDOWN } from '../fixtures/hostile-markdown.js';
@@ -62,28 +63,21 @@ test('chat: streamed text, an approved tool call and the answer', { timeout: 180
     await shot(p, '01-empty');
 
     // The key goes in through the write-only field and is never shown again.
-    await p.getByTestId('settings-open').click();
-    await p.getByTestId('settings-panel').waitFor();
-    const status = p.getByTestId('api-key-status');
-    await status.filter({ hasNotText: 'Checking' }).waitFor();
-    if ((await status.getAttribute('data-set')) === 'true') {
-      throw new Error(
-        'a Gemini key is already stored under the test keychain service; refusing to overwrite it',
-      );
-    }
-    await p.getByTestId('api-key-input').fill(API_KEY);
-    await p.getByTestId('api-key-save').click();
-    e2e.session?.keyStored();
-    await p.locator('[data-testid="api-key-status"][data-set="true"]').waitFor({ timeout: STEP_TIMEOUT_MS });
-    assert.equal(
-      await p.getByTestId('api-key-input').inputValue(),
-      '',
-      'the key is cleared from the field once stored',
+    await saveKeyInSettings(
+      p,
+      API_KEY,
+      () => e2e.session?.keyStored(),
+      async () => {
+        assert.equal(
+          await p.getByTestId('api-key-input').inputValue(),
+          '',
+          'the key is cleared from the field once stored',
+        );
+        assert.equal(await p.getByTestId('api-key-input').getAttribute('type'), 'password');
+        assert.ok(!(await p.content()).includes(API_KEY), 'the key appears nowhere in the page');
+        await shot(p, '02-key-set');
+      },
     );
-    assert.equal(await p.getByTestId('api-key-input').getAttribute('type'), 'password');
-    assert.ok(!(await p.content()).includes(API_KEY), 'the key appears nowhere in the page');
-    await shot(p, '02-key-set');
-    await p.getByTestId('settings-close').click();
 
     await p.getByTestId('chat-input').fill(PROMPT);
     await p.getByTestId('chat-input').press('Enter');

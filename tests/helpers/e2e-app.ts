@@ -83,9 +83,15 @@ export async function openEverythingTool(p: Page, name: string): Promise<boolean
 
 /**
  * Stores `apiKey` through Chat's Settings, refusing to overwrite a key already there; `onSaved`
- * runs once Save was pressed, so the caller knows to remove the key again.
+ * runs once Save was pressed, so the caller knows to remove the key again, and `whileOpen` once
+ * the key is stored, before the panel closes (to check what the panel shows then).
  */
-export async function saveKeyInSettings(p: Page, apiKey: string, onSaved: () => void): Promise<void> {
+export async function saveKeyInSettings(
+  p: Page,
+  apiKey: string,
+  onSaved: () => void,
+  whileOpen?: () => Promise<void>,
+): Promise<void> {
   await p.getByTestId('nav-chat').click();
   await p.getByTestId('settings-open').click();
   await p.getByTestId('settings-panel').waitFor();
@@ -100,5 +106,6 @@ export async function saveKeyInSettings(p: Page, apiKey: string, onSaved: () => 
   await p.getByTestId('api-key-save').click();
   onSaved();
   await p.locator('[data-testid="api-key-status"][data-set="true"]').waitFor({ timeout: 30_000 });
+  await whileOpen?.();
   await p.getByTestId('settings-close').click();
 }
