@@ -6,14 +6,12 @@
 // Needs the Secret Service (gnome-keyring under dbus-run-session, as .ci/run does).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Browser, type Page } from 'playwright-core';
 import { SERVER_SECRET_PREFIX } from '../../electron/host/stores/server-secrets.js';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
-import { chromiumSkipReason, launchChromium, saveScreenshot } from '../helpers/chromium.js';
-import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+import { chromiumSkipReason, pageOrSkip, saveScreenshot, withEvidence } from '../helpers/chromium.js';
 import {
   CleanupStack,
   startEverythingHttp,
@@ -21,7 +19,13 @@ import {
   waitFor,
   type HeaderRecorder,
 } from '../helpers/host-harness.js';
-import { EVERYTHING_SERVER as EVERYTHING } from '../helpers/e2e-app.js';
+import {
+  EVERYTHING_SERVER as EVERYTHING,
+  everythingSkipReason,
+  keychainSkipReason,
+  pageText,
+} from '../helpers/e2e-app.js';
+import { startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
 
 const CONNECT_TIMEOUT_MS = 60_000;
 const NAME = 'e2e-key';
@@ -29,26 +33,20 @@ const VALUE = `e2e-secret-${randomBytes(8).toString('hex')}`;
 const SERVICE = `MCP Desk e2e ${randomBytes(6).toString('hex')}`;
 
 const skipReason =
-  chromiumSkipReason ??
-  (!existsSync(EVERYTHING)
-    ? `${EVERYTHING} not found (npm install)`
-    : process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
-      ? 'no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): server secrets live in the OS keychain; run under dbus-run-session with gnome-keyring as .ci/run does'
-      : null);
+  chromiumSkipReason ?? everythingSkipReason ?? keychainSkipReason('server secrets live in the OS keychain');
 
 const stack = new CleanupStack();
 let recorder: HeaderRecorder;
-let mode: BrowserMode | null = null;
-let browser: Browser | null = null;
-let page: Page | null = null;
+let session: E2eSession | null = null;
 
 before(async () => {
   if (skipReason) return;
   const http = await startEverythingHttp(stack, 'streamableHttp');
   recorder = await startHeaderRecorder(stack, http.port);
-  // Browser mode inherits this: its keychain entries stay apart from a person's real ones.
-  process.env.MCP_DESK_KEYCHAIN_SERVICE = SERVICE;
-  mode = await startBrowserMode({
+  // Its keychain entries stay apart from a person's real ones.
+  session = await startE2eSession({
+    keychainService: SERVICE,
+    viewport: { width: 1400, height: 900 },
     config: {
       mcpServers: {
         remote: { url: `${recorder.origin}/mcp`, headers: { 'X-Api-Key': `\${secret:${NAME}}` } },
@@ -60,28 +58,16 @@ before(async () => {
       },
     },
   });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 });
 
 after(async () => {
-  await browser?.close();
-  await mode?.stop();
+  await session?.stop();
   await stack.run();
   if (!skipReason)
     await new KeychainSecretStore({ service: SERVICE })
       .delete(SERVER_SECRET_PREFIX + NAME)
       .catch(() => false);
 });
-
-/** Everything the page holds as text: the serialised DOM plus every input's live value. */
-async function pageText(p: Page): Promise<string> {
-  // A string, since this file compiles without the DOM library.
-  const values = await p.evaluate<string>(
-    `[...document.querySelectorAll('input, textarea')].map((e) => e.value).join('\\n')`,
-  );
-  return `${await p.content()}\n${values}`;
-}
 
 function filesUnder(dir: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -95,64 +81,64 @@ test(
   'a secret typed into the write-only field reaches the servers and nothing else',
   { timeout: 180_000 },
   async (t) => {
-    if (skipReason || !page || !mode) {
-      t.skip(skipReason ?? 'setup failed');
-      return;
-    }
-    const p = page;
-    try {
-      await p.goto(mode.url);
-      await p.getByTestId('nav-servers').click();
-      await p
-        .locator('[data-testid="server-state-remote"][data-state="failed"]')
-        .waitFor({ timeout: CONNECT_TIMEOUT_MS });
-      assert.match(
-        (await p.getByTestId('server-error-remote').textContent()) ?? '',
-        new RegExp(`\\$\\{secret:${NAME}\\}`),
-      );
-      await p.getByTestId('server-row-remote').click();
-      await p.locator(`[data-testid="secrets-summary-${NAME}"][data-set="false"]`).waitFor();
-
-      await p.getByTestId('edit-server-remote').click();
-      const row = p.locator(`[data-testid="secret-row-${NAME}"]`);
-      await row.waitFor();
-      assert.equal(await p.getByTestId(`secret-state-${NAME}`).textContent(), 'not set');
-      const input = p.getByTestId(`secret-input-${NAME}`);
-      assert.equal(await input.getAttribute('type'), 'password');
-      await input.fill(VALUE);
-      await p.getByTestId(`secret-save-${NAME}`).click();
-      await p.locator(`[data-testid="secret-row-${NAME}"][data-set="true"]`).waitFor();
-      assert.equal(await p.getByTestId(`secret-state-${NAME}`).textContent(), 'set');
-      assert.equal(await input.inputValue(), '', 'the field is cleared after saving');
-      await saveScreenshot(p, 'server-secret-set');
-
-      // Both users restarted with the value.
-      for (const id of ['remote', 'local'])
+    const p = pageOrSkip(t, skipReason, session?.page ?? null);
+    const mode = session?.mode;
+    if (!p || !mode) return;
+    const output = () => `browser mode output:\n${mode.output()}`;
+    await withEvidence(
+      p,
+      'server-secret',
+      async () => {
+        await p.goto(mode.url);
+        await p.getByTestId('nav-servers').click();
         await p
-          .locator(`[data-testid="server-state-${id}"][data-state="connected"]`)
+          .locator('[data-testid="server-state-remote"][data-state="failed"]')
           .waitFor({ timeout: CONNECT_TIMEOUT_MS });
-      await waitFor('a request carrying the header', () =>
-        recorder.requests.some((r) => r.headers['x-api-key'] === VALUE) ? true : undefined,
-      );
+        assert.match(
+          (await p.getByTestId('server-error-remote').textContent()) ?? '',
+          new RegExp(`\\$\\{secret:${NAME}\\}`),
+        );
+        await p.getByTestId('server-row-remote').click();
+        await p.locator(`[data-testid="secrets-summary-${NAME}"][data-set="false"]`).waitFor();
 
-      // Look at everything the UI can show about them, then search the page for the value.
-      await p.getByTestId('server-form-cancel').click();
-      for (const id of ['remote', 'local']) {
-        await p.getByTestId(`server-row-${id}`).click();
-        await p.locator(`[data-testid="secrets-summary-${NAME}"][data-set="true"]`).waitFor();
-        for (const tab of ['log', 'trace', 'info']) {
-          await p.getByTestId(`tab-${tab}`).click();
-          assert.ok(!(await pageText(p)).includes(VALUE), `the page (${id}, ${tab}) shows the secret`);
+        await p.getByTestId('edit-server-remote').click();
+        const row = p.locator(`[data-testid="secret-row-${NAME}"]`);
+        await row.waitFor();
+        assert.equal(await p.getByTestId(`secret-state-${NAME}`).textContent(), 'not set');
+        const input = p.getByTestId(`secret-input-${NAME}`);
+        assert.equal(await input.getAttribute('type'), 'password');
+        await input.fill(VALUE);
+        await p.getByTestId(`secret-save-${NAME}`).click();
+        await p.locator(`[data-testid="secret-row-${NAME}"][data-set="true"]`).waitFor();
+        assert.equal(await p.getByTestId(`secret-state-${NAME}`).textContent(), 'set');
+        assert.equal(await input.inputValue(), '', 'the field is cleared after saving');
+        await saveScreenshot(p, 'server-secret-set');
+
+        // Both users restarted with the value.
+        for (const id of ['remote', 'local'])
+          await p
+            .locator(`[data-testid="server-state-${id}"][data-state="connected"]`)
+            .waitFor({ timeout: CONNECT_TIMEOUT_MS });
+        await waitFor('a request carrying the header', () =>
+          recorder.requests.some((r) => r.headers['x-api-key'] === VALUE) ? true : undefined,
+        );
+
+        // Look at everything the UI can show about them, then search the page for the value.
+        await p.getByTestId('server-form-cancel').click();
+        for (const id of ['remote', 'local']) {
+          await p.getByTestId(`server-row-${id}`).click();
+          await p.locator(`[data-testid="secrets-summary-${NAME}"][data-set="true"]`).waitFor();
+          for (const tab of ['log', 'trace', 'info']) {
+            await p.getByTestId(`tab-${tab}`).click();
+            assert.ok(!(await pageText(p)).includes(VALUE), `the page (${id}, ${tab}) shows the secret`);
+          }
         }
-      }
-      assert.ok(!(await pageText(p)).includes(VALUE), 'the DOM holds the secret');
-      assert.ok(!mode.output().includes(VALUE), 'browser mode printed the secret');
-      for (const [path, text] of filesUnder(dirname(mode.configPath)))
-        assert.ok(!text.includes(VALUE), `${path} holds the secret`);
-    } catch (error) {
-      await saveScreenshot(p, 'server-secret-FAILED').catch(() => undefined);
-      console.log(`browser mode output:\n${mode.output()}`);
-      throw error;
-    }
+        assert.ok(!(await pageText(p)).includes(VALUE), 'the DOM holds the secret');
+        assert.ok(!mode.output().includes(VALUE), 'browser mode printed the secret');
+        for (const [path, text] of filesUnder(dirname(mode.configPath)))
+          assert.ok(!text.includes(VALUE), `${path} holds the secret`);
+      },
+      output,
+    );
   },
 );

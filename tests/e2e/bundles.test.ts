@@ -10,11 +10,12 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
 import { assertAccessible } from '../helpers/axe.js';
-import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
-import { chromiumSkipReason, launchChromium, saveScreenshot } from '../helpers/chromium.js';
+import { chromiumSkipReason, pageOrSkip, saveScreenshot } from '../helpers/chromium.js';
+import { keychainSkipReason } from '../helpers/e2e-app.js';
+import { startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
 import { CleanupStack, waitFor } from '../helpers/host-harness.js';
 import { buildFixtureBundle, buildHostileBundles, FIXTURE_BUNDLE } from '../helpers/mcpb-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -25,30 +26,25 @@ const SERVICE = `MCP Desk e2e bundles ${randomBytes(6).toString('hex')}`;
 const SECRET = 'server.mcpb.desk-fixture.api_token';
 
 const skipReason =
-  chromiumSkipReason ??
-  (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
-    ? 'no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): run under dbus-run-session with gnome-keyring as .ci/run does'
-    : null);
+  chromiumSkipReason ?? keychainSkipReason("a bundle's sensitive field goes to the OS keychain");
 
 const stack = new CleanupStack();
 const store = new KeychainSecretStore({ service: SERVICE });
-let mode: BrowserMode | null = null;
-let browser: Browser | null = null;
-let page: Page | null = null;
+let session: E2eSession | null = null;
 let files = '';
 
 before(async () => {
   if (skipReason) return;
-  process.env.MCP_DESK_KEYCHAIN_SERVICE = SERVICE;
   files = await tempDir(stack);
-  mode = await startBrowserMode();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  session = await startE2eSession({
+    config: { mcpServers: {} },
+    viewport: { width: 1400, height: 900 },
+    keychainService: SERVICE,
+  });
 });
 
 after(async () => {
-  await browser?.close();
-  await mode?.stop();
+  await session?.stop();
   await stack.run();
   if (!skipReason) await store.delete(SECRET).catch(() => false);
 });
@@ -71,11 +67,9 @@ test(
   'install, configure, connect, update and uninstall a bundle in the UI',
   { timeout: 240_000 },
   async (t) => {
-    if (skipReason || !page || !mode) {
-      t.skip(skipReason ?? 'setup failed');
-      return;
-    }
-    const p = page;
+    const p = pageOrSkip(t, skipReason, session?.page ?? null);
+    const mode = session?.mode;
+    if (!p || !mode) return;
     const dataDir = join(dirname(mode.configPath), 'data');
     try {
       await p.goto(mode.url);

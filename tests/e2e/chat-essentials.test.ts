@@ -6,7 +6,7 @@
 // wire-exact fake Gemini, whose recorded requests are what the assertions read.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   declarationsOf,
@@ -14,54 +14,34 @@ import {
   functionCall,
   reply,
   text,
-  type FakeGemini,
   type RecordedRequest,
 } from '../fixtures/fake-gemini.js';
-import { chromiumSkipReason, logPageErrors, pageOrSkip } from '../helpers/chromium.js';
+import { pageOrSkip } from '../helpers/chromium.js';
 import { shotSet } from '../helpers/chat-e2e-checks.js';
 import { assertAccessible } from '../helpers/axe.js';
-import {
-  ECHO_FOR_MODEL,
-  EVERYTHING_SERVER,
-  everythingSkipReason,
-  keychainSkipReason,
-} from '../helpers/e2e-app.js';
-import { e2eEvidence, openConnected, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { chatSkipReason as skipReason, ECHO_FOR_MODEL, EVERYTHING_STDIO } from '../helpers/e2e-app.js';
+import { openConnected, useE2eSession } from '../helpers/e2e-session.js';
 
 const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
 const STEP = 30_000;
 const VIEWPORT = { width: 1300, height: 860 };
-const skipReason =
-  chromiumSkipReason ?? everythingSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
-
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`chat-essentials e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    gemini: { apiKey: API_KEY, script: [] },
-    config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } } },
-    viewport: VIEWPORT,
-  });
-  gemini = session.gemini;
+const e2e = useE2eSession({
+  name: 'chat-essentials',
+  skipReason,
+  gemini: { apiKey: API_KEY, script: [] },
+  config: { mcpServers: { everything: EVERYTHING_STDIO } },
+  viewport: VIEWPORT,
   // axe needs a page of an explicit context (browser.newPage's own context cannot open its helper page).
-  const context = await session.browser.newContext({ viewport: VIEWPORT });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: new URL(session.mode.url).origin,
-  });
-  page = await context.newPage();
-  logPageErrors(page);
-  await openConnected(page, session.mode.url, ['everything']);
-  await session.storeKey(page);
+  ownContext: true,
+  ready: async (session) => {
+    await session.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(session.mode.url).origin,
+    });
+    await openConnected(session.page, session.mode.url, ['everything']);
+    await session.storeKey(session.page);
+  },
 });
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('chat-essentials', () => session);
+const { shot, withEvidence } = e2e;
 
 /** The texts of a request's contents, one string per turn. */
 function turnsOf(request: RecordedRequest | undefined): string[] {
@@ -98,10 +78,10 @@ async function focused(p: Page, testId: string): Promise<boolean> {
 const answer = (p: Page, t: string) => p.getByTestId('assistant-text').filter({ hasText: t });
 
 test('copy, retry and edit-and-resend', { timeout: 120_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
-  if (!p || !gemini) return;
+  const p = pageOrSkip(t, skipReason, e2e.page);
+  if (!p || !e2e.gemini) return;
   await withEvidence(p, 'copy-retry-edit', async () => {
-    gemini!.enqueue(reply(text('Answer one.')));
+    e2e.gemini!.enqueue(reply(text('Answer one.')));
     await send(p, 'first question');
     await answer(p, 'Answer one.').waitFor({ timeout: STEP });
     await p.getByTestId('chat-send').waitFor({ timeout: STEP });
@@ -112,15 +92,15 @@ test('copy, retry and edit-and-resend', { timeout: 120_000 }, async (t) => {
     assert.equal(await readClipboard(p), 'first question');
 
     // Retry on the answer: a new answer replaces it; the model saw only the user turn.
-    gemini!.enqueue(reply(text('Answer two.')));
+    e2e.gemini!.enqueue(reply(text('Answer two.')));
     await p.getByTestId('message-assistant').last().getByTestId('message-retry').click();
     await answer(p, 'Answer two.').waitFor({ timeout: STEP });
     await answer(p, 'Answer one.').waitFor({ state: 'detached', timeout: STEP });
-    assert.deepEqual(turnsOf(gemini!.generateRequests().at(-1)), ['first question']);
+    assert.deepEqual(turnsOf(e2e.gemini!.generateRequests().at(-1)), ['first question']);
     await p.getByTestId('chat-send').waitFor({ timeout: STEP });
 
     // Edit-and-resend: the text changes in place, the answer after it is replaced.
-    gemini!.enqueue(reply(text('Answer to the edit.')));
+    e2e.gemini!.enqueue(reply(text('Answer to the edit.')));
     await p.getByTestId('message-user').locator('..').getByTestId('message-edit').click();
     const box = p.getByTestId('message-edit-input');
     assert.equal(await focused(p, 'message-edit-input'), true, 'the editor takes focus');
@@ -128,7 +108,7 @@ test('copy, retry and edit-and-resend', { timeout: 120_000 }, async (t) => {
     await box.fill('edited question');
     await box.press('Enter');
     await answer(p, 'Answer to the edit.').waitFor({ timeout: STEP });
-    assert.deepEqual(turnsOf(gemini!.generateRequests().at(-1)), ['edited question']);
+    assert.deepEqual(turnsOf(e2e.gemini!.generateRequests().at(-1)), ['edited question']);
     assert.equal(await p.getByTestId('message-user').count(), 1);
     assert.equal(await p.getByTestId('message-user').filter({ hasText: 'first question' }).count(), 0);
     await p.getByTestId('chat-send').waitFor({ timeout: STEP });
@@ -143,11 +123,11 @@ test('copy, retry and edit-and-resend', { timeout: 120_000 }, async (t) => {
 });
 
 test('search filters the conversation list by title and by message text', { timeout: 90_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
-  if (!p || !gemini) return;
+  const p = pageOrSkip(t, skipReason, e2e.page);
+  if (!p || !e2e.gemini) return;
   await withEvidence(p, 'search', async () => {
     await newChat(p);
-    gemini!.enqueue(reply(text('Zebras have stripes.')));
+    e2e.gemini!.enqueue(reply(text('Zebras have stripes.')));
     await send(p, 'tell me about animals');
     await answer(p, 'Zebras').waitFor({ timeout: STEP });
     await p.getByTestId('chat-send').waitFor({ timeout: STEP });
@@ -173,8 +153,8 @@ test('search filters the conversation list by title and by message text', { time
 });
 
 test('the tools chip switches a server off for this chat only', { timeout: 90_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
-  if (!p || !gemini) return;
+  const p = pageOrSkip(t, skipReason, e2e.page);
+  if (!p || !e2e.gemini) return;
   await withEvidence(p, 'chip', async () => {
     await newChat(p);
     const chip = p.getByTestId('tools-chip');
@@ -191,11 +171,11 @@ test('the tools chip switches a server off for this chat only', { timeout: 90_00
     await popover.waitFor({ state: 'detached' });
     assert.equal(await focused(p, 'tools-chip'), true, 'Escape returns to the chip');
 
-    gemini!.enqueue(reply(text('No tools for me.')));
+    e2e.gemini!.enqueue(reply(text('No tools for me.')));
     await send(p, 'what tools do you have?');
     await answer(p, 'No tools for me.').waitFor({ timeout: STEP });
     await p.getByTestId('chat-send').waitFor({ timeout: STEP });
-    const names = declarationsOf(gemini!.generateRequests().at(-1)!).map((d) => d.name);
+    const names = declarationsOf(e2e.gemini!.generateRequests().at(-1)!).map((d) => d.name);
     assert.deepEqual(
       names.filter((n) => n.startsWith('everything__')),
       [],
@@ -209,10 +189,10 @@ test('the tools chip switches a server off for this chat only', { timeout: 90_00
 });
 
 test('an approval wait is not counted in the tool duration', { timeout: 90_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
-  if (!p || !gemini) return;
+  const p = pageOrSkip(t, skipReason, e2e.page);
+  if (!p || !e2e.gemini) return;
   await withEvidence(p, 'approval-wait', async () => {
-    gemini!.enqueue(reply(functionCall(ECHO_FOR_MODEL, { message: 'patience' })), reply(text('Echoed.')));
+    e2e.gemini!.enqueue(reply(functionCall(ECHO_FOR_MODEL, { message: 'patience' })), reply(text('Echoed.')));
     await send(p, 'echo patience');
     const card = p.getByTestId('approval-card');
     await card.waitFor({ timeout: STEP });
@@ -237,11 +217,11 @@ test(
   'a failing model shows one error, its retries, and a Retry that recovers',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.gemini) return;
     await withEvidence(p, 'failed-run', async () => {
       await newChat(p);
-      gemini!.enqueue(failure(500), failure(500), failure(500));
+      e2e.gemini!.enqueue(failure(500), failure(500), failure(500));
       await send(p, 'are you there?');
       await p.getByTestId('run-error').waitFor({ timeout: STEP });
       await p.getByTestId('run-retry').waitFor({ timeout: STEP });
@@ -254,12 +234,12 @@ test(
       await assertAccessible(p, 'a failed run', '[data-testid="chat-view"]');
       await shotSet(p, shot, '05-failed-run');
 
-      gemini!.enqueue(reply(text('I am here now.')));
+      e2e.gemini!.enqueue(reply(text('I am here now.')));
       await p.getByTestId('run-retry').click();
       await answer(p, 'I am here now.').waitFor({ timeout: STEP });
       await p.getByTestId('chat-send').waitFor({ timeout: STEP });
       assert.equal(await p.getByTestId('run-error').count(), 0, 'the failed answer was replaced');
-      assert.deepEqual(turnsOf(gemini!.generateRequests().at(-1)), ['are you there?']);
+      assert.deepEqual(turnsOf(e2e.gemini!.generateRequests().at(-1)), ['are you there?']);
     });
   },
 );

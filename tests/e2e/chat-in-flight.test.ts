@@ -5,60 +5,40 @@
 // test-results/e2e/chat-*.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
-import { type Page } from 'playwright-core';
-import { functionCall, hold, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
-import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
-import { type BrowserMode } from '../helpers/browser-mode.js';
-import {
-  ECHO_FOR_MODEL,
-  EVERYTHING_SERVER,
-  everythingSkipReason,
-  keychainSkipReason,
-} from '../helpers/e2e-app.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { test } from 'node:test';
+import { functionCall, hold, reply, text } from '../fixtures/fake-gemini.js';
+import { pageOrSkip } from '../helpers/chromium.js';
+import { chatSkipReason as skipReason, ECHO_FOR_MODEL, EVERYTHING_STDIO } from '../helpers/e2e-app.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 
 const STEP_TIMEOUT_MS = 30_000;
 
 // A key only this run knows: the fake accepts nothing else.
 const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
 
-const skipReason =
-  chromiumSkipReason ?? everythingSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
-
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let mode: BrowserMode | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`chat (in flight) e2e skipped: ${skipReason}`);
-    return;
-  }
+const e2e = useE2eSession({
+  name: 'chat (in flight)',
+  prefix: 'chat',
+  skipReason,
   // Each test enqueues its own turns.
-  session = await startE2eSession({
-    gemini: { apiKey: API_KEY, script: [] },
-    config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } } },
-    viewport: { width: 1400, height: 900 },
-    connect: ['everything'],
-  });
-  ({ gemini, mode, page } = session);
-  // The runs below need a key; the session removes it again at the end.
-  await session.storeKey(page);
-  await page.getByTestId('chat-view').waitFor();
+  gemini: { apiKey: API_KEY, script: [] },
+  config: { mcpServers: { everything: EVERYTHING_STDIO } },
+  viewport: { width: 1400, height: 900 },
+  connect: ['everything'],
+  ready: async (session) => {
+    // The runs below need a key; the session removes it again at the end.
+    await session.storeKey(session.page);
+    await session.page.getByTestId('chat-view').waitFor();
+  },
 });
-
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('chat', () => session);
+const { shot, withEvidence } = e2e;
 
 test('chat: Stop ends a run that is still streaming', { timeout: 60_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
-  if (!p || !mode || !gemini) return;
+  const p = pageOrSkip(t, skipReason, e2e.page);
+  if (!p || !e2e.mode || !e2e.gemini) return;
   await withEvidence(p, 'stop', async () => {
-    const before = gemini!.generateRequests().length;
-    gemini!.enqueue(hold(text('Once upon a time')));
+    const before = e2e.gemini!.generateRequests().length;
+    e2e.gemini!.enqueue(hold(text('Once upon a time')));
     await p.getByTestId('chat-input').fill('Tell me a very long story.');
     await p.getByTestId('chat-input').press('Enter');
     await p
@@ -68,7 +48,7 @@ test('chat: Stop ends a run that is still streaming', { timeout: 60_000 }, async
     await p.getByTestId('chat-stop').click();
     await p.getByTestId('run-end').filter({ hasText: 'Stopped' }).waitFor({ timeout: STEP_TIMEOUT_MS });
     await p.getByTestId('chat-send').waitFor();
-    const streaming = gemini!.generateRequests()[before];
+    const streaming = e2e.gemini!.generateRequests()[before];
     assert.ok(streaming, 'the model was asked');
     assert.equal(await streaming.closed, 'client-disconnected', 'Stop aborted the model stream');
     await shot(p, '10-stopped');
@@ -79,10 +59,10 @@ test(
   'chat: a reload while a call waits for approval keeps the card, and the run finishes',
   { timeout: 60_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !mode || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.mode || !e2e.gemini) return;
     await withEvidence(p, 'reload-mid-run', async () => {
-      gemini!.enqueue(
+      e2e.gemini!.enqueue(
         reply(functionCall(ECHO_FOR_MODEL, { message: 'after reload' })),
         reply(text('Done after the reload.')),
       );

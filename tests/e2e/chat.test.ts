@@ -6,30 +6,19 @@
 // every step land in test-results/e2e/chat-*.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
-import { type Page } from 'playwright-core';
+import { test } from 'node:test';
+import { functionCall, partsOf, reply, splitText, text, thought } from '../fixtures/fake-gemini.js';
+import { pageOrSkip } from '../helpers/chromium.js';
 import {
-  functionCall,
-  partsOf,
-  reply,
-  splitText,
-  text,
-  thought,
-  type FakeGemini,
-} from '../fixtures/fake-gemini.js';
-import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
-import { type BrowserMode } from '../helpers/browser-mode.js';
-import {
+  chatSkipReason as skipReason,
   ECHO_FOR_MODEL,
-  EVERYTHING_SERVER,
-  everythingSkipReason,
-  keychainSkipReason,
+  EVERYTHING_STDIO,
   readDownload,
+  saveKeyInSettings,
 } from '../helpers/e2e-app.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 import { HOSTILE_MARKDOWN } from '../fixtures/hostile-markdown.js';
 
-const EVERYTHING = EVERYTHING_SERVER;
 const CONNECT_TIMEOUT_MS = 60_000;
 const STEP_TIMEOUT_MS = 30_000;
 
@@ -40,46 +29,30 @@ const PROMPT = 'Please echo "hi" with the echo tool.';
 const FIRST_TEXT = 'Let me echo that.';
 const FINAL_TEXT = 'The echo said: Echo: hi';
 
-const skipReason =
-  chromiumSkipReason ?? everythingSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
-
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let mode: BrowserMode | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`chat e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    gemini: {
-      apiKey: API_KEY,
-      script: [
-        {
-          ...reply(...splitText(FIRST_TEXT, 3), functionCall(ECHO_FOR_MODEL, { message: 'hi' })),
-          chunkDelayMs: 60,
-        },
-        { ...reply(...splitText(FINAL_TEXT, 4)), chunkDelayMs: 60 },
-      ],
-    },
-    config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
-    viewport: { width: 1400, height: 900 },
-  });
-  ({ gemini, mode, page } = session);
+// Stopping the session leaves no key behind in the keychain, whatever happened in the tests.
+const e2e = useE2eSession({
+  name: 'chat',
+  skipReason,
+  gemini: {
+    apiKey: API_KEY,
+    script: [
+      {
+        ...reply(...splitText(FIRST_TEXT, 3), functionCall(ECHO_FOR_MODEL, { message: 'hi' })),
+        chunkDelayMs: 60,
+      },
+      { ...reply(...splitText(FINAL_TEXT, 4)), chunkDelayMs: 60 },
+    ],
+  },
+  config: { mcpServers: { everything: EVERYTHING_STDIO } },
+  viewport: { width: 1400, height: 900 },
 });
-
-// Leaves no key behind in the keychain, whatever happened above.
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('chat', () => session);
+const { shot, withEvidence } = e2e;
 
 test('chat: streamed text, an approved tool call and the answer', { timeout: 180_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
-  if (!p || !mode || !gemini) return;
+  const p = pageOrSkip(t, skipReason, e2e.page);
+  if (!p || !e2e.mode || !e2e.gemini) return;
   await withEvidence(p, 'flow', async () => {
-    await p.goto(mode!.url);
+    await p.goto(e2e.mode!.url);
     // Chat is the first view; wait until server-everything is connected so echo is offered.
     await p.getByTestId('chat-view').waitFor();
     await p.getByTestId('nav-servers').click();
@@ -90,28 +63,21 @@ test('chat: streamed text, an approved tool call and the answer', { timeout: 180
     await shot(p, '01-empty');
 
     // The key goes in through the write-only field and is never shown again.
-    await p.getByTestId('settings-open').click();
-    await p.getByTestId('settings-panel').waitFor();
-    const status = p.getByTestId('api-key-status');
-    await status.filter({ hasNotText: 'Checking' }).waitFor();
-    if ((await status.getAttribute('data-set')) === 'true') {
-      throw new Error(
-        'a Gemini key is already stored under the test keychain service; refusing to overwrite it',
-      );
-    }
-    await p.getByTestId('api-key-input').fill(API_KEY);
-    await p.getByTestId('api-key-save').click();
-    session?.keyStored();
-    await p.locator('[data-testid="api-key-status"][data-set="true"]').waitFor({ timeout: STEP_TIMEOUT_MS });
-    assert.equal(
-      await p.getByTestId('api-key-input').inputValue(),
-      '',
-      'the key is cleared from the field once stored',
+    await saveKeyInSettings(
+      p,
+      API_KEY,
+      () => e2e.session?.keyStored(),
+      async () => {
+        assert.equal(
+          await p.getByTestId('api-key-input').inputValue(),
+          '',
+          'the key is cleared from the field once stored',
+        );
+        assert.equal(await p.getByTestId('api-key-input').getAttribute('type'), 'password');
+        assert.ok(!(await p.content()).includes(API_KEY), 'the key appears nowhere in the page');
+        await shot(p, '02-key-set');
+      },
     );
-    assert.equal(await p.getByTestId('api-key-input').getAttribute('type'), 'password');
-    assert.ok(!(await p.content()).includes(API_KEY), 'the key appears nowhere in the page');
-    await shot(p, '02-key-set');
-    await p.getByTestId('settings-close').click();
 
     await p.getByTestId('chat-input').fill(PROMPT);
     await p.getByTestId('chat-input').press('Enter');
@@ -159,7 +125,7 @@ test('chat: streamed text, an approved tool call and the answer', { timeout: 180
     await shot(p, '04-answered');
 
     // What went to the model: our key, and the tool's result as the function response.
-    const generates = gemini!.generateRequests();
+    const generates = e2e.gemini!.generateRequests();
     assert.equal(generates.length, 2, 'two model turns: the call, then the answer');
     assert.ok(generates.every((r) => r.apiKey === API_KEY));
     const responses = partsOf(generates[1]).filter(({ part }) => 'functionResponse' in part);
@@ -172,8 +138,8 @@ test(
   'chat: after a reload the conversation and its tool card are still there',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !mode) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.mode) return;
     await withEvidence(p, 'reload', async () => {
       await p.reload();
       await p.getByTestId('chat-view').waitFor();
@@ -216,11 +182,11 @@ test(
   'chat: a / prompt, an attached resource, thinking, sanitised Markdown and a denied call',
   { timeout: 120_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !mode || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.mode || !e2e.gemini) return;
     await withEvidence(p, 'prompt-attach-deny', async () => {
-      const before = gemini!.generateRequests().length;
-      gemini!.enqueue(
+      const before = e2e.gemini!.generateRequests().length;
+      e2e.gemini!.enqueue(
         {
           ...reply(
             thought('The person wants the weather; I should check with echo.'),
@@ -304,7 +270,7 @@ test(
       await shot(p, '09-denied');
 
       // The model saw the prompt text and the resource, and was told the call was denied.
-      const [first, second] = gemini!.generateRequests().slice(before);
+      const [first, second] = e2e.gemini!.generateRequests().slice(before);
       assert.ok(first && second, 'two model turns for this message');
       const sent = JSON.stringify(partsOf(first));
       assert.match(sent, /Paris/);

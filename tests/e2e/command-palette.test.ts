@@ -3,31 +3,23 @@
 // Settings, Esc closes the open panel). Real browser mode with server-everything over stdio, the
 // real renderer in Chromium. Screenshots: test-results/e2e/palette-*.png (light, dark, 800x600).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from '../helpers/axe.js';
 import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
-import { EVERYTHING_SERVER, everythingSkipReason } from '../helpers/e2e-app.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { everythingSkipReason, EVERYTHING_STDIO } from '../helpers/e2e-app.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 
 const skipReason = chromiumSkipReason ?? everythingSkipReason;
-let session: E2eSession | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`command palette e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } } },
-    viewport: { width: 1280, height: 900 },
-    connect: ['everything'],
-  });
+const e2e = useE2eSession({
+  name: 'command palette',
+  prefix: 'palette',
+  skipReason,
+  config: { mcpServers: { everything: EVERYTHING_STDIO } },
+  viewport: { width: 1280, height: 900 },
+  connect: ['everything'],
 });
-
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('palette', () => session);
+const { shot, withEvidence } = e2e;
 
 // Page functions are strings: this file is typed without the DOM library. Waits are locators
 // (polling a string predicate would need eval, which the app's CSP forbids).
@@ -47,7 +39,7 @@ async function openPalette(p: Page): Promise<void> {
 }
 
 test('shortcuts: new chat, Settings, focus the message box, search, Esc closes the chat panel', async (t) => {
-  const p = pageOrSkip(t, skipReason, session?.page ?? null);
+  const p = pageOrSkip(t, skipReason, e2e.session?.page ?? null);
   if (!p) return;
   await withEvidence(p, 'shortcuts', async () => {
     await p.getByTestId('nav-chat').click();
@@ -79,7 +71,7 @@ test('shortcuts: new chat, Settings, focus the message box, search, Esc closes t
 });
 
 test('palette: Ctrl+K filters, Enter opens a tool, Esc closes and focus returns', async (t) => {
-  const p = pageOrSkip(t, skipReason, session?.page ?? null);
+  const p = pageOrSkip(t, skipReason, e2e.session?.page ?? null);
   if (!p) return;
   await withEvidence(p, 'tool', async () => {
     await p.getByTestId('nav-servers').focus();
@@ -110,7 +102,7 @@ test('palette: Ctrl+K filters, Enter opens a tool, Esc closes and focus returns'
 });
 
 test('palette: a server, a prompt, a view and a conversation open where they live', async (t) => {
-  const p = pageOrSkip(t, skipReason, session?.page ?? null);
+  const p = pageOrSkip(t, skipReason, e2e.session?.page ?? null);
   if (!p) return;
   await withEvidence(p, 'targets', async () => {
     await openPalette(p);
@@ -151,7 +143,7 @@ test('palette: a server, a prompt, a view and a conversation open where they liv
 });
 
 test('palette: no serious accessibility violations; screenshots light, dark and 800x600', async (t) => {
-  const p = pageOrSkip(t, skipReason, session?.page ?? null);
+  const p = pageOrSkip(t, skipReason, e2e.session?.page ?? null);
   if (!p) return;
   await withEvidence(p, 'axe', async () => {
     for (const scheme of ['light', 'dark'] as const) {

@@ -5,44 +5,29 @@
 // through the form, the wire-exact fake Gemini answering the first question.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
-import { chromiumSkipReason, logPageErrors, pageOrSkip } from '../helpers/chromium.js';
+import { reply, text } from '../fixtures/fake-gemini.js';
+import { pageOrSkip } from '../helpers/chromium.js';
 import { shotSet } from '../helpers/chat-e2e-checks.js';
 import { assertAccessible } from '../helpers/axe.js';
-import { EVERYTHING_SERVER, everythingSkipReason, keychainSkipReason } from '../helpers/e2e-app.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { chatSkipReason as skipReason, EVERYTHING_SERVER } from '../helpers/e2e-app.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
 const STEP = 30_000;
 const VIEWPORT = { width: 1300, height: 860 };
-const skipReason =
-  chromiumSkipReason ?? everythingSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
-
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`first-run e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    gemini: { apiKey: API_KEY, script: [] },
-    config: { mcpServers: {} },
-    viewport: VIEWPORT,
-  });
-  gemini = session.gemini;
+const e2e = useE2eSession({
+  name: 'first-run',
+  skipReason,
+  gemini: { apiKey: API_KEY, script: [] },
+  config: { mcpServers: {} },
+  viewport: VIEWPORT,
   // axe needs a page of an explicit context.
-  page = await (await session.browser.newContext({ viewport: VIEWPORT })).newPage();
-  logPageErrors(page);
+  ownContext: true,
 });
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('first-run', () => session);
+const { shot, withEvidence } = e2e;
 
 const step = (p: Page, id: string) => p.getByTestId(`first-run-${id}`);
 const isDone = async (p: Page, id: string) => (await step(p, id).getAttribute('data-done')) === 'true';
@@ -55,10 +40,10 @@ test(
   'the checklist leads through key, server, folder and first question',
   { timeout: 150_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !session || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.session || !e2e.gemini) return;
     await withEvidence(p, 'flow', async () => {
-      await p.goto(session!.mode.url);
+      await p.goto(e2e.session!.mode.url);
       await p.getByTestId('first-run').waitFor({ timeout: STEP });
       for (const id of ['key', 'server', 'folder', 'question'])
         assert.equal(await isDone(p, id), false, `${id} is not done on a first run`);
@@ -74,7 +59,7 @@ test(
       assert.equal(await p.getByTestId('api-key-status').getAttribute('data-set'), 'false');
       await p.getByTestId('api-key-input').fill(API_KEY);
       await p.getByTestId('api-key-save').click();
-      session!.keyStored();
+      e2e.session!.keyStored();
       await waitDone(p, 'key');
       await p.getByTestId('settings-close').click();
 
@@ -108,7 +93,7 @@ test(
       await p.getByTestId('first-run-go-question').click();
       await p.locator('[data-testid="chat-input"]:focus').waitFor({ timeout: STEP });
       assert.equal(await focused(p, 'chat-input'), true);
-      gemini!.enqueue(reply(text('Hello! How can I help?')));
+      e2e.gemini!.enqueue(reply(text('Hello! How can I help?')));
       await p.keyboard.type('hello');
       await p.keyboard.press('Enter');
       await p.getByTestId('assistant-text').filter({ hasText: 'How can I help' }).waitFor({ timeout: STEP });
@@ -117,7 +102,7 @@ test(
       await p.locator('[data-testid^="conversation-item-"]').nth(1).waitFor({ timeout: STEP });
       assert.equal(await p.getByTestId('first-run').count(), 0, 'all done: no checklist');
       assert.equal(
-        gemini!.generateRequests().at(-1)?.apiKey,
+        e2e.gemini!.generateRequests().at(-1)?.apiKey,
         API_KEY,
         'the key set from the checklist was used',
       );
@@ -126,8 +111,8 @@ test(
 );
 
 test('a dismissed checklist stays hidden after a reload', { timeout: 90_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
-  if (!p || !session) return;
+  const p = pageOrSkip(t, skipReason, e2e.page);
+  if (!p || !e2e.session) return;
   await withEvidence(p, 'dismiss', async () => {
     // Unshare the folder: one step is open again, so the checklist is back in an empty chat.
     await p.getByTestId('nav-roots').click();

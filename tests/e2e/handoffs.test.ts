@@ -6,7 +6,7 @@
 // Tools view and in the chat's tool card. Screenshots: test-results/e2e/handoffs-*.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { type Locator, type Page } from 'playwright-core';
 import {
   functionCall,
@@ -17,16 +17,10 @@ import {
   type FakeGemini,
   type RecordedRequest,
 } from '../fixtures/fake-gemini.js';
-import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
-import { type BrowserMode } from '../helpers/browser-mode.js';
-import {
-  EVERYTHING_SERVER,
-  everythingSkipReason,
-  keychainSkipReason,
-  openEverythingTool,
-} from '../helpers/e2e-app.js';
+import { pageOrSkip } from '../helpers/chromium.js';
+import { chatSkipReason as skipReason, EVERYTHING_STDIO, openEverythingTool } from '../helpers/e2e-app.js';
 import { assertAccessible } from '../helpers/axe.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 
 const STEP_TIMEOUT_MS = 30_000;
 const VIEWPORT = { width: 1400, height: 900 };
@@ -36,47 +30,29 @@ const PROMPT_TEXT = "What's weather in Lisbon?";
 const STRUCTURED_TOOL = 'everything__get-structured-content';
 const CHICAGO = { temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 };
 
-const skipReason =
-  chromiumSkipReason ?? everythingSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
-
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let mode: BrowserMode | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`handoffs e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    gemini: {
-      apiKey: API_KEY,
-      // Keyed on what was asked, not on order, so one failing test does not shift the others' turns.
-      script: (request) => {
-        if (functionResponsesOf(request).length > 0) return reply(text('It drizzles in Chicago.'));
-        const asked = lastUserText(request);
-        if (asked.includes('Lisbon')) return reply(text('Lisbon is sunny.'));
-        if (asked.includes('Summarise'))
-          return reply(text('The architecture document describes the server.'));
-        return reply(functionCall(STRUCTURED_TOOL, { location: 'Chicago' }));
-      },
+const e2e = useE2eSession({
+  name: 'handoffs',
+  skipReason,
+  gemini: {
+    apiKey: API_KEY,
+    // Keyed on what was asked, not on order, so one failing test does not shift the others' turns.
+    script: (request) => {
+      if (functionResponsesOf(request).length > 0) return reply(text('It drizzles in Chicago.'));
+      const asked = lastUserText(request);
+      if (asked.includes('Lisbon')) return reply(text('Lisbon is sunny.'));
+      if (asked.includes('Summarise')) return reply(text('The architecture document describes the server.'));
+      return reply(functionCall(STRUCTURED_TOOL, { location: 'Chicago' }));
     },
-    config: {
-      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } },
-    },
-    viewport: VIEWPORT,
-    connect: ['everything'],
-  });
-  ({ gemini, mode, page } = session);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: new URL(mode.url).origin,
-  });
+  },
+  config: { mcpServers: { everything: EVERYTHING_STDIO } },
+  viewport: VIEWPORT,
+  connect: ['everything'],
+  ready: (session) =>
+    session.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(session.mode.url).origin,
+    }),
 });
-
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('handoffs', () => session);
+const { shot, withEvidence } = e2e;
 
 /** Light, dark and 800x600 screenshots of what is on screen now, `subject` scrolled into view. */
 async function shotThemes(p: Page, name: string, subject: Locator): Promise<void> {
@@ -118,10 +94,10 @@ test(
   'handoffs: Use in chat fills the composer and the prompt reaches the model',
   { timeout: 120_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.gemini) return;
     await withEvidence(p, 'prompt', async () => {
-      await session!.storeKey(p);
+      await e2e.session!.storeKey(p);
       await p.getByTestId('nav-prompts').click();
       await p.getByTestId('prompt-item-everything-args-prompt').click();
       await p.getByTestId('prompt-arg-city').fill('Lisbon');
@@ -145,7 +121,7 @@ test(
         .getByTestId('assistant-text')
         .filter({ hasText: 'Lisbon is sunny.' })
         .waitFor({ timeout: STEP_TIMEOUT_MS });
-      assert.match(sentWith(gemini!, 'Lisbon'), /What's weather in Lisbon\? Please\./);
+      assert.match(sentWith(e2e.gemini!, 'Lisbon'), /What's weather in Lisbon\? Please\./);
     });
   },
 );
@@ -154,8 +130,8 @@ test(
   'handoffs: a Markdown resource is rendered, and Attach to chat sends its contents',
   { timeout: 120_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.gemini) return;
     await withEvidence(p, 'resource', async () => {
       await p.getByTestId('nav-resources').click();
       await p.getByTestId('resource-item-everything-architecture.md').click();
@@ -195,7 +171,7 @@ test(
         .getByTestId('assistant-text')
         .filter({ hasText: 'The architecture document' })
         .waitFor({ timeout: STEP_TIMEOUT_MS });
-      const sent = sentWith(gemini!, 'Summarise');
+      const sent = sentWith(e2e.gemini!, 'Summarise');
       assert.ok(sent.includes(MARKDOWN_URI), 'the model is told which resource is attached');
       assert.match(sent, /# Everything Server – Architecture/, "the model receives the resource's contents");
       assert.equal(await p.getByTestId('attachment-chip').count(), 0, 'the chip is gone once sent');
@@ -204,7 +180,7 @@ test(
 );
 
 test('handoffs: a tool result has Copy and Raw in the Tools view', { timeout: 120_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
+  const p = pageOrSkip(t, skipReason, e2e.page);
   if (!p) return;
   await withEvidence(p, 'tool-result', async () => {
     assert.ok(
@@ -240,8 +216,8 @@ test('handoffs: a tool result has Copy and Raw in the Tools view', { timeout: 12
 });
 
 test('handoffs: the chat tool card has Copy and Raw too', { timeout: 120_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
-  if (!p || !gemini) return;
+  const p = pageOrSkip(t, skipReason, e2e.page);
+  if (!p || !e2e.gemini) return;
   await withEvidence(p, 'tool-card', async () => {
     await p.getByTestId('nav-chat').click();
     await p.getByTestId('chat-input').fill('How is the weather in Chicago?');

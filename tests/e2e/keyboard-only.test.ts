@@ -7,17 +7,12 @@
 // test ends by asserting the count is zero. Axe checks the chat with its approval and its form. Screenshots: test-results/e2e/keyboard-only-*.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { functionCall, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
-import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
-import {
-  ECHO_FOR_MODEL,
-  EVERYTHING_SERVER,
-  everythingSkipReason,
-  keychainSkipReason,
-} from '../helpers/e2e-app.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { functionCall, reply, text } from '../fixtures/fake-gemini.js';
+import { pageOrSkip } from '../helpers/chromium.js';
+import { chatSkipReason as skipReason, ECHO_FOR_MODEL, EVERYTHING_SERVER } from '../helpers/e2e-app.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 import { assertAccessible } from '../helpers/axe.js';
 
 const STEP_TIMEOUT_MS = 30_000;
@@ -25,13 +20,6 @@ const CONNECT_TIMEOUT_MS = 60_000;
 const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
 const FINAL = 'Thanks, Ada — all done.';
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
-
-const skipReason =
-  chromiumSkipReason ?? everythingSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
-
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let page: Page | null = null;
 
 // Counts every event only a pointing device makes; a keyboard-made click has detail 0.
 const COUNT_MOUSE = `(() => {
@@ -42,33 +30,25 @@ const COUNT_MOUSE = `(() => {
   window.addEventListener('click', (e) => { if (e.detail > 0) note(e); }, true);
 })()`;
 
-before(async () => {
-  if (skipReason) {
-    console.log(`keyboard-only e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    gemini: {
-      apiKey: API_KEY,
-      script: [
-        reply(text('Echoing first.'), functionCall(ECHO_FOR_MODEL, { message: 'from chat' })),
-        reply(functionCall('everything__trigger-elicitation-request', {})),
-        reply(text(FINAL)),
-      ],
-    },
-    config: { mcpServers: {} },
-    viewport: { width: 1300, height: 900 },
-  });
-  gemini = session.gemini;
-  const context = await session.browser.newContext({ viewport: { width: 1300, height: 900 } });
-  await context.addInitScript(COUNT_MOUSE);
-  page = await context.newPage();
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+const e2e = useE2eSession({
+  name: 'keyboard-only',
+  skipReason,
+  gemini: {
+    apiKey: API_KEY,
+    script: [
+      reply(text('Echoing first.'), functionCall(ECHO_FOR_MODEL, { message: 'from chat' })),
+      reply(functionCall('everything__trigger-elicitation-request', {})),
+      reply(text(FINAL)),
+    ],
+  },
+  config: { mcpServers: {} },
+  viewport: { width: 1300, height: 900 },
+  ownContext: true,
+  ready: async (session) => {
+    await session.page.context().addInitScript(COUNT_MOUSE);
+  },
 });
-
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('keyboard-only', () => session);
+const { shot, withEvidence } = e2e;
 
 /** Presses Tab (or Shift+Tab) until the focused element matches `selector`; fails after `max`. */
 async function tabTo(p: Page, selector: string, { back = false, max = 80 } = {}): Promise<void> {
@@ -104,10 +84,10 @@ test(
   'keyboard only: key, server, tool, chat, approval, elicitation, revoke',
   { timeout: 300_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !session || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.session || !e2e.gemini) return;
     await withEvidence(p, 'flow', async () => {
-      await p.goto(session!.mode.url);
+      await p.goto(e2e.session!.mode.url);
       await p.getByTestId('first-run').waitFor({ timeout: STEP_TIMEOUT_MS });
 
       // 1. The model key, from the first-run checklist: its button opens the key field.
@@ -116,7 +96,7 @@ test(
       await p.getByTestId('api-key-input').waitFor();
       await tabTo(p, '[data-testid="api-key-input"]');
       await p.keyboard.type(API_KEY);
-      session!.keyStored();
+      e2e.session!.keyStored();
       await tabTo(p, '[data-testid="api-key-save"]');
       await p.keyboard.press('Enter');
       await p
@@ -207,7 +187,7 @@ test(
       await tabTo(p, '[data-testid="tool-card"] [data-testid="elicit-accept"]');
       await p.keyboard.press('Enter');
       await p.getByTestId('assistant-text').filter({ hasText: FINAL }).waitFor({ timeout: STEP_TIMEOUT_MS });
-      const asked = JSON.stringify(gemini!.requests.at(-1)?.body ?? '');
+      const asked = JSON.stringify(e2e.gemini!.requests.at(-1)?.body ?? '');
       assert.match(asked, /Ada Lovelace/, 'the form answer reached the server and the model saw its result');
 
       // 7. Revoke the standing approval on the Permissions page.

@@ -6,50 +6,32 @@
 // (the wire-exact fake Gemini) answers it.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import {
-  declarationsOf,
-  functionCall,
-  reply,
-  text,
-  type FakeGemini,
-  type RecordedRequest,
-} from '../fixtures/fake-gemini.js';
-import { chromiumSkipReason, logPageErrors, pageOrSkip } from '../helpers/chromium.js';
-import { keychainSkipReason } from '../helpers/e2e-app.js';
-import { e2eEvidence, openConnected, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { declarationsOf, functionCall, reply, text, type RecordedRequest } from '../fixtures/fake-gemini.js';
+import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
+import { modelKeySkipReason } from '../helpers/e2e-app.js';
+import { openConnected, useE2eSession } from '../helpers/e2e-session.js';
 import { appServer } from '../helpers/server-processes.js';
 
 const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
 const STEP = 30_000;
 const VIEWPORT = { width: 1300, height: 900 };
-const skipReason = chromiumSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
+const skipReason = chromiumSkipReason ?? modelKeySkipReason;
 
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`mcp-app-requests e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    gemini: { apiKey: API_KEY, script: [] },
-    config: { mcpServers: { basic: appServer('basicReact'), sysmon: appServer('systemMonitor') } },
-    viewport: VIEWPORT,
-  });
-  gemini = session.gemini;
-  const context = await session.browser.newContext({ viewport: VIEWPORT });
-  page = await context.newPage();
-  logPageErrors(page);
-  await openConnected(page, session.mode.url, ['basic', 'sysmon']);
-  await session.storeKey(page);
+const e2e = useE2eSession({
+  name: 'mcp-app-requests',
+  skipReason,
+  gemini: { apiKey: API_KEY, script: [] },
+  config: { mcpServers: { basic: appServer('basicReact'), sysmon: appServer('systemMonitor') } },
+  viewport: VIEWPORT,
+  ownContext: true,
+  ready: async (session) => {
+    await openConnected(session.page, session.mode.url, ['basic', 'sysmon']);
+    await session.storeKey(session.page);
+  },
 });
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('mcp-app-requests', () => session);
+const { shot, withEvidence } = e2e;
 
 /** A new conversation in which the model (the fake) calls `tool`; approve it and wait for its view. */
 async function viewThroughChat(
@@ -57,7 +39,7 @@ async function viewThroughChat(
   server: string,
   tool: string,
 ): Promise<{ frame: Frame; card: string }> {
-  gemini!.enqueue(reply(functionCall(`${server}__${tool}`, {})), reply(text(`Called ${tool}.`)));
+  e2e.gemini!.enqueue(reply(functionCall(`${server}__${tool}`, {})), reply(text(`Called ${tool}.`)));
   await p.getByTestId('nav-chat').click();
   const before = await p.locator('[data-testid^="conversation-item-"]').count();
   await p.getByTestId('new-chat').click();
@@ -92,7 +74,7 @@ test(
   "a view's own tool call asks the person, then its result reaches the view",
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
+    const p = pageOrSkip(t, skipReason, e2e.page);
     if (!p) return;
     await withEvidence(p, 'app-call', async () => {
       const { frame } = await viewThroughChat(p, 'sysmon', 'get-system-info');
@@ -120,7 +102,7 @@ test(
       );
       await shot(p, 'result-in-view');
       // Must-show 3: the app-only tool the view just called was never offered to the model.
-      const offered = gemini!.generateRequests().flatMap((r) => declarationsOf(r).map((d) => d.name));
+      const offered = e2e.gemini!.generateRequests().flatMap((r) => declarationsOf(r).map((d) => d.name));
       assert.ok(offered.includes('sysmon__get-system-info'), `offered: ${[...new Set(offered)].join(', ')}`);
       assert.ok(
         !offered.some((n) => n.includes('poll-system-stats')),
@@ -134,12 +116,12 @@ test(
   "a view's ui/message joins the conversation, labelled, and the model answers it",
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
+    const p = pageOrSkip(t, skipReason, e2e.page);
     if (!p) return;
     await withEvidence(p, 'app-message', async () => {
       const { frame } = await viewThroughChat(p, 'basic', 'get-time');
       const words = `hello from the view ${randomBytes(3).toString('hex')}`;
-      gemini!.enqueue(reply(text('The view said hello.')));
+      e2e.gemini!.enqueue(reply(text('The view said hello.')));
       await frame.locator('textarea').first().fill(words);
       await frame.getByRole('button', { name: 'Send Message' }).click();
       const message = p.getByTestId('message-user').filter({ hasText: words });
@@ -153,7 +135,7 @@ test(
         .getByTestId('assistant-text')
         .filter({ hasText: 'The view said hello.' })
         .waitFor({ timeout: STEP });
-      const last = userTurns(gemini!.generateRequests().at(-1)).at(-1) ?? '';
+      const last = userTurns(e2e.gemini!.generateRequests().at(-1)).at(-1) ?? '';
       assert.ok(last.includes(words), `the model received the view's words: ${last}`);
       await shot(p, 'message-from-view');
     });
@@ -164,7 +146,7 @@ test(
   '"Show interactive views" off in Servers › Info shows results as text; on brings the view back',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
+    const p = pageOrSkip(t, skipReason, e2e.page);
     if (!p) return;
     await withEvidence(p, 'views-switch', async () => {
       const setViews = async (on: boolean) => {

@@ -6,13 +6,13 @@
 // that never initializes falls back to the text result with a note.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import { functionCall, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { functionCall, reply, text } from '../fixtures/fake-gemini.js';
 import { assertAccessible } from '../helpers/axe.js';
-import { chromiumSkipReason, logPageErrors, pageOrSkip } from '../helpers/chromium.js';
-import { keychainSkipReason } from '../helpers/e2e-app.js';
-import { e2eEvidence, openConnected, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
+import { modelKeySkipReason } from '../helpers/e2e-app.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 import { join } from 'node:path';
 import { appServer, nodeServer, REPO_ROOT } from '../helpers/server-processes.js';
 
@@ -21,44 +21,33 @@ const STEP = 30_000;
 const VIEWPORT = { width: 1300, height: 900 };
 /** The silent view gets this long before the frame gives up (the product waits 10 s). */
 const INIT_TIMEOUT_MS = 6000;
-const skipReason = chromiumSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
+const skipReason = chromiumSkipReason ?? modelKeySkipReason;
 const SERVERS = ['basic', 'budget', 'sysmon', 'silent'] as const;
 
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`mcp-app-views e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    gemini: { apiKey: API_KEY, script: [] },
-    config: {
-      mcpServers: {
-        basic: appServer('basicReact'),
-        budget: appServer('budget'),
-        sysmon: appServer('systemMonitor'),
-        silent: nodeServer(join(REPO_ROOT, 'tests/fixtures/app-silent-view-server.mjs')),
-      },
+const e2e = useE2eSession({
+  name: 'mcp-app-views',
+  skipReason,
+  gemini: { apiKey: API_KEY, script: [] },
+  config: {
+    mcpServers: {
+      basic: appServer('basicReact'),
+      budget: appServer('budget'),
+      sysmon: appServer('systemMonitor'),
+      silent: nodeServer(join(REPO_ROOT, 'tests/fixtures/app-silent-view-server.mjs')),
     },
-    viewport: VIEWPORT,
-  });
-  gemini = session.gemini;
-  const context = await session.browser.newContext({ viewport: VIEWPORT });
-  page = await context.newPage();
-  logPageErrors(page);
-  await openConnected(page, session.mode.url, SERVERS);
-  await page.evaluate(
-    (ms) => localStorage.setItem('mcp-desk:app-view-init-timeout-ms', String(ms)),
-    INIT_TIMEOUT_MS,
-  );
-  await session.storeKey(page);
+  },
+  viewport: VIEWPORT,
+  ownContext: true,
+  connect: SERVERS,
+  ready: async (session) => {
+    await session.page.evaluate(
+      (ms) => localStorage.setItem('mcp-desk:app-view-init-timeout-ms', String(ms)),
+      INIT_TIMEOUT_MS,
+    );
+    await session.storeKey(session.page);
+  },
 });
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('mcp-app-views', () => session);
+const { shot, withEvidence } = e2e;
 
 async function send(p: Page, message: string): Promise<void> {
   await p.getByTestId('nav-chat').click();
@@ -72,7 +61,7 @@ async function send(p: Page, message: string): Promise<void> {
 
 /** Ask the model (the fake) to call `tool` on `server`, approve it, and wait for the card. */
 async function callThroughChat(p: Page, server: string, tool: string, args: Record<string, unknown> = {}) {
-  gemini!.enqueue(reply(functionCall(`${server}__${tool}`, args)), reply(text(`Called ${tool}.`)));
+  e2e.gemini!.enqueue(reply(functionCall(`${server}__${tool}`, args)), reply(text(`Called ${tool}.`)));
   await send(p, `please call ${tool}`);
   const approval = p.getByTestId('approval-card');
   await approval.waitFor({ timeout: STEP });
@@ -109,7 +98,7 @@ test(
   'a view renders in the sandbox with its input and result, resizes, and goes full screen and back',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
+    const p = pageOrSkip(t, skipReason, e2e.page);
     if (!p) return;
     await withEvidence(p, 'basic', async () => {
       const card = await callThroughChat(p, 'basic', 'get-time');
@@ -181,7 +170,7 @@ test(
 );
 
 test('the budget and system monitor views render in the sandbox', { timeout: 90_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
+  const p = pageOrSkip(t, skipReason, e2e.page);
   if (!p) return;
   await withEvidence(p, 'budget-sysmon', async () => {
     for (const [server, tool] of [
@@ -205,7 +194,7 @@ test(
   'a view that never initializes falls back to the text result with a note',
   { timeout: 60_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
+    const p = pageOrSkip(t, skipReason, e2e.page);
     if (!p) return;
     await withEvidence(p, 'silent', async () => {
       const card = await callThroughChat(p, 'silent', 'silent');

@@ -7,48 +7,26 @@
 // violation. Screenshots: test-results/e2e/permissions-*.png (light, dark, 800x600).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { type Locator, type Page } from 'playwright-core';
-import { functionCall, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
-import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
-import { type BrowserMode } from '../helpers/browser-mode.js';
-import {
-  ECHO_FOR_MODEL,
-  EVERYTHING_SERVER,
-  everythingSkipReason,
-  keychainSkipReason,
-} from '../helpers/e2e-app.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { functionCall, reply, text } from '../fixtures/fake-gemini.js';
+import { pageOrSkip } from '../helpers/chromium.js';
+import { chatSkipReason as skipReason, ECHO_FOR_MODEL, EVERYTHING_STDIO } from '../helpers/e2e-app.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 import { assertAccessible } from '../helpers/axe.js';
 
 const STEP_TIMEOUT_MS = 30_000;
 const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
 
-const skipReason =
-  chromiumSkipReason ?? everythingSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
-
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let mode: BrowserMode | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`permissions e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    gemini: { apiKey: API_KEY, script: [] },
-    config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } } },
-    viewport: { width: 1400, height: 900 },
-    connect: ['everything'],
-  });
-  ({ gemini, mode, page } = session);
+const e2e = useE2eSession({
+  name: 'permissions',
+  skipReason,
+  gemini: { apiKey: API_KEY, script: [] },
+  config: { mcpServers: { everything: EVERYTHING_STDIO } },
+  viewport: { width: 1400, height: 900 },
+  connect: ['everything'],
 });
-
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('permissions', () => session);
+const { shot, withEvidence } = e2e;
 
 /** Screenshots of the page as it is now: light, dark, and light at 800x600. */
 async function shots(p: Page, name: string): Promise<void> {
@@ -64,7 +42,7 @@ async function shots(p: Page, name: string): Promise<void> {
 
 /** Sends one chat message whose model turn calls echo with `message`, then says `answer`. */
 async function askEcho(p: Page, message: string, answer: string): Promise<void> {
-  gemini!.enqueue(reply(functionCall(ECHO_FOR_MODEL, { message })), reply(text(answer)));
+  e2e.gemini!.enqueue(reply(functionCall(ECHO_FOR_MODEL, { message })), reply(text(answer)));
   await p.getByTestId('nav-chat').click();
   await p.getByTestId('chat-input').fill(`Please echo ${message}.`);
   await p.getByTestId('chat-input').press('Enter');
@@ -85,11 +63,11 @@ test(
   'permissions: "Always allow" in chat is listed; Revoke makes the next call ask again',
   { timeout: 180_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !mode || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.mode || !e2e.gemini) return;
     await withEvidence(p, 'revoke', async () => {
       await p.getByTestId('nav-chat').click();
-      await session!.storeKey(p);
+      await e2e.session!.storeKey(p);
 
       // Before anything is granted the page explains how permissions come about.
       await p.getByTestId('nav-permissions').click();
@@ -145,8 +123,8 @@ test(
   'permissions: the Trust switch in Servers › Info shows on the Permissions page, and back',
   { timeout: 120_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !mode || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.mode || !e2e.gemini) return;
     await withEvidence(p, 'trust', async () => {
       await p.getByTestId('nav-servers').click();
       await p.getByTestId('server-row-everything').click();

@@ -8,26 +8,25 @@
 // Screenshots (light, dark, 800x600) land in test-results/e2e/requests-inline-*.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { type Page } from 'playwright-core';
 import {
   functionCall,
   functionResponsesOf,
   reply,
   text,
-  type FakeGemini,
   type RecordedRequest,
 } from '../fixtures/fake-gemini.js';
 import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
 import {
-  EVERYTHING_SERVER,
   everythingSkipReason,
-  keychainSkipReason,
+  EVERYTHING_STDIO,
+  modelKeySkipReason as noKeychain,
   openEverythingTool as openTool,
 } from '../helpers/e2e-app.js';
 import { assertAccessible } from '../helpers/axe.js';
 import { eventually } from '../helpers/wait.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 
 const STEP_TIMEOUT_MS = 30_000;
 const VIEWPORT = { width: 1400, height: 1000 };
@@ -36,7 +35,6 @@ const REFUSAL = 'User rejected sampling request';
 const ELICIT_CANCEL = '"action":"cancel"';
 
 const skipReason = chromiumSkipReason ?? everythingSkipReason;
-const noKeychain = keychainSkipReason('the API key is kept in the OS keychain');
 
 /** The model calls the tool its prompt names once, then answers; Stop ends the run before that. */
 function script(r: RecordedRequest) {
@@ -46,27 +44,15 @@ function script(r: RecordedRequest) {
   return reply(functionCall('everything__trigger-sampling-request', { prompt: 'hello', maxTokens: 20 }));
 }
 
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`requests-inline e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    gemini: { apiKey: API_KEY, script },
-    config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } } },
-    viewport: VIEWPORT,
-    connect: ['everything'],
-  });
-  ({ gemini, page } = session);
+const e2e = useE2eSession({
+  name: 'requests-inline',
+  skipReason,
+  gemini: { apiKey: API_KEY, script },
+  config: { mcpServers: { everything: EVERYTHING_STDIO } },
+  viewport: VIEWPORT,
+  connect: ['everything'],
 });
-
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('requests-inline', () => session);
+const { shot, withEvidence } = e2e;
 
 /** Screenshots in light, dark and at 800x600, and no serious/critical axe finding inside `scope`. */
 async function evidence(p: Page, name: string, scope: string): Promise<void> {
@@ -115,7 +101,7 @@ async function assertNothingPending(p: Page): Promise<void> {
 }
 
 test('tools view: a form shows in the result area, is answered there, and is gone from Requests', async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
+  const p = pageOrSkip(t, skipReason, e2e.page);
   if (!p) return;
   await withEvidence(p, 'tools-answer', async () => {
     assert.ok(await openTool(p, 'trigger-elicitation-request'));
@@ -151,7 +137,7 @@ test('tools view: a form shows in the result area, is answered there, and is gon
 
 for (const kind of ['sampling', 'elicitation'] as const) {
   test(`tools view: Cancel settles the ${kind} its call caused`, async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
+    const p = pageOrSkip(t, skipReason, e2e.page);
     if (!p) return;
     await withEvidence(p, `tools-cancel-${kind}`, async () => {
       const needle = kind === 'sampling' ? REFUSAL : ELICIT_CANCEL;
@@ -188,13 +174,13 @@ for (const kind of ['sampling', 'elicitation'] as const) {
 
 for (const kind of ['sampling', 'elicitation'] as const) {
   test(`chat: the ${kind} shows in the tool card; Stop settles it (Must-show 4)`, async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !gemini || !session) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.gemini || !e2e.session) return;
     if (noKeychain) return t.skip(noKeychain);
     await withEvidence(p, `chat-stop-${kind}`, async () => {
       const needle = kind === 'sampling' ? REFUSAL : ELICIT_CANCEL;
       const before = await answersOnWire(p, needle);
-      await session!.storeKey(p);
+      await e2e.session!.storeKey(p);
       await p.getByTestId('nav-chat').click();
       await p.getByTestId('new-chat').click();
       const title = `${kind === 'sampling' ? 'SAMPLE' : 'ELICIT'} ${randomBytes(3).toString('hex')}`;

@@ -6,20 +6,18 @@
 // land in test-results/e2e/requests-*.png.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { type Page } from 'playwright-core';
-import { functionCall, partsOf, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { functionCall, partsOf, reply, text } from '../fixtures/fake-gemini.js';
 import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
-import { type BrowserMode } from '../helpers/browser-mode.js';
 import {
-  EVERYTHING_SERVER,
   everythingSkipReason,
-  keychainSkipReason,
+  EVERYTHING_STDIO,
+  modelKeySkipReason as noKeychain,
   openEverythingTool as openTool,
 } from '../helpers/e2e-app.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 
-const EVERYTHING = EVERYTHING_SERVER;
 const STEP_TIMEOUT_MS = 30_000;
 
 // A key only this run knows: the fake accepts nothing else.
@@ -28,44 +26,31 @@ const ORIGINAL_PROMPT = `original words ${randomBytes(4).toString('hex')}`;
 const EDITED_PROMPT = `EDITED by the person ${randomBytes(4).toString('hex')}: answer with one word`;
 const MODEL_REPLY = `banana-${randomBytes(4).toString('hex')}`;
 
+// The model's key lives in the OS keychain: the tests that need it skip on their own.
 const skipReason = chromiumSkipReason ?? everythingSkipReason;
-// The model's key lives in the OS keychain.
-const noKeychain = keychainSkipReason('the API key is kept in the OS keychain');
 
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let mode: BrowserMode | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`requests (model) e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    gemini: { apiKey: API_KEY, script: [reply(text(MODEL_REPLY))] },
-    config: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
-    viewport: { width: 1400, height: 1000 },
-    connect: ['everything'],
-  });
-  ({ gemini, mode, page } = session);
+const e2e = useE2eSession({
+  name: 'requests (model)',
+  prefix: 'requests',
+  skipReason,
+  gemini: { apiKey: API_KEY, script: [reply(text(MODEL_REPLY))] },
+  config: { mcpServers: { everything: EVERYTHING_STDIO } },
+  viewport: { width: 1400, height: 1000 },
+  connect: ['everything'],
 });
-
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('requests', () => session);
+const { shot, withEvidence } = e2e;
 
 /** Stores this run's key once; the session removes it again at the end. */
 async function storeKey(p: Page): Promise<void> {
-  await session?.storeKey(p);
+  await e2e.session?.storeKey(p);
 }
 
 test(
   'requests: a sampling request is reviewed, edited and approved; the edited prompt is what the model gets',
   { timeout: 180_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !mode || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.mode || !e2e.gemini) return;
     await withEvidence(p, 'sampling', async () => {
       // server-everything registers trigger-sampling-request only for a client that declares
       // sampling, which the host does only when its sampling handler is wired.
@@ -126,7 +111,7 @@ test(
       assert.equal(await p.getByTestId('nav-requests-badge').count(), 0, 'nothing waits any more');
 
       // The model got the person's words, not the server's.
-      const sent = gemini!.generateRequests().map((r) => JSON.stringify(partsOf(r)));
+      const sent = e2e.gemini!.generateRequests().map((r) => JSON.stringify(partsOf(r)));
       assert.ok(sent.length >= 1, 'the model was asked');
       const last = sent[sent.length - 1];
       assert.ok(last.includes(EDITED_PROMPT), 'the edited prompt reached the model');
@@ -144,8 +129,8 @@ test(
   'requests: a chat tool approval is in the queue too, and can be answered there',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !mode || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.mode || !e2e.gemini) return;
     if (noKeychain) {
       t.skip(noKeychain);
       return;
@@ -153,7 +138,7 @@ test(
     await withEvidence(p, 'approval', async () => {
       await storeKey(p);
       await p.getByTestId('nav-chat').click();
-      gemini!.enqueue(
+      e2e.gemini!.enqueue(
         reply(functionCall('everything__echo', { message: 'from the queue' })),
         reply(text('Echoed from the queue.')),
       );

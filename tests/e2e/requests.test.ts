@@ -4,55 +4,40 @@
 // Sampling and tool approvals, which need the model, are in requests-model.test.ts. Screenshots
 // of every step land in test-results/e2e/requests-*.png.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { type Page } from 'playwright-core';
+import { test } from 'node:test';
 import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
-import { type BrowserMode } from '../helpers/browser-mode.js';
 import {
-  EVERYTHING_SERVER,
   everythingSkipReason,
+  EVERYTHING_STDIO,
   openEverythingTool as openTool,
 } from '../helpers/e2e-app.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 import { ASKER } from '../fixtures/asker-server.js';
 
-const EVERYTHING = EVERYTHING_SERVER;
 const STEP_TIMEOUT_MS = 30_000;
 
 const skipReason = chromiumSkipReason ?? everythingSkipReason;
 
-let session: E2eSession | null = null;
-let mode: BrowserMode | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`requests e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    config: {
-      mcpServers: {
-        everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
-        asker: { command: process.execPath, args: ['--input-type=module', '-e', ASKER] },
-      },
+const e2e = useE2eSession({
+  name: 'requests',
+  skipReason,
+  config: {
+    mcpServers: {
+      everything: EVERYTHING_STDIO,
+      asker: { command: process.execPath, args: ['--input-type=module', '-e', ASKER] },
     },
-    viewport: { width: 1400, height: 1000 },
-    connect: ['everything', 'asker'],
-  });
-  ({ mode, page } = session);
+  },
+  viewport: { width: 1400, height: 1000 },
+  connect: ['everything', 'asker'],
 });
-
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('requests', () => session);
+const { shot, withEvidence } = e2e;
 
 test(
   'requests: an elicitation form shows a validation error, then is accepted',
   { timeout: 120_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !mode) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.mode) return;
     await withEvidence(p, 'elicitation', async () => {
       assert.ok(
         await openTool(p, 'trigger-elicitation-request'),
@@ -127,8 +112,8 @@ test(
   'requests: a URL elicitation shows the whole URL and its domain; Decline is not Cancel',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !mode) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.mode) return;
     await withEvidence(p, 'url', async () => {
       const url = 'https://auth.example.com/consent?client=mcp-desk&state=a1b2c3d4e5f6&scope=read%20write';
       assert.ok(
@@ -166,8 +151,8 @@ test(
   'requests: a form asking for a secret is flagged, and its markup stays text',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !mode) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.mode) return;
     await withEvidence(p, 'secret', async () => {
       await p.getByTestId('nav-tools').click();
       await p.getByTestId('tool-item-asker-ask-secret').click();

@@ -6,49 +6,39 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { type Page } from 'playwright-core';
-import { functionCall, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { functionCall, reply, text } from '../fixtures/fake-gemini.js';
 import { assertAccessible } from '../helpers/axe.js';
 import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
-import { keychainSkipReason } from '../helpers/e2e-app.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { modelKeySkipReason } from '../helpers/e2e-app.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 import { REPO_ROOT } from '../helpers/server-processes.js';
 
 const STEP_TIMEOUT_MS = 30_000;
 const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
 const SLOW_TASK = 'tasks__slow-task';
 
-const skipReason = chromiumSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
+const skipReason = chromiumSkipReason ?? modelKeySkipReason;
 
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`tasks e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    gemini: { apiKey: API_KEY, script: [] },
-    config: {
-      mcpServers: {
-        tasks: { command: process.execPath, args: [join(REPO_ROOT, 'tests/fixtures/task-server-2026.mjs')] },
-      },
+const e2e = useE2eSession({
+  name: 'tasks',
+  skipReason,
+  gemini: { apiKey: API_KEY, script: [] },
+  config: {
+    mcpServers: {
+      tasks: { command: process.execPath, args: [join(REPO_ROOT, 'tests/fixtures/task-server-2026.mjs')] },
     },
-    viewport: { width: 1400, height: 900 },
-    connect: ['tasks'],
-  });
-  ({ gemini, page } = session);
-  await session.storeKey(page);
-  await page.getByTestId('nav-chat').click();
-  await page.getByTestId('chat-view').waitFor();
+  },
+  viewport: { width: 1400, height: 900 },
+  connect: ['tasks'],
+  ready: async (session) => {
+    await session.storeKey(session.page);
+    await session.page.getByTestId('nav-chat').click();
+    await session.page.getByTestId('chat-view').waitFor();
+  },
 });
-
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('tasks', () => session);
+const { shot, withEvidence } = e2e;
 
 /** Ask for the slow task and approve the call; returns the card. */
 async function startTask(p: Page, args: Record<string, unknown>, prompt: string) {
@@ -67,12 +57,12 @@ test(
   'a task-based call shows a running task, survives a reload, then shows its result',
   { timeout: 90_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.gemini) return;
     await withEvidence(p, 'reload', async () => {
       // Long enough to outlast the reload on a slow machine; short enough for the suite.
       const args = { ms: 15_000, steps: 3 };
-      gemini!.enqueue(reply(functionCall(SLOW_TASK, args)), reply(text('The task is finished.')));
+      e2e.gemini!.enqueue(reply(functionCall(SLOW_TASK, args)), reply(text('The task is finished.')));
       const card = await startTask(p, args, 'Run the slow task, please.');
       await card
         .getByTestId('task-message')
@@ -108,11 +98,11 @@ test(
 );
 
 test('Cancel task on the card cancels the server task', { timeout: 90_000 }, async (t) => {
-  const p = pageOrSkip(t, skipReason, page);
-  if (!p || !gemini) return;
+  const p = pageOrSkip(t, skipReason, e2e.page);
+  if (!p || !e2e.gemini) return;
   await withEvidence(p, 'cancel', async () => {
     const args = { ms: 60_000, steps: 6 };
-    gemini!.enqueue(reply(functionCall(SLOW_TASK, args)), reply(text('Understood, it was cancelled.')));
+    e2e.gemini!.enqueue(reply(functionCall(SLOW_TASK, args)), reply(text('Understood, it was cancelled.')));
     const card = await startTask(p, args, 'Run the long task.');
     await card.getByTestId('task-cancel').click();
     await card

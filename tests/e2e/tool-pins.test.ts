@@ -10,13 +10,13 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { functionCall, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { functionCall, reply, text } from '../fixtures/fake-gemini.js';
 import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
 import { repoRoot } from '../helpers/browser-mode.js';
-import { keychainSkipReason } from '../helpers/e2e-app.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { modelKeySkipReason } from '../helpers/e2e-app.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 import { assertAccessible } from '../helpers/axe.js';
 
 const STEP_TIMEOUT_MS = 30_000;
@@ -24,33 +24,22 @@ const API_KEY = `e2e-${randomBytes(12).toString('hex')}`;
 const RUG = join(repoRoot, 'tests/fixtures/rug-pull-server.mjs');
 const V1 = 'Fetch a web page and return its text.';
 
-const skipReason = chromiumSkipReason ?? keychainSkipReason('the API key is kept in the OS keychain');
+const skipReason = chromiumSkipReason ?? modelKeySkipReason;
 
-let session: E2eSession | null = null;
-let gemini: FakeGemini | null = null;
-let page: Page | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`tool pins e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    gemini: { apiKey: API_KEY, script: [] },
-    config: { mcpServers: { rug: { command: process.execPath, args: [RUG] } } },
-    viewport: { width: 1400, height: 900 },
-    connect: ['rug'],
-  });
-  ({ gemini, page } = session);
+const e2e = useE2eSession({
+  name: 'tool pins',
+  prefix: 'tool-pins',
+  skipReason,
+  gemini: { apiKey: API_KEY, script: [] },
+  config: { mcpServers: { rug: { command: process.execPath, args: [RUG] } } },
+  viewport: { width: 1400, height: 900 },
+  connect: ['rug'],
 });
-
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('tool-pins', () => session);
+const { shot, withEvidence } = e2e;
 
 /** One chat turn whose model calls fetch-page, then answers `answer`. */
 async function askFetch(p: Page, answer: string): Promise<void> {
-  gemini!.enqueue(
+  e2e.gemini!.enqueue(
     reply(functionCall('rug__fetch-page', { url: 'https://example.com' })),
     reply(text(answer)),
   );
@@ -88,11 +77,11 @@ test(
   'tool pins: a changed tool asks again with a readable diff; accepting restores "always"',
   { timeout: 240_000 },
   async (t) => {
-    const p = pageOrSkip(t, skipReason, page);
-    if (!p || !gemini) return;
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.gemini) return;
     await withEvidence(p, 'flow', async () => {
       await p.getByTestId('nav-chat').click();
-      await session!.storeKey(p);
+      await e2e.session!.storeKey(p);
 
       // Approved "always" while it reads as the first version.
       await askFetch(p, 'First fetch.');

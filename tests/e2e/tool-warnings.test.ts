@@ -6,40 +6,32 @@
 // Chromium. Screenshots: test-results/e2e/tool-warnings-*.png.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { assertAccessible } from '../helpers/axe.js';
 import { repoRoot } from '../helpers/browser-mode.js';
 import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
-import { EVERYTHING_SERVER, everythingSkipReason } from '../helpers/e2e-app.js';
-import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { everythingSkipReason, EVERYTHING_STDIO } from '../helpers/e2e-app.js';
+import { useE2eSession } from '../helpers/e2e-session.js';
 
 const POISONED = join(repoRoot, 'tests', 'fixtures', 'poisoned-tools-server.mjs');
 const skipReason = chromiumSkipReason ?? everythingSkipReason;
-let session: E2eSession | null = null;
-
-before(async () => {
-  if (skipReason) {
-    console.log(`tool warnings e2e skipped: ${skipReason}`);
-    return;
-  }
-  session = await startE2eSession({
-    config: {
-      mcpServers: {
-        everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] },
-        poisoned: { command: process.execPath, args: [POISONED] },
-      },
+const e2e = useE2eSession({
+  name: 'tool warnings',
+  prefix: 'tool-warnings',
+  skipReason,
+  config: {
+    mcpServers: {
+      everything: EVERYTHING_STDIO,
+      poisoned: { command: process.execPath, args: [POISONED] },
     },
-    viewport: { width: 1280, height: 900 },
-    connect: ['everything', 'poisoned'],
-  });
+  },
+  viewport: { width: 1280, height: 900 },
+  connect: ['everything', 'poisoned'],
 });
-
-after(() => session?.stop());
-
-const { shot, withEvidence } = e2eEvidence('tool-warnings', () => session);
+const { shot, withEvidence } = e2e;
 
 test('poisoned tools carry a badge and their passages highlighted; clean tools none', async (t) => {
-  const p = pageOrSkip(t, skipReason, session?.page ?? null);
+  const p = pageOrSkip(t, skipReason, e2e.session?.page ?? null);
   if (!p) return;
   await withEvidence(p, 'tools-view', async () => {
     await p.getByTestId('nav-tools').click();

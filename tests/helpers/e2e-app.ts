@@ -1,10 +1,11 @@
-// What several browser e2e files share beyond Chromium itself: server-everything's path and the
-// reasons a machine cannot run a flow, reading a download, opening a tool, and storing and
+// What several browser e2e files share beyond Chromium itself: server-everything's path and
+// config entry, the reasons a machine cannot run a flow, the page's text, reading a download, opening a tool, and storing and
 // removing the Gemini key through Settings.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { repoRoot } from './browser-mode.js';
+import { chromiumSkipReason } from './chromium.js';
 
 /** The installed reference server the e2e flows connect to over stdio. */
 export const EVERYTHING_SERVER = join(
@@ -15,6 +16,9 @@ export const EVERYTHING_SERVER = join(
   'dist',
   'index.js',
 );
+
+/** server-everything over stdio, as a config's server entry. */
+export const EVERYTHING_STDIO = { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] };
 
 /** How the host names server-everything's echo for the model (electron/host/chat/tool-names.ts). */
 export const ECHO_FOR_MODEL = 'everything__echo';
@@ -32,6 +36,21 @@ export function keychainSkipReason(what: string): string | null {
   return process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
     ? `no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): ${what}; run under dbus-run-session with gnome-keyring as .ci/run does`
     : null;
+}
+
+/** Why a flow whose model key is kept in the OS keychain cannot run here, or null. */
+export const modelKeySkipReason = keychainSkipReason('the API key is kept in the OS keychain');
+
+/** Why a chat flow (Chromium, server-everything, the model key in the keychain) cannot run here. */
+export const chatSkipReason = chromiumSkipReason ?? everythingSkipReason ?? modelKeySkipReason;
+
+/** Everything the page holds as text: the serialised DOM plus every input's live value. */
+export async function pageText(p: Page): Promise<string> {
+  // A string, since this file compiles without the DOM library.
+  const values = await p.evaluate<string>(
+    `[...document.querySelectorAll('input, textarea')].map((e) => e.value).join('\\n')`,
+  );
+  return `${await p.content()}\n${values}`;
 }
 
 /** The text of a finished download. */
@@ -64,9 +83,15 @@ export async function openEverythingTool(p: Page, name: string): Promise<boolean
 
 /**
  * Stores `apiKey` through Chat's Settings, refusing to overwrite a key already there; `onSaved`
- * runs once Save was pressed, so the caller knows to remove the key again.
+ * runs once Save was pressed, so the caller knows to remove the key again, and `whileOpen` once
+ * the key is stored, before the panel closes (to check what the panel shows then).
  */
-export async function saveKeyInSettings(p: Page, apiKey: string, onSaved: () => void): Promise<void> {
+export async function saveKeyInSettings(
+  p: Page,
+  apiKey: string,
+  onSaved: () => void,
+  whileOpen?: () => Promise<void>,
+): Promise<void> {
   await p.getByTestId('nav-chat').click();
   await p.getByTestId('settings-open').click();
   await p.getByTestId('settings-panel').waitFor();
@@ -81,5 +106,6 @@ export async function saveKeyInSettings(p: Page, apiKey: string, onSaved: () => 
   await p.getByTestId('api-key-save').click();
   onSaved();
   await p.locator('[data-testid="api-key-status"][data-set="true"]').waitFor({ timeout: 30_000 });
+  await whileOpen?.();
   await p.getByTestId('settings-close').click();
 }

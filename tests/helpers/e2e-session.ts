@@ -1,8 +1,10 @@
 // One browser e2e file's world: a fake Gemini when the file needs a model, browser mode with the
 // file's servers and a keychain service of its own, Chromium with one page; its screenshots and
 // failure evidence; and taking it all down again, the Gemini key included if the file stored one.
-// Files that split one flow share this, so each starts the same world without copying it.
+// Files that split one flow share this, so each starts the same world without copying it;
+// `useE2eSession` also registers a file's before/after hooks for it.
 import { randomBytes } from 'node:crypto';
+import { after, before } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startFakeGemini, type FakeGemini, type FakeGeminiOptions } from '../fixtures/fake-gemini.js';
 import { launchChromium, logPageErrors, saveScreenshot, withEvidence } from './chromium.js';
@@ -20,6 +22,13 @@ export interface E2eSessionOptions {
   gemini?: FakeGeminiOptions;
   /** Open the page and wait until these servers are connected (default: leave the page blank). */
   connect?: readonly string[];
+  /**
+   * Open the page in a browser context of its own, whose permissions (the clipboard) can be
+   * granted; default: `browser.newPage()`'s implicit context.
+   */
+  ownContext?: boolean;
+  /** The keychain service browser mode keeps secrets under (default: a fresh random one). */
+  keychainService?: string;
 }
 
 /** A running session; `stop()` takes it down. */
@@ -76,10 +85,13 @@ export async function startE2eSession(options: E2eSessionOptions): Promise<E2eSe
       process.env.MCP_DESK_GEMINI_BASE_URL = gemini.baseUrl;
     }
     // Keychain entries stay apart from a person's real ones.
-    process.env.MCP_DESK_KEYCHAIN_SERVICE = `MCP Desk e2e ${randomBytes(6).toString('hex')}`;
+    process.env.MCP_DESK_KEYCHAIN_SERVICE =
+      options.keychainService ?? `MCP Desk e2e ${randomBytes(6).toString('hex')}`;
     mode = await startBrowserMode({ config: options.config });
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: options.viewport });
+    page = options.ownContext
+      ? await (await browser.newContext({ viewport: options.viewport })).newPage()
+      : await browser.newPage({ viewport: options.viewport });
     logPageErrors(page);
     if (options.connect) await openConnected(page, mode.url, options.connect);
   } catch (error) {
@@ -133,5 +145,57 @@ export function e2eEvidence(prefix: string, session: () => E2eSession | null): E
           );
         },
       ),
+  };
+}
+
+/** What `useE2eSession` starts: the session's options, and how the file names and readies it. */
+export interface E2eFileOptions extends E2eSessionOptions {
+  /** How the file's skip line names it: `<name> e2e skipped: <reason>`. */
+  name: string;
+  /** Screenshots are named `<prefix>-<shot>` (default: `name`). */
+  prefix?: string;
+  /** Why this machine cannot run the file, or null; when set, nothing starts. */
+  skipReason: string | null;
+  /** Runs once the session is up, still in `before` (store the key, grant a permission...). */
+  ready?: (session: E2eSession) => Promise<void>;
+}
+
+/** A file's session as its tests reach it: the parts are null until `before` has started them. */
+export interface E2eFile extends E2eEvidence {
+  readonly session: E2eSession | null;
+  readonly gemini: FakeGemini | null;
+  readonly mode: BrowserMode | null;
+  readonly page: Page | null;
+}
+
+/**
+ * Registers the file's `before` (start its session and ready it, or log why it is skipped) and
+ * `after` (stop it: the stored key, Chromium, browser mode, the fake Gemini).
+ */
+export function useE2eSession(options: E2eFileOptions): E2eFile {
+  let session: E2eSession | null = null;
+  before(async () => {
+    if (options.skipReason) {
+      console.log(`${options.name} e2e skipped: ${options.skipReason}`);
+      return;
+    }
+    session = await startE2eSession(options);
+    await options.ready?.(session);
+  });
+  after(() => session?.stop());
+  return {
+    ...e2eEvidence(options.prefix ?? options.name, () => session),
+    get session() {
+      return session;
+    },
+    get gemini() {
+      return session?.gemini ?? null;
+    },
+    get mode() {
+      return session?.mode ?? null;
+    },
+    get page() {
+      return session?.page ?? null;
+    },
   };
 }
