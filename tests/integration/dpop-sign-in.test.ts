@@ -15,12 +15,12 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { serverKey } from '../../electron/host/auth/desk-oauth-provider.js';
 import { dpopVaultKey } from '../../electron/host/auth/dpop-keys.js';
-import { composeHost, type HostServices } from '../../electron/host/compose.js';
-import { FileConfigStore } from '../../electron/host/config/config-store.js';
+import type { HostServices } from '../../electron/host/compose.js';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server.js';
 import { scriptedSignIn } from '../helpers/scripted-browser.js';
-import { CleanupStack, tempDir, TEST_BACKOFF, textOf, waitForState } from '../helpers/host-harness.js';
+import { CleanupStack, tempDir, textOf, waitForState } from '../helpers/host-harness.js';
+import { composeSignInHost } from '../helpers/sign-in-host.js';
 
 const ID = 'bound';
 const CI = Boolean(process.env.CI) && !['0', 'false'].includes(String(process.env.CI).toLowerCase());
@@ -58,12 +58,7 @@ describe('DPoP key custody in the OS keychain', { skip, timeout: 120_000 }, () =
   let keyName = '';
 
   async function host(): Promise<HostServices> {
-    const services = await composeHost({
-      configPath: join(dir, 'mcp-servers.json'),
-      store: new FileConfigStore(join(dir, 'mcp-servers.json')),
-      mode: 'cli',
-      backoff: TEST_BACKOFF,
-      dataDir: join(dir, 'data'),
+    return composeSignInHost(stack, dir, events, {
       env: { ...process.env, MCP_DESK_KEYCHAIN_SERVICE: SERVICE, MCP_DESK_CLIENT_METADATA_URL: '' },
       openExternal: async (url) => {
         opened.push(url);
@@ -71,13 +66,6 @@ describe('DPoP key custody in the OS keychain', { skip, timeout: 120_000 }, () =
       },
       signIn: { timeoutMs: 30_000 },
     });
-    const off = services.events.onAny((name, payload) => events.push(`${name} ${JSON.stringify(payload)}`));
-    stack.defer(async () => {
-      off();
-      await services.dispose();
-    });
-    await services.host.init();
-    return services;
   }
 
   /** The stored key's private `d`, or undefined when the keychain holds no key for the server. */
