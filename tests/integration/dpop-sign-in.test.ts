@@ -21,24 +21,14 @@ import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server.j
 import { scriptedSignIn } from '../helpers/scripted-browser.js';
 import { CleanupStack, tempDir, textOf, waitForState } from '../helpers/host-harness.js';
 import { composeSignInHost } from '../helpers/sign-in-host.js';
+import { checkKeychain, requireKeychain } from '../helpers/keychain-check.js';
 
 const ID = 'bound';
-const CI = Boolean(process.env.CI) && !['0', 'false'].includes(String(process.env.CI).toLowerCase());
 const SERVICE = `MCP Desk DPoP test ${randomBytes(4).toString('hex')}`;
 /** What keychainTokenVault files OAuth entries under for MCP_DESK_KEYCHAIN_SERVICE=SERVICE. */
 const keychain = new KeychainSecretStore({ service: `${SERVICE} OAuth` });
 
-async function keychainProblem(): Promise<string | undefined> {
-  try {
-    await keychain.set('probe', 'probe-value');
-    await keychain.delete('probe');
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-const problem = await keychainProblem();
-const skip = problem && !CI ? `no usable OS keychain here: ${problem}` : false;
+const { problem, skip } = await checkKeychain(keychain);
 
 /** Every file under `dir`, as text. */
 async function filesUnder(dir: string): Promise<string> {
@@ -75,7 +65,7 @@ describe('DPoP key custody in the OS keychain', { skip, timeout: 120_000 }, () =
   }
 
   before(async () => {
-    if (problem) assert.fail(`CI is set but the OS keychain cannot be used: ${problem}`);
+    requireKeychain(problem);
     as = await startOAuthFixture({ dpop: { nonce: true } });
     stack.defer(() => as.close());
     stack.defer(async () => {
