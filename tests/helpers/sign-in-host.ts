@@ -37,3 +37,14 @@ export async function composeSignInHost(
   await services.host.init();
   return services;
 }
+
+/** What a person or the renderer sees of server `id`: the events noted, its trace and log, the audit log, the server list. */
+export async function visibleOutputs(t: HostServices, id: string, events: string[]): Promise<string[]> {
+  return [
+    ...events,
+    JSON.stringify(t.host.trace(id)),
+    JSON.stringify(t.host.log(id)),
+    JSON.stringify(await t.audit.query({})),
+    JSON.stringify(await t.router.handle('servers.list', {})),
+  ];
+}

@@ -20,7 +20,7 @@ import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js'
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server.js';
 import { scriptedSignIn } from '../helpers/scripted-browser.js';
 import { CleanupStack, tempDir, textOf, waitForState } from '../helpers/host-harness.js';
-import { composeSignInHost } from '../helpers/sign-in-host.js';
+import { composeSignInHost, visibleOutputs } from '../helpers/sign-in-host.js';
 import { checkKeychain, requireKeychain } from '../helpers/keychain-check.js';
 
 const ID = 'bound';
@@ -101,14 +101,7 @@ describe('DPoP key custody in the OS keychain', { skip, timeout: 120_000 }, () =
     const secrets = [d, whole, ...as.seenTokens, ...as.seenProofs];
     const files = await filesUnder(dir);
     assert.ok(files.includes('sign-in-succeeded'), 'the scan covers the audit file in the data folder');
-    const outputs = [
-      files,
-      ...events,
-      JSON.stringify(t.host.trace(ID)),
-      JSON.stringify(t.host.log(ID)),
-      JSON.stringify(await t.audit.query({})),
-      JSON.stringify(await t.router.handle('servers.list', {})),
-    ].join('\n');
+    const outputs = [files, ...(await visibleOutputs(t, ID, events))].join('\n');
     for (const s of secrets) assert.ok(!outputs.includes(s), `leaked: ${s.slice(0, 8)}…`);
   });
 

@@ -21,7 +21,7 @@ import {
   waitFor,
   waitForState,
 } from '../helpers/host-harness.js';
-import { composeSignInHost } from '../helpers/sign-in-host.js';
+import { composeSignInHost, visibleOutputs } from '../helpers/sign-in-host.js';
 
 const ID = 'protected';
 
@@ -140,13 +140,7 @@ describe('OAuth sign-in to a remote server', { timeout: 120_000 }, () => {
     for (const tok of as.seenTokens) secrets.add(tok);
     secrets.delete('');
     assert.ok(secrets.size >= 3, `expected tokens, a code and a verifier, got ${secrets.size}`);
-    const outputs = [
-      ...events,
-      JSON.stringify(t.host.trace(ID)),
-      JSON.stringify(t.host.log(ID)),
-      JSON.stringify(await t.audit.query({})),
-      JSON.stringify(await t.router.handle('servers.list', {})),
-    ].join('\n');
+    const outputs = (await visibleOutputs(t, ID, events)).join('\n');
     for (const s of secrets) assert.ok(!outputs.includes(s), `a credential leaked: ${s.slice(0, 6)}…`);
   });
 
