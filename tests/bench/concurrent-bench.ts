@@ -8,16 +8,8 @@
  */
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { composeHost } from '../../electron/host/compose.js';
-import { MemoryConfigStore } from '../../electron/host/config/config-store.js';
+import { EVERYTHING_SERVER, withBenchHost } from '../helpers/bench-host.js';
 
-const everything = fileURLToPath(
-  new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
-);
 const SERVERS = 5;
 const CALLS = Number(process.env.BENCH_CONCURRENT_CALLS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_CONCURRENT_ROUNDS ?? 7);
@@ -42,53 +34,38 @@ export async function runConcurrentBench(): Promise<Record<string, number>> {
       await client.connect(
         new StdioClientTransport({
           command: process.execPath,
-          args: [everything, 'stdio'],
+          args: [EVERYTHING_SERVER, 'stdio'],
           stderr: 'ignore',
         }),
       );
       return client;
     }),
   );
-  // A data folder, as the desktop app has: the audit log goes to disk, not to a memory ring.
-  const dataDir = await mkdtemp(join(tmpdir(), 'mcp-desk-bench-'));
-  const services = await composeHost({
-    configPath: '(memory)',
-    store: new MemoryConfigStore(),
-    mode: 'cli',
-    dataDir,
-  });
+  const ids = Array.from({ length: SERVERS }, (_, i) => `e${i}`);
   try {
-    await services.host.init();
-    for (let i = 0; i < SERVERS; i++)
-      await services.host.add(`e${i}`, { command: process.execPath, args: [everything, 'stdio'] });
-    for (const s of await services.host.whenSettled(60_000))
-      if (s.state.kind !== 'connected')
-        throw new Error(`host could not connect ${s.id}: ${JSON.stringify(s.state)}`);
+    return await withBenchHost(ids, async (desk) => {
+      const raw = (server: number, i: number) =>
+        raws[server].callTool({ name: 'echo', arguments: { message: `m${i}` } });
+      const host = (server: number, i: number) => desk.callTool(`e${server}`, 'echo', { message: `m${i}` });
 
-    const raw = (server: number, i: number) =>
-      raws[server].callTool({ name: 'echo', arguments: { message: `m${i}` } });
-    const host = (server: number, i: number) =>
-      services.host.callTool(`e${server}`, 'echo', { message: `m${i}` });
-
-    await wall(raw);
-    await wall(host);
-    const samples = { raw: [] as number[], host: [] as number[] };
-    for (let r = 0; r < ROUNDS; r++) {
-      // Alternate who goes first, so a slow spell of the machine does not always hit one side.
-      const order = r % 2 === 0 ? (['raw', 'host'] as const) : (['host', 'raw'] as const);
-      for (const mode of order) samples[mode].push(await wall(mode === 'raw' ? raw : host));
-    }
-    const rawMs = median(samples.raw);
-    const hostMs = median(samples.host);
-    return {
-      concurrent_1000_over_raw: Number((hostMs / rawMs).toFixed(3)),
-      concurrent_raw_ms: Number(rawMs.toFixed(1)),
-      concurrent_host_ms: Number(hostMs.toFixed(1)),
-      concurrent_calls: CALLS,
-    };
+      await wall(raw);
+      await wall(host);
+      const samples = { raw: [] as number[], host: [] as number[] };
+      for (let r = 0; r < ROUNDS; r++) {
+        // Alternate who goes first, so a slow spell of the machine does not always hit one side.
+        const order = r % 2 === 0 ? (['raw', 'host'] as const) : (['host', 'raw'] as const);
+        for (const mode of order) samples[mode].push(await wall(mode === 'raw' ? raw : host));
+      }
+      const rawMs = median(samples.raw);
+      const hostMs = median(samples.host);
+      return {
+        concurrent_1000_over_raw: Number((hostMs / rawMs).toFixed(3)),
+        concurrent_raw_ms: Number(rawMs.toFixed(1)),
+        concurrent_host_ms: Number(hostMs.toFixed(1)),
+        concurrent_calls: CALLS,
+      };
+    });
   } finally {
-    await services.dispose();
-    await rm(dataDir, { recursive: true, force: true });
     await Promise.all(raws.map((c) => c.close()));
   }
 }

@@ -6,40 +6,19 @@
  * Also reported: the heap's growth and the listener and timer counts at both points.
  * BENCH_SOAK_CALLS and BENCH_SOAK_WARMUP resize it. No figure is asserted here.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { composeHost } from '../../electron/host/compose.js';
-import { MemoryConfigStore } from '../../electron/host/config/config-store.js';
+import { withBenchHost } from '../helpers/bench-host.js';
 import { soak } from '../helpers/soak.js';
 
-const everything = fileURLToPath(
-  new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
-);
 const TOTAL = Number(process.env.BENCH_SOAK_CALLS ?? 10_000);
 const WARMUP = Number(process.env.BENCH_SOAK_WARMUP ?? 2_000);
 
 /** Run the benchmark; returns its keys (and the raw numbers behind them). */
 export async function runSoakBench(): Promise<Record<string, number>> {
-  // A data folder, as the desktop app has: the audit log goes to disk, not to a memory ring.
-  const dataDir = await mkdtemp(join(tmpdir(), 'mcp-desk-bench-'));
-  const services = await composeHost({
-    configPath: '(memory)',
-    store: new MemoryConfigStore(),
-    mode: 'cli',
-    dataDir,
-  });
-  try {
-    await services.host.init();
-    await services.host.add('everything', { command: process.execPath, args: [everything, 'stdio'] });
-    const [state] = await services.host.whenSettled(60_000);
-    if (state?.state.kind !== 'connected')
-      throw new Error(`host could not connect: ${JSON.stringify(state?.state)}`);
+  return withBenchHost(['everything'], async (host) => {
     const result = await soak(
-      services.host,
+      host,
       async (i) => {
-        const r = await services.host.callTool('everything', 'echo', { message: `soak ${i}` });
+        const r = await host.callTool('everything', 'echo', { message: `soak ${i}` });
         const block = r.content[0];
         if (block?.type !== 'text' || !block.text.includes(`soak ${i}`))
           throw new Error(`call ${i} got a wrong answer: ${JSON.stringify(r.content)}`);
@@ -62,10 +41,7 @@ export async function runSoakBench(): Promise<Record<string, number>> {
       soak_timers_max: Math.max(...result.samples.map((x) => x.timers)),
       soak_calls: result.samples[result.samples.length - 1].calls,
     };
-  } finally {
-    await services.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { REPO_ROOT } from './host-harness.js';
+import { REPO_ROOT, tempDir, type CleanupStack } from './host-harness.js';
 
 /** What one CLI run printed and how it exited. */
 export interface CliRun {
@@ -35,4 +36,22 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_00
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** A temp folder for CLI runs: the config file to pass as `--config` and the data folder. */
+export interface CliWorkspace {
+  dir: string;
+  config: string;
+  dataDir: string;
+}
+
+/** A temp folder (removed at cleanup) whose `servers.json` lists `servers`; the CLI creates `data/` itself. */
+export async function cliWorkspace(
+  stack: CleanupStack,
+  servers: Record<string, unknown>,
+): Promise<CliWorkspace> {
+  const dir = await tempDir(stack);
+  const config = join(dir, 'servers.json');
+  await writeFile(config, JSON.stringify({ mcpServers: servers }));
+  return { dir, config, dataDir: join(dir, 'data') };
 }

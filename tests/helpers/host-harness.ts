@@ -12,6 +12,7 @@ import { toHostError } from '../../electron/host/util/errors.js';
 import type { CallToolResult } from '../../shared/domain/mcp-types.js';
 import type { HostError, ServerState, ServerSummary } from '../../shared/domain/server-state.js';
 import type { CleanupStack } from './cleanup-stack.js';
+import { nodeServer, SERVERS, startEverythingHttp } from './server-processes.js';
 import { tempDir } from './temp-dir.js';
 import { waitFor, WAIT_MS } from './wait.js';
 
@@ -91,6 +92,28 @@ export async function createTestHost(stack: CleanupStack, opts: TestHostOptions 
   stack.defer(() => services.dispose());
   if (opts.init !== false) await services.host.init();
   return { ...services, dir, configPath };
+}
+
+/** A host holding only the modern fixture as `modern`, connected in the 2026-07-28 era (a 2025 fallback fails). */
+export async function createModernHost(stack: CleanupStack, opts: TestHostOptions = {}): Promise<TestHost> {
+  const t = await createTestHost(stack, { ...opts, servers: { modern: nodeServer(SERVERS.modern) } });
+  assert.equal(connectedInfo(await waitForState(t.host, 'modern', 'connected')).protocolEra, 'modern');
+  return t;
+}
+
+/** Add server-everything as `id` over stdio or Streamable HTTP (started here), and wait until it connects. */
+export async function addEverything(
+  stack: CleanupStack,
+  t: TestHost,
+  id: string,
+  transport: 'stdio' | 'http',
+): Promise<void> {
+  const config =
+    transport === 'stdio'
+      ? nodeServer(SERVERS.everything)
+      : { url: `${(await startEverythingHttp(stack, 'streamableHttp')).origin}/mcp` };
+  await t.host.add(id, config as Parameters<TestHost['host']['add']>[1]);
+  await waitForState(t.host, id, 'connected');
 }
 
 type StateKind = ServerState['kind'];

@@ -35,7 +35,7 @@ export function hostileServer(
   return nodeServer(HOSTILE, [], { env, ...extra }) as ServerConfig;
 }
 
-/** A host with `healthy` (crash-server's echo) connected, plus whatever else is given. */
+/** A host with `healthy` (crash-server's echo) and whatever else is given, all connected. */
 export async function hostWithHealthy(
   stack: CleanupStack,
   servers: Record<string, ServerConfig> = {},
@@ -46,6 +46,7 @@ export async function hostWithHealthy(
     servers: { healthy: nodeServer(SERVERS.crash), ...servers },
   });
   await waitForState(t.host, 'healthy', 'connected');
+  for (const id of Object.keys(servers)) await waitForState(t.host, id, 'connected');
   return t;
 }
 
@@ -63,6 +64,12 @@ export function processMarker(): { env: Record<string, string>; assertNoneLeft: 
     env: { HOSTILE_MARKER: value },
     assertNoneLeft: () => waitAllDead(pidsWithEnv(`HOSTILE_MARKER=${value}`), 10_000),
   };
+}
+
+/** The suite's `after`: clean up, then check the peak RSS the whole file reached. */
+export async function cleanUpAndAssertPeakRss(stack: CleanupStack): Promise<void> {
+  await stack.run();
+  assertPeakRss();
 }
 
 /** The test process's peak RSS so far (the host runs in it) is under the ceiling. */

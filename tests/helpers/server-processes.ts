@@ -119,6 +119,17 @@ export function spawnTracked(
   return { child, output: () => out, stop };
 }
 
+/** A tracked process that now listens on loopback `port`. */
+function listeningOn(proc: ReturnType<typeof spawnTracked>, port: number): SpawnedServer {
+  return {
+    child: proc.child,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    output: proc.output,
+    stop: proc.stop,
+  };
+}
+
 /**
  * server-everything over Streamable HTTP (`/mcp`) or legacy SSE (`/sse`) on a free port.
  * Resolves once the port accepts connections; retries on a lost port race.
@@ -144,14 +155,7 @@ export async function startEverythingHttp(
       },
       WAIT_MS,
     );
-    if (up)
-      return {
-        child: proc.child,
-        port,
-        origin: `http://127.0.0.1:${port}`,
-        output: proc.output,
-        stop: proc.stop,
-      };
+    if (up) return listeningOn(proc, port);
     if (attempt >= 3) throw new Error(`server-everything ${mode} would not start: ${proc.output()}`);
   }
 }
@@ -163,13 +167,7 @@ export async function startModernHttp(stack: CleanupStack): Promise<SpawnedServe
     const m = /LISTENING (\d+)/.exec(proc.output());
     return m ? Number(m[1]) : undefined;
   });
-  return {
-    child: proc.child,
-    port,
-    origin: `http://127.0.0.1:${port}`,
-    output: proc.output,
-    stop: proc.stop,
-  };
+  return listeningOn(proc, port);
 }
 
 /** A recording HTTP proxy in front of a server: every request's headers, in order. */

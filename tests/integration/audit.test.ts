@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { functionCall, reply, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { functionCall, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { fakeModelOverrides, startFakeModel } from '../helpers/fake-model.js';
 import {
   CleanupStack,
   createTestHost,
@@ -28,8 +29,7 @@ let fake: FakeGemini;
 let h: TestHost;
 
 before(async () => {
-  fake = await startFakeGemini({ apiKey: KEY, script: [] });
-  stack.defer(() => fake.close());
+  fake = await startFakeModel(stack, KEY);
   // Nothing listens on this port: the remote entry fails, and its failure is audited too.
   const deadPort = await freePort();
   h = await createTestHost(stack, {
@@ -45,7 +45,7 @@ before(async () => {
         headers: { Authorization: `Bearer ${HEADER_SECRET}` },
       },
     },
-    providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
+    providerOverrides: fakeModelOverrides(fake, KEY),
   });
   await waitForState(h.host, 'everything', 'connected');
   await waitFor('the remote entry to give up', () => {

@@ -30,23 +30,12 @@ import {
 } from '../helpers/host-harness.js';
 import { buildFixtureBundle, buildHostileBundles, FIXTURE_BUNDLE } from '../helpers/mcpb-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { checkKeychain, requireKeychain } from '../helpers/keychain-check.js';
 
-const CI = Boolean(process.env.CI) && !['0', 'false'].includes(String(process.env.CI).toLowerCase());
 const TOKEN = `bundle-token-${randomBytes(8).toString('hex')}`;
 const SERVICE = `MCP Desk bundles test ${randomBytes(4).toString('hex')}`;
 
-async function keychainProblem(): Promise<string | undefined> {
-  const store = new KeychainSecretStore({ service: SERVICE });
-  try {
-    await store.set('probe', 'probe-value-123');
-    await store.delete('probe');
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-const problem = await keychainProblem();
-const skip = problem && !CI ? `no usable OS keychain here: ${problem}` : false;
+const { problem, skip } = await checkKeychain(new KeychainSecretStore({ service: SERVICE }));
 
 /** Every file under `dir`, relative path → text. */
 async function snapshot(dir: string): Promise<Map<string, string>> {
@@ -84,7 +73,7 @@ describe('bundles through the router (real keychain)', { timeout: 120_000, skip 
 
   after(() => stack.run());
   before(async () => {
-    if (problem) assert.fail(`CI is set but the OS keychain cannot be used: ${problem}`);
+    requireKeychain(problem);
     files = await tempDir(stack);
     t = await createTestHost(stack, { secretStore: store, dataDir: true });
     dataDir = join(t.dir, 'data');

@@ -14,10 +14,10 @@ import {
   partsOf,
   reply,
   splitText,
-  startFakeGemini,
   text,
   type FakeGemini,
 } from '../fixtures/fake-gemini.js';
+import { fakeModelOverrides, startFakeModel } from '../helpers/fake-model.js';
 import {
   CleanupStack,
   createTestHost,
@@ -34,9 +34,8 @@ let h: TestHost;
 let trustedHost: TestHost;
 
 before(async () => {
-  fake = await startFakeGemini({ apiKey: KEY, script: [] });
-  stack.defer(() => fake.close());
-  const overrides = { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY };
+  fake = await startFakeModel(stack, KEY);
+  const overrides = fakeModelOverrides(fake, KEY);
   h = await createTestHost(stack, {
     servers: { everything: { command: process.execPath, args: [SERVERS.everything, 'stdio'] } },
     providerOverrides: overrides,

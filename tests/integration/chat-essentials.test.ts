@@ -14,11 +14,11 @@ import {
   failure,
   functionCall,
   reply,
-  startFakeGemini,
   text,
   type FakeGemini,
   type RecordedRequest,
 } from '../fixtures/fake-gemini.js';
+import { fakeModelOverrides, startFakeModel } from '../helpers/fake-model.js';
 import {
   CleanupStack,
   createTestHost,
@@ -35,11 +35,10 @@ let fake: FakeGemini;
 let h: TestHost;
 
 before(async () => {
-  fake = await startFakeGemini({ apiKey: KEY, script: [] });
-  stack.defer(() => fake.close());
+  fake = await startFakeModel(stack, KEY);
   h = await createTestHost(stack, {
     servers: { everything: { command: process.execPath, args: [SERVERS.everything, 'stdio'] } },
-    providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
+    providerOverrides: fakeModelOverrides(fake, KEY),
   });
   await waitForState(h.host, 'everything', 'connected');
 });

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ChatEvent, ToolApprovalRequest, ToolCallRecord } from '../../shared/domain/chat.js';
-import { functionCall, reply, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { functionCall, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { fakeModelOverrides, startFakeModel } from '../helpers/fake-model.js';
 import {
   CleanupStack,
   createTestHost,
@@ -39,11 +40,10 @@ before(async () => {
   await writeFile(join(root, 'note.txt'), 'the shared note');
   secret = join(base, 'private', 'secret.txt');
   await writeFile(secret, 'the private secret');
-  fake = await startFakeGemini({ apiKey: KEY, script: [] });
-  stack.defer(() => fake.close());
+  fake = await startFakeModel(stack, KEY);
   h = await createTestHost(stack, {
     servers: { fs: nodeServer(SERVERS.filesystem, [root], { trust: 'trusted' }) },
-    providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
+    providerOverrides: fakeModelOverrides(fake, KEY),
     roots: [root],
   });
   await waitForState(h.host, 'fs', 'connected');

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { ConversationSummary } from '../../shared/domain/chat.js';
-import { hold, reply, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { hold, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { fakeModelOverrides, startFakeModel } from '../helpers/fake-model.js';
 import { CleanupStack, createTestHost, waitFor, type TestHost } from '../helpers/host-harness.js';
 
 const KEY = 'fake-key-for-tests-123';
@@ -16,9 +17,8 @@ let fake: FakeGemini;
 let h: TestHost;
 
 before(async () => {
-  fake = await startFakeGemini({ apiKey: KEY, script: [] });
-  stack.defer(() => fake.close());
-  h = await createTestHost(stack, { providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY } });
+  fake = await startFakeModel(stack, KEY);
+  h = await createTestHost(stack, { providerOverrides: fakeModelOverrides(fake, KEY) });
 });
 after(() => stack.run());
 

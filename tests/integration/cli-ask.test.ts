@@ -4,20 +4,11 @@
  * --json summary as the last line.
  */
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../helpers/cli-runner.js';
-import {
-  functionCall,
-  partsOf,
-  reply,
-  splitText,
-  startFakeGemini,
-  text,
-  type FakeGemini,
-} from '../fixtures/fake-gemini.js';
-import { CleanupStack, nodeServer, SERVERS, tempDir } from '../helpers/host-harness.js';
+import { cliWorkspace, runCli } from '../helpers/cli-runner.js';
+import { functionCall, partsOf, reply, splitText, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { startFakeModel } from '../helpers/fake-model.js';
+import { CleanupStack, nodeServer, SERVERS } from '../helpers/host-harness.js';
 
 const KEY = 'cli-ask-fake-key-42';
 
@@ -28,15 +19,10 @@ describe('mcp-desk ask', { timeout: 180_000 }, () => {
   let dataDir: string;
 
   before(async () => {
-    const dir = await tempDir(stack);
-    dataDir = join(dir, 'data');
-    config = join(dir, 'servers.json');
-    await writeFile(
-      config,
-      JSON.stringify({ mcpServers: { everything: nodeServer(SERVERS.everything, ['stdio']) } }),
-    );
-    fake = await startFakeGemini({ apiKey: KEY, script: [] });
-    stack.defer(() => fake.close());
+    ({ config, dataDir } = await cliWorkspace(stack, {
+      everything: nodeServer(SERVERS.everything, ['stdio']),
+    }));
+    fake = await startFakeModel(stack, KEY);
   });
   after(() => stack.run());
 

@@ -14,16 +14,12 @@ import { runCli } from '../helpers/cli-runner.js';
 import { CleanupStack } from '../helpers/host-harness.js';
 import { buildFixtureBundle, FIXTURE_BUNDLE } from '../helpers/mcpb-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { checkKeychain, requireKeychain } from '../helpers/keychain-check.js';
 
-const CI = Boolean(process.env.CI) && !['0', 'false'].includes(String(process.env.CI).toLowerCase());
 const SERVICE = `MCP Desk cli bundles ${randomBytes(4).toString('hex')}`;
 const TOKEN = `cli-token-${randomBytes(8).toString('hex')}`;
 const store = new KeychainSecretStore({ service: SERVICE });
-const problem = await store.set('probe', 'probe-value-123').then(
-  () => store.delete('probe').then(() => undefined),
-  (error: Error) => error.message,
-);
-const skip = problem && !CI ? `no usable OS keychain here: ${problem}` : false;
+const { problem, skip } = await checkKeychain(store);
 
 describe('mcp-desk install / uninstall', { timeout: 180_000, skip }, () => {
   const stack = new CleanupStack();
@@ -33,7 +29,7 @@ describe('mcp-desk install / uninstall', { timeout: 180_000, skip }, () => {
   });
 
   it('installs with --set, reports it, and uninstalls cleanly', async () => {
-    if (problem) assert.fail(`CI is set but the OS keychain cannot be used: ${problem}`);
+    requireKeychain(problem);
     const dir = await tempDir(stack);
     const data = join(dir, 'data');
     const env = { MCP_DESK_DATA_DIR: data, MCP_DESK_KEYCHAIN_SERVICE: SERVICE };

@@ -16,22 +16,12 @@ import { startFakeRegistry, type FakeRegistry } from '../fixtures/fake-registry.
 import { runCli } from '../helpers/cli-runner.js';
 import { CleanupStack, SERVERS, startModernHttp, tempDir } from '../helpers/host-harness.js';
 import { recorded } from '../helpers/registry-fixtures.js';
+import { checkKeychain, requireKeychain } from '../helpers/keychain-check.js';
 
-const CI = Boolean(process.env.CI) && !['0', 'false'].includes(String(process.env.CI).toLowerCase());
 const SERVICE = `mcp-desk-test-${randomBytes(6).toString('hex')}`;
 const store = new KeychainSecretStore({ service: SERVICE });
 
-async function keychainProblem(): Promise<string | undefined> {
-  try {
-    await store.set('probe', 'probe-value');
-    await store.delete('probe');
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-const problem = await keychainProblem();
-const skip = problem && !CI ? `no usable OS keychain here: ${problem}` : false;
+const { problem, skip } = await checkKeychain(store);
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -95,7 +85,7 @@ describe('mcp-desk install with an install link', { timeout: 120_000 }, () => {
     'a registry link: a missing secret is named, --set fills it into the keychain only',
     { skip },
     async () => {
-      if (problem) assert.fail(`CI is set but the OS keychain cannot be used: ${problem}`);
+      requireKeychain(problem);
       const link = 'mcp-desk://install?registry=io.github.user/remote-weather';
       const missing = await runCli(['install', link, '--yes', '--set', `host=${httpHost}`], env);
       assert.equal(missing.code, 1);

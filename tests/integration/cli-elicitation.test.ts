@@ -4,11 +4,9 @@
  * option works before or after the command.
  */
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { runCli, type CliRun } from '../helpers/cli-runner.js';
+import { cliWorkspace, runCli, type CliRun } from '../helpers/cli-runner.js';
 import { after, before, describe, it } from 'node:test';
-import { CleanupStack, nodeServer, SERVERS, tempDir } from '../helpers/host-harness.js';
+import { CleanupStack, nodeServer, SERVERS } from '../helpers/host-harness.js';
 
 type Run = CliRun;
 
@@ -18,13 +16,9 @@ describe('mcp-desk --elicitation', { timeout: 180_000 }, () => {
   let config: string;
 
   before(async () => {
-    const dir = await tempDir(stack);
-    dataDir = join(dir, 'data');
-    config = join(dir, 'servers.json');
-    await writeFile(
-      config,
-      JSON.stringify({ mcpServers: { everything: nodeServer(SERVERS.everything, ['stdio']) } }),
-    );
+    ({ config, dataDir } = await cliWorkspace(stack, {
+      everything: nodeServer(SERVERS.everything, ['stdio']),
+    }));
   });
   after(() => stack.run());
 

@@ -3,12 +3,12 @@
  * one CLI run: server-everything's get-roots-list tool asks us roots/list and echoes them.
  */
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../helpers/cli-runner.js';
-import { CleanupStack, nodeServer, SERVERS, tempDir } from '../helpers/host-harness.js';
+import { cliWorkspace, runCli } from '../helpers/cli-runner.js';
+import { CleanupStack, nodeServer, SERVERS } from '../helpers/host-harness.js';
 
 describe('mcp-desk --root', { timeout: 120_000 }, () => {
   const stack = new CleanupStack();
@@ -18,17 +18,12 @@ describe('mcp-desk --root', { timeout: 120_000 }, () => {
   let rootB: string;
 
   before(async () => {
-    const dir = await tempDir(stack);
-    dataDir = join(dir, 'data');
-    rootA = join(dir, 'alpha');
-    rootB = join(dir, 'beta');
+    const ws = await cliWorkspace(stack, { every: nodeServer(SERVERS.everything, ['stdio']) });
+    ({ config, dataDir } = ws);
+    rootA = join(ws.dir, 'alpha');
+    rootB = join(ws.dir, 'beta');
     await mkdir(rootA, { recursive: true });
     await mkdir(rootB, { recursive: true });
-    config = join(dir, 'servers.json');
-    await writeFile(
-      config,
-      JSON.stringify({ mcpServers: { every: nodeServer(SERVERS.everything, ['stdio']) } }),
-    );
   });
   after(() => stack.run());
 

@@ -5,18 +5,11 @@
  * command.
  */
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { runCli, type CliRun } from '../helpers/cli-runner.js';
+import { cliWorkspace, runCli, type CliRun } from '../helpers/cli-runner.js';
 import { after, before, describe, it } from 'node:test';
-import {
-  reply,
-  startFakeGemini,
-  text,
-  type FakeGemini,
-  type RecordedRequest,
-} from '../fixtures/fake-gemini.js';
-import { CleanupStack, nodeServer, SERVERS, tempDir } from '../helpers/host-harness.js';
+import { reply, text, type FakeGemini, type RecordedRequest } from '../fixtures/fake-gemini.js';
+import { startFakeModel } from '../helpers/fake-model.js';
+import { CleanupStack, nodeServer, SERVERS } from '../helpers/host-harness.js';
 
 const KEY = 'fake-key-for-cli-sampling';
 
@@ -34,15 +27,10 @@ describe('mcp-desk --sampling', { timeout: 180_000 }, () => {
   let fake: FakeGemini;
 
   before(async () => {
-    const dir = await tempDir(stack);
-    dataDir = join(dir, 'data');
-    config = join(dir, 'servers.json');
-    await writeFile(
-      config,
-      JSON.stringify({ mcpServers: { everything: nodeServer(SERVERS.everything, ['stdio']) } }),
-    );
-    fake = await startFakeGemini({ apiKey: KEY, script: (r) => reply(text(`CLI-FAKE:${lastUserText(r)}`)) });
-    stack.defer(() => fake.close());
+    ({ config, dataDir } = await cliWorkspace(stack, {
+      everything: nodeServer(SERVERS.everything, ['stdio']),
+    }));
+    fake = await startFakeModel(stack, KEY, (r) => reply(text(`CLI-FAKE:${lastUserText(r)}`)));
   });
   after(() => stack.run());
 

@@ -29,8 +29,8 @@ import {
   type TestHost,
 } from '../helpers/host-harness.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { CI } from '../helpers/keychain-check.js';
 
-const CI = Boolean(process.env.CI) && !['0', 'false'].includes(String(process.env.CI).toLowerCase());
 const ENV_SECRET = 'env-secret-diag-4b1e9f';
 const ARG_SECRET = 'arg-secret-diag-77aa';
 const ARG_VALUE = '--token=${secret:diag_arg}';

@@ -15,30 +15,20 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { serverKey } from '../../electron/host/auth/desk-oauth-provider.js';
 import { dpopVaultKey } from '../../electron/host/auth/dpop-keys.js';
-import { composeHost, type HostServices } from '../../electron/host/compose.js';
-import { FileConfigStore } from '../../electron/host/config/config-store.js';
+import type { HostServices } from '../../electron/host/compose.js';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server.js';
 import { scriptedSignIn } from '../helpers/scripted-browser.js';
-import { CleanupStack, tempDir, TEST_BACKOFF, textOf, waitForState } from '../helpers/host-harness.js';
+import { CleanupStack, tempDir, textOf, waitForState } from '../helpers/host-harness.js';
+import { composeSignInHost, visibleOutputs } from '../helpers/sign-in-host.js';
+import { checkKeychain, requireKeychain } from '../helpers/keychain-check.js';
 
 const ID = 'bound';
-const CI = Boolean(process.env.CI) && !['0', 'false'].includes(String(process.env.CI).toLowerCase());
 const SERVICE = `MCP Desk DPoP test ${randomBytes(4).toString('hex')}`;
 /** What keychainTokenVault files OAuth entries under for MCP_DESK_KEYCHAIN_SERVICE=SERVICE. */
 const keychain = new KeychainSecretStore({ service: `${SERVICE} OAuth` });
 
-async function keychainProblem(): Promise<string | undefined> {
-  try {
-    await keychain.set('probe', 'probe-value');
-    await keychain.delete('probe');
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-const problem = await keychainProblem();
-const skip = problem && !CI ? `no usable OS keychain here: ${problem}` : false;
+const { problem, skip } = await checkKeychain(keychain);
 
 /** Every file under `dir`, as text. */
 async function filesUnder(dir: string): Promise<string> {
@@ -58,12 +48,7 @@ describe('DPoP key custody in the OS keychain', { skip, timeout: 120_000 }, () =
   let keyName = '';
 
   async function host(): Promise<HostServices> {
-    const services = await composeHost({
-      configPath: join(dir, 'mcp-servers.json'),
-      store: new FileConfigStore(join(dir, 'mcp-servers.json')),
-      mode: 'cli',
-      backoff: TEST_BACKOFF,
-      dataDir: join(dir, 'data'),
+    return composeSignInHost(stack, dir, events, {
       env: { ...process.env, MCP_DESK_KEYCHAIN_SERVICE: SERVICE, MCP_DESK_CLIENT_METADATA_URL: '' },
       openExternal: async (url) => {
         opened.push(url);
@@ -71,13 +56,6 @@ describe('DPoP key custody in the OS keychain', { skip, timeout: 120_000 }, () =
       },
       signIn: { timeoutMs: 30_000 },
     });
-    const off = services.events.onAny((name, payload) => events.push(`${name} ${JSON.stringify(payload)}`));
-    stack.defer(async () => {
-      off();
-      await services.dispose();
-    });
-    await services.host.init();
-    return services;
   }
 
   /** The stored key's private `d`, or undefined when the keychain holds no key for the server. */
@@ -87,7 +65,7 @@ describe('DPoP key custody in the OS keychain', { skip, timeout: 120_000 }, () =
   }
 
   before(async () => {
-    if (problem) assert.fail(`CI is set but the OS keychain cannot be used: ${problem}`);
+    requireKeychain(problem);
     as = await startOAuthFixture({ dpop: { nonce: true } });
     stack.defer(() => as.close());
     stack.defer(async () => {
@@ -123,14 +101,7 @@ describe('DPoP key custody in the OS keychain', { skip, timeout: 120_000 }, () =
     const secrets = [d, whole, ...as.seenTokens, ...as.seenProofs];
     const files = await filesUnder(dir);
     assert.ok(files.includes('sign-in-succeeded'), 'the scan covers the audit file in the data folder');
-    const outputs = [
-      files,
-      ...events,
-      JSON.stringify(t.host.trace(ID)),
-      JSON.stringify(t.host.log(ID)),
-      JSON.stringify(await t.audit.query({})),
-      JSON.stringify(await t.router.handle('servers.list', {})),
-    ].join('\n');
+    const outputs = [files, ...(await visibleOutputs(t, ID, events))].join('\n');
     for (const s of secrets) assert.ok(!outputs.includes(s), `leaked: ${s.slice(0, 8)}…`);
   });
 

@@ -8,13 +8,11 @@ import { after, before, describe, it } from 'node:test';
 import type { ElicitationRequestView, PendingResponse } from '../../shared/domain/pending.js';
 import { fieldDefaults, parseRequestedSchema } from '../../shared/elicitation/elicitation-schema.js';
 import {
+  addEverything,
   CleanupStack,
-  connectedInfo,
+  createModernHost,
   createTestHost,
-  nodeServer,
   rejection,
-  SERVERS,
-  startEverythingHttp,
   textOf,
   waitFor,
   waitForState,
@@ -60,12 +58,7 @@ for (const transport of ['stdio', 'http'] as const) {
 
     before(async () => {
       t = await createTestHost(stack, { servers: {}, openExternal: async (url) => void opened.push(url) });
-      const config =
-        transport === 'stdio'
-          ? nodeServer(SERVERS.everything)
-          : { url: `${(await startEverythingHttp(stack, 'streamableHttp')).origin}/mcp` };
-      await t.host.add(id, config as Parameters<TestHost['host']['add']>[1]);
-      await waitForState(t.host, id, 'connected');
+      await addEverything(stack, t, id, transport);
     });
     after(() => stack.run());
 
@@ -185,8 +178,7 @@ describe('elicitation through input_required (2026-07-28) over stdio', { timeout
   let t: TestHost;
 
   before(async () => {
-    t = await createTestHost(stack, { servers: { modern: nodeServer(SERVERS.modern) } });
-    assert.equal(connectedInfo(await waitForState(t.host, 'modern', 'connected')).protocolEra, 'modern');
+    t = await createModernHost(stack);
   });
   after(() => stack.run());
 

@@ -7,7 +7,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LIMITS } from '../../electron/host/util/limits.js';
-import { assertHealthy, assertPeakRss, hostileServer, hostWithHealthy } from '../helpers/hostile-harness.js';
+import {
+  assertHealthy,
+  cleanUpAndAssertPeakRss,
+  hostileServer,
+  hostWithHealthy,
+} from '../helpers/hostile-harness.js';
 import { CleanupStack, textOf, waitForState, type TestHost } from '../helpers/host-harness.js';
 
 describe('hostile stdio servers: tool lists', { timeout: 120_000 }, () => {
@@ -17,10 +22,7 @@ describe('hostile stdio servers: tool lists', { timeout: 120_000 }, () => {
   before(async () => {
     t = await hostWithHealthy(stack);
   });
-  after(async () => {
-    await stack.run();
-    assertPeakRss();
-  });
+  after(() => cleanUpAndAssertPeakRss(stack));
 
   const toolsOf = (id: string) => t.host.catalog().tools.filter((x) => x.serverId === id);
   const logOf = (id: string) =>

@@ -14,7 +14,7 @@ import { LIMITS } from '../../electron/host/util/limits.js';
 import { runCli } from '../helpers/cli-runner.js';
 import {
   assertHealthy,
-  assertPeakRss,
+  cleanUpAndAssertPeakRss,
   hostileServer,
   hostWithHealthy,
   processMarker,
@@ -40,10 +40,7 @@ describe('hostile stdio servers: processes', { timeout: 150_000 }, () => {
   before(async () => {
     t = await hostWithHealthy(stack);
   });
-  after(async () => {
-    await stack.run();
-    assertPeakRss();
-  });
+  after(() => cleanUpAndAssertPeakRss(stack));
 
   it('names the server and quotes its last stderr line when it exits mid-call', async () => {
     await t.host.add('quitter', hostileServer());

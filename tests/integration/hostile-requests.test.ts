@@ -7,8 +7,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LIMITS, OVER_CAP_RPC_CODE } from '../../electron/host/util/limits.js';
-import { assertHealthy, assertPeakRss, hostileServer, hostWithHealthy } from '../helpers/hostile-harness.js';
-import { CleanupStack, textOf, waitForState, type TestHost } from '../helpers/host-harness.js';
+import {
+  assertHealthy,
+  cleanUpAndAssertPeakRss,
+  hostileServer,
+  hostWithHealthy,
+} from '../helpers/hostile-harness.js';
+import { CleanupStack, textOf, type TestHost } from '../helpers/host-harness.js';
 
 interface Tally {
   sent: number;
@@ -28,7 +33,6 @@ describe('hostile stdio servers: request floods', { timeout: 120_000 }, () => {
 
   before(async () => {
     t = await hostWithHealthy(stack, { asker: hostileServer() }, { roots: ['/tmp'] });
-    await waitForState(t.host, 'asker', 'connected');
     const off = t.events.on('pending.changed', (list) => {
       const counts = new Map<string, number>();
       for (const p of list) counts.set(p.kind, (counts.get(p.kind) ?? 0) + 1);
@@ -36,10 +40,7 @@ describe('hostile stdio servers: request floods', { timeout: 120_000 }, () => {
     });
     stack.defer(off);
   });
-  after(async () => {
-    await stack.run();
-    assertPeakRss();
-  });
+  after(() => cleanUpAndAssertPeakRss(stack));
 
   const flood = async (method: string, count: number): Promise<Tally> =>
     JSON.parse(

@@ -8,8 +8,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TRUNCATED_META_KEY } from '../../electron/host/servers/result-caps.js';
 import { LIMITS } from '../../electron/host/util/limits.js';
-import { assertHealthy, assertPeakRss, hostileServer, hostWithHealthy } from '../helpers/hostile-harness.js';
-import { CleanupStack, rejection, textOf, waitForState, type TestHost } from '../helpers/host-harness.js';
+import {
+  assertHealthy,
+  cleanUpAndAssertPeakRss,
+  hostileServer,
+  hostWithHealthy,
+} from '../helpers/hostile-harness.js';
+import { CleanupStack, rejection, textOf, type TestHost } from '../helpers/host-harness.js';
 
 describe('hostile stdio servers: huge results', { timeout: 120_000 }, () => {
   const stack = new CleanupStack();
@@ -17,12 +22,8 @@ describe('hostile stdio servers: huge results', { timeout: 120_000 }, () => {
 
   before(async () => {
     t = await hostWithHealthy(stack, { hostile: hostileServer() });
-    await waitForState(t.host, 'hostile', 'connected');
   });
-  after(async () => {
-    await stack.run();
-    assertPeakRss();
-  });
+  after(() => cleanUpAndAssertPeakRss(stack));
 
   it('truncates a 50 MB text result for the model and the UI, with a visible note', async () => {
     const result = await t.host.callTool('hostile', 'big-text', { mb: 50 });

@@ -8,8 +8,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { toHostError } from '../../electron/host/util/errors.js';
 import { LIMITS } from '../../electron/host/util/limits.js';
-import { assertHealthy, assertPeakRss, hostileServer, hostWithHealthy } from '../helpers/hostile-harness.js';
-import { CleanupStack, textOf, waitFor, waitForState, type TestHost } from '../helpers/host-harness.js';
+import {
+  assertHealthy,
+  cleanUpAndAssertPeakRss,
+  hostileServer,
+  hostWithHealthy,
+} from '../helpers/hostile-harness.js';
+import { CleanupStack, textOf, waitFor, type TestHost } from '../helpers/host-harness.js';
 
 describe('hostile stdio servers: stdout', { timeout: 120_000 }, () => {
   const stack = new CleanupStack();
@@ -17,12 +22,8 @@ describe('hostile stdio servers: stdout', { timeout: 120_000 }, () => {
 
   before(async () => {
     t = await hostWithHealthy(stack, { hostile: hostileServer() });
-    await waitForState(t.host, 'hostile', 'connected');
   });
-  after(async () => {
-    await stack.run();
-    assertPeakRss();
-  });
+  after(() => cleanUpAndAssertPeakRss(stack));
 
   const logText = () =>
     t.host

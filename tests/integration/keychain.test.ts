@@ -15,9 +15,9 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
 import { HostFailure } from '../../electron/host/util/errors.js';
+import { CI, checkKeychain } from '../helpers/keychain-check.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CI = Boolean(process.env.CI) && !['0', 'false'].includes(String(process.env.CI).toLowerCase());
 const LINUX = process.platform === 'linux';
 const SERVICE = 'MCP Desk';
 const temps: string[] = [];
@@ -30,26 +30,13 @@ function unique(prefix: string): string {
   return `${prefix}-${randomBytes(6).toString('hex')}`;
 }
 
-/** Why the real keychain cannot be used here, or undefined when it can (a real write + delete). */
-async function keychainProblem(): Promise<string | undefined> {
-  const store = new KeychainSecretStore();
-  const name = unique('mcp-desk-test-probe');
-  try {
-    await store.set(name, unique('probe-value'));
-    await store.delete(name);
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
-const problem = await keychainProblem();
+// The real default service: a unique probe name leaves a person's own entries alone.
+const { problem, skip } = await checkKeychain(new KeychainSecretStore(), unique('mcp-desk-test-probe'));
 if (problem) {
   console.log(
     `# keychain: no usable Secret Service (${problem})${CI ? ' — CI is set, so the keychain tests FAIL' : ' — skipping the keychain tests'}`,
   );
 }
-const skip = problem && !CI ? `no usable OS keychain here: ${problem}` : false;
 
 /** Fails the test (CI) when the keychain is missing; outside CI the test is skipped instead. */
 function requireKeychain(): void {

@@ -13,7 +13,8 @@ import type { AppViewHandle } from '../../shared/domain/mcp-apps.js';
 import type { CallToolResult } from '../../shared/domain/mcp-types.js';
 import { MAX_OPEN_VIEWS } from '../../electron/host/apps/app-views.js';
 import type { HostError } from '../../shared/ipc/host-error.js';
-import { partsOf, reply, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { partsOf, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { fakeModelOverrides, startFakeModel } from '../helpers/fake-model.js';
 import {
   appServer,
   CleanupStack,
@@ -35,8 +36,7 @@ let h: TestHost;
 const opened: string[] = [];
 
 before(async () => {
-  fake = await startFakeGemini({ apiKey: KEY, script: [] });
-  stack.defer(() => fake.close());
+  fake = await startFakeModel(stack, KEY);
   h = await createTestHost(stack, {
     servers: {
       monitor: { ...appServer('systemMonitor'), trust: 'trusted' },
@@ -44,7 +44,7 @@ before(async () => {
       vis: nodeServer(VIS),
       ev: nodeServer(SERVERS.everything),
     },
-    providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
+    providerOverrides: fakeModelOverrides(fake, KEY),
     openExternal: async (url) => void opened.push(url),
   });
   await Promise.all(['monitor', 'react', 'vis', 'ev'].map((id) => waitForState(h.host, id, 'connected')));

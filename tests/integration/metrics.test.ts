@@ -6,7 +6,6 @@
  * by an automatic reconnect with its cause.
  */
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { MetricsRecorder } from '../../electron/host/metrics/metrics-recorder.js';
@@ -15,18 +14,18 @@ import {
   type MetricsSnapshot,
   type ServerMetrics,
 } from '../../shared/domain/metrics.js';
-import { runCli, type CliRun } from '../helpers/cli-runner.js';
+import { cliWorkspace, runCli, type CliRun } from '../helpers/cli-runner.js';
 import {
   CleanupStack,
   createTestHost,
   nodeServer,
   rejection,
   SERVERS,
-  tempDir,
   waitForState,
 } from '../helpers/host-harness.js';
 import { parsePrometheus } from '../helpers/prometheus-parse.js';
-import { functionCall, reply, startFakeGemini, text } from '../fixtures/fake-gemini.js';
+import { functionCall, reply, text } from '../fixtures/fake-gemini.js';
+import { fakeModelOverrides, startFakeModel } from '../helpers/fake-model.js';
 
 function server(snap: MetricsSnapshot, id: string): ServerMetrics {
   const s = snap.servers.find((x) => x.serverId === id);
@@ -49,18 +48,10 @@ describe('metrics', { timeout: 240_000 }, () => {
   after(() => stack.run());
 
   it('mcp-desk metrics --json counts exactly the calls, errors and timeouts of earlier runs', async () => {
-    const dir = await tempDir(stack);
-    const dataDir = join(dir, 'data');
-    const config = join(dir, 'servers.json');
-    await writeFile(
-      config,
-      JSON.stringify({
-        mcpServers: {
-          every: nodeServer(SERVERS.everything, ['stdio']),
-          crashy: nodeServer(SERVERS.crash),
-        },
-      }),
-    );
+    const { config, dataDir } = await cliWorkspace(stack, {
+      every: nodeServer(SERVERS.everything, ['stdio']),
+      crashy: nodeServer(SERVERS.crash),
+    });
     const cli = (...args: string[]): Promise<CliRun> =>
       runCli(['--config', config, ...args], { MCP_DESK_DATA_DIR: dataDir });
     const expectExit = async (code: number, ...args: string[]) => {
@@ -183,11 +174,10 @@ describe('metrics', { timeout: 240_000 }, () => {
 
   it("a conversation keeps the model's own token counts, per message and in total", async () => {
     const key = 'fake-key-for-metrics-1';
-    const fake = await startFakeGemini({ apiKey: key, script: [] });
-    stack.defer(() => fake.close());
+    const fake = await startFakeModel(stack, key);
     const host = await createTestHost(stack, {
       servers: { every: nodeServer(SERVERS.everything, ['stdio'], { trust: 'trusted' }) },
-      providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: key },
+      providerOverrides: fakeModelOverrides(fake, key),
     });
     await waitForState(host.host, 'every', 'connected');
     // The fake's usageMetadata: 12 prompt tokens; candidates ceil(text/4) + 1, total 13 + ceil(text/4).

@@ -5,12 +5,10 @@
  * a forged state, cancel, the attempt budget, and no credential in any output.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { composeHost, type HostServices } from '../../electron/host/compose.js';
+import type { HostServices } from '../../electron/host/compose.js';
 import { SignInBudget } from '../../electron/host/auth/sign-in-budget.js';
 import type { TokenVault } from '../../electron/host/auth/token-vault.js';
-import { FileConfigStore } from '../../electron/host/config/config-store.js';
 import { MemorySecretStore } from '../../electron/host/stores/secret-store.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server.js';
 import { scriptedSignIn, type ScriptedBrowserOptions } from '../helpers/scripted-browser.js';
@@ -19,11 +17,11 @@ import {
   rejection,
   summaryOf,
   tempDir,
-  TEST_BACKOFF,
   textOf,
   waitFor,
   waitForState,
 } from '../helpers/host-harness.js';
+import { composeSignInHost, visibleOutputs } from '../helpers/sign-in-host.js';
 
 const ID = 'protected';
 
@@ -58,12 +56,7 @@ describe('OAuth sign-in to a remote server', { timeout: 120_000 }, () => {
   const events: string[] = [];
 
   async function host(budget?: SignInBudget): Promise<HostServices> {
-    const services = await composeHost({
-      configPath: join(dir, 'mcp-servers.json'),
-      store: new FileConfigStore(join(dir, 'mcp-servers.json')),
-      mode: 'cli',
-      backoff: TEST_BACKOFF,
-      dataDir: join(dir, 'data'),
+    return composeSignInHost(stack, dir, events, {
       tokenVault: vault,
       // CIMD needs a public https document; the fixture AS does DCR.
       env: { ...process.env, MCP_DESK_CLIENT_METADATA_URL: '' },
@@ -73,13 +66,6 @@ describe('OAuth sign-in to a remote server', { timeout: 120_000 }, () => {
       },
       signIn: { timeoutMs: 20_000, ...(budget ? { budget } : {}) },
     });
-    const off = services.events.onAny((name, payload) => events.push(`${name} ${JSON.stringify(payload)}`));
-    stack.defer(async () => {
-      off();
-      await services.dispose();
-    });
-    await services.host.init();
-    return services;
   }
 
   /** The scripted person: follows the AS pages now (in the background, as a browser would). */
@@ -154,13 +140,7 @@ describe('OAuth sign-in to a remote server', { timeout: 120_000 }, () => {
     for (const tok of as.seenTokens) secrets.add(tok);
     secrets.delete('');
     assert.ok(secrets.size >= 3, `expected tokens, a code and a verifier, got ${secrets.size}`);
-    const outputs = [
-      ...events,
-      JSON.stringify(t.host.trace(ID)),
-      JSON.stringify(t.host.log(ID)),
-      JSON.stringify(await t.audit.query({})),
-      JSON.stringify(await t.router.handle('servers.list', {})),
-    ].join('\n');
+    const outputs = (await visibleOutputs(t, ID, events)).join('\n');
     for (const s of secrets) assert.ok(!outputs.includes(s), `a credential leaked: ${s.slice(0, 6)}…`);
   });
 

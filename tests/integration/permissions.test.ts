@@ -12,7 +12,8 @@ import { after, before, test } from 'node:test';
 import type { ToolApprovalRequest } from '../../shared/domain/chat.js';
 import type { PermissionsSnapshot } from '../../shared/domain/permissions.js';
 import type { RequestChannel, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
-import { functionCall, reply, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { functionCall, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { fakeModelOverrides, startFakeModel } from '../helpers/fake-model.js';
 import {
   CleanupStack,
   createTestHost,
@@ -30,11 +31,10 @@ let h: TestHost;
 const published: PermissionsSnapshot[] = [];
 
 before(async () => {
-  fake = await startFakeGemini({ apiKey: KEY, script: [] });
-  stack.defer(() => fake.close());
+  fake = await startFakeModel(stack, KEY);
   h = await createTestHost(stack, {
     servers: { ev: nodeServer(SERVERS.everything), other: nodeServer(SERVERS.everything) },
-    providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
+    providerOverrides: fakeModelOverrides(fake, KEY),
     dataDir: true,
   });
   stack.defer(h.events.on('permissions.changed', (list) => published.push(list)));

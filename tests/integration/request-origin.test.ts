@@ -10,10 +10,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { PendingRequest } from '../../shared/domain/pending.js';
 import { CallOrigins } from '../../electron/host/servers/call-origins.js';
-import { functionCall, reply, startFakeGemini, text } from '../fixtures/fake-gemini.js';
+import { functionCall, reply, text } from '../fixtures/fake-gemini.js';
+import { fakeModelOverrides, startFakeModel } from '../helpers/fake-model.js';
 import {
   CleanupStack,
-  connectedInfo,
+  createModernHost,
   createTestHost,
   nodeServer,
   SERVERS,
@@ -178,9 +179,8 @@ describe('2026-07-28 input_required rounds are attributed exactly', { timeout: 6
   let t: TestHost;
 
   before(async () => {
-    t = await createTestHost(stack, { servers: { modern: nodeServer(SERVERS.modern) } });
     // A 2025 fallback would test the guess for pushed requests, not the exact round attribution.
-    assert.equal(connectedInfo(await waitForState(t.host, 'modern', 'connected')).protocolEra, 'modern');
+    t = await createModernHost(stack);
   });
   after(() => stack.run());
 
@@ -212,19 +212,15 @@ describe("chat: Stop settles what the run's tool call caused", { timeout: 120_00
   let t: TestHost;
 
   before(async () => {
-    const fake = await startFakeGemini({
-      apiKey: KEY,
-      script: [
-        reply(
-          functionCall('everything__trigger-sampling-request', { prompt: 'hi', maxTokens: 20 }, { id: 's1' }),
-        ),
-        reply(text('never reached')),
-      ],
-    });
-    stack.defer(() => fake.close());
+    const fake = await startFakeModel(stack, KEY, [
+      reply(
+        functionCall('everything__trigger-sampling-request', { prompt: 'hi', maxTokens: 20 }, { id: 's1' }),
+      ),
+      reply(text('never reached')),
+    ]);
     t = await createTestHost(stack, {
       servers: { everything: { ...nodeServer(SERVERS.everything), trust: 'trusted' } },
-      providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
+      providerOverrides: fakeModelOverrides(fake, KEY),
     });
     await waitForState(t.host, 'everything', 'connected');
   });

@@ -15,18 +15,18 @@ import {
   functionCall,
   functionResponsesOf,
   reply,
-  startFakeGemini,
   text,
   type FakeGemini,
   type RecordedRequest,
 } from '../fixtures/fake-gemini.js';
+import { fakeModelOverrides, startFakeModel } from '../helpers/fake-model.js';
 import {
+  addEverything,
   CleanupStack,
-  connectedInfo,
+  createModernHost,
   createTestHost,
   nodeServer,
   SERVERS,
-  startEverythingHttp,
   textOf,
   waitFor,
   waitForState,
@@ -53,9 +53,7 @@ async function startFake(stack: CleanupStack): Promise<FakeGemini> {
     if (answered.length) return reply(text(`FAKE-FINAL:${JSON.stringify(answered.map((a) => a.response))}`));
     return reply(text(`FAKE:${lastUserText(r)}`));
   };
-  const fake = await startFakeGemini({ apiKey: KEY, script });
-  stack.defer(() => fake.close());
-  return fake;
+  return startFakeModel(stack, KEY, script);
 }
 
 /** Wait for the next sampling review of `stage` from `serverId`, answer it, return what was shown. */
@@ -99,14 +97,9 @@ for (const transport of ['stdio', 'http'] as const) {
       fake = await startFake(stack);
       t = await createTestHost(stack, {
         servers: {},
-        providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
+        providerOverrides: fakeModelOverrides(fake, KEY),
       });
-      const config =
-        transport === 'stdio'
-          ? nodeServer(SERVERS.everything)
-          : { url: `${(await startEverythingHttp(stack, 'streamableHttp')).origin}/mcp` };
-      await t.host.add(id, config as Parameters<TestHost['host']['add']>[1]);
-      await waitForState(t.host, id, 'connected');
+      await addEverything(stack, t, id, transport);
     });
     after(() => stack.run());
 
@@ -219,7 +212,7 @@ describe('sampling consent, rate limit and timeouts', { timeout: 120_000 }, () =
         no: nodeServer(SERVERS.everything),
         slow: nodeServer(SERVERS.everything),
       },
-      providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
+      providerOverrides: fakeModelOverrides(fake, KEY),
       dataDir: true,
       sampling: { rateLimit: { capacity: 3, perMs: 60_000 }, timeoutMs: 400 },
     });
@@ -315,11 +308,7 @@ describe('sampling in the 2026-07-28 era (input_required createMessage)', { time
 
   before(async () => {
     fake = await startFake(stack);
-    t = await createTestHost(stack, {
-      servers: { modern: nodeServer(SERVERS.modern) },
-      providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
-    });
-    assert.equal(connectedInfo(await waitForState(t.host, 'modern', 'connected')).protocolEra, 'modern');
+    t = await createModernHost(stack, { providerOverrides: fakeModelOverrides(fake, KEY) });
   });
   after(() => stack.run());
 

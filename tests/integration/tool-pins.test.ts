@@ -16,7 +16,8 @@ import type { ServerConfig } from '../../shared/domain/server-config.js';
 import type { RequestChannel, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
 import { launchKey } from '../../electron/host/config/launch-key.js';
 import { fingerprintDefinition } from '../../electron/host/tool-trust/fingerprint.js';
-import { functionCall, reply, startFakeGemini, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { functionCall, reply, text, type FakeGemini } from '../fixtures/fake-gemini.js';
+import { fakeModelOverrides, startFakeModel } from '../helpers/fake-model.js';
 import {
   CleanupStack,
   createTestHost,
@@ -36,11 +37,10 @@ let fake: FakeGemini;
 let h: TestHost;
 
 before(async () => {
-  fake = await startFakeGemini({ apiKey: KEY, script: [] });
-  stack.defer(() => fake.close());
+  fake = await startFakeModel(stack, KEY);
   h = await createTestHost(stack, {
     servers: { rug: nodeServer(RUG) },
-    providerOverrides: { geminiBaseUrl: fake.baseUrl, geminiApiKey: KEY },
+    providerOverrides: fakeModelOverrides(fake, KEY),
     dataDir: true,
   });
   await waitForState(h.host, 'rug', 'connected');

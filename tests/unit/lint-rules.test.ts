@@ -75,6 +75,14 @@ function specifierFor(fromRel: string, targetRel: string): string {
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
+/** Lint a probe at `fileRel` whose only import is `targetRel`. */
+function lintImportOf(fileRel: string, targetRel: string): Promise<Linter.LintMessage[]> {
+  return lint(
+    fileRel,
+    `import * as other from '${specifierFor(fileRel, targetRel)}';\nexport const probe = other;\n`,
+  );
+}
+
 const layerNamed = (name: string): Layer => {
   const layer = layers.find((l) => l.name === name);
   assert.ok(layer, `no layer named ${name} in scripts/layers.mjs`);
@@ -121,10 +129,7 @@ describe('lint: layer rules (scripts/layers.mjs)', () => {
       const file = `${from.folder}/${PROBE}.ts`;
       for (const to of layers.filter((l) => !from.mayImport.includes(l.name))) {
         const target = someFileOf(to.folder);
-        const messages = await lint(
-          file,
-          `import * as other from '${specifierFor(file, target)}';\nexport const probe = other;\n`,
-        );
+        const messages = await lintImportOf(file, target);
         assertReported(
           messages,
           'import-x/no-restricted-paths',
@@ -141,10 +146,7 @@ describe('lint: layer rules (scripts/layers.mjs)', () => {
     const host = layerNamed('host');
     const file = `${host.folder}/${PROBE}.ts`;
     const sharedFile = someFileOf(layerNamed('shared').folder);
-    const messages = await lint(
-      file,
-      `import * as shared from '${specifierFor(file, sharedFile)}';\nexport const probe = shared;\n`,
-    );
+    const messages = await lintImportOf(file, sharedFile);
     assert.deepEqual(
       messages.map((m) => m.ruleId),
       [],
@@ -167,10 +169,7 @@ describe('lint: house rules', () => {
     assert.ok(mine && other, `need two view folders under ${viewsFolder}/`);
     const file = `${viewsFolder}/${mine}/${PROBE}.ts`;
     const target = someFileOf(`${viewsFolder}/${other}`);
-    const messages = await lint(
-      file,
-      `import * as other from '${specifierFor(file, target)}';\nexport const probe = other;\n`,
-    );
+    const messages = await lintImportOf(file, target);
     assertReported(
       messages,
       'import-x/no-restricted-paths',
