@@ -249,6 +249,18 @@ describe('era-verdict cache', { timeout: 120_000 }, () => {
     assert.equal(await readFile(cachePath, 'utf8'), stored);
   });
 
+  it('stores no verdict when the stdio probe only timed out (a server slow to start)', async () => {
+    // Slower than the 3 s probe: the probe hears nothing, the SDK falls back to the 2025
+    // handshake, and the dual-era fixture accepts it. Silence is no evidence of the era.
+    const config = nodeServer(SERVERS.modern, [], { env: { MODERN_START_DELAY_MS: '4000' } }) as ServerConfig;
+    const t = await createTestHost(stack, { servers: { slow: config }, eraCache: true });
+    assert.equal(connectedInfo(await waitForState(t.host, 'slow', 'connected')).protocolEra, 'legacy');
+    await t.dispose();
+    const text = await readFile(join(t.dir, 'era-verdicts.json'), 'utf8').catch(() => '{}');
+    const data = JSON.parse(text) as Record<string, unknown>;
+    assert.equal(data[launchKey(config)], undefined, `no verdict was cached: ${text}`);
+  });
+
   it('stores a legacy verdict for a 2025 server', async () => {
     // server-everything is built on the 2025 SDK (the fixtures' v2 SDK serves both eras).
     const config = nodeServer(SERVERS.everything, ['stdio']) as ServerConfig;

@@ -122,18 +122,25 @@ async function openStdio(
   const spawned = rememberPid(transport);
   const step = (last: string | undefined) =>
     last ? `waiting for the answer to ${last}` : opts.prior ? 'starting' : 'server/discover probe';
+  const began = Date.now();
+  let firstRequestAt: number | undefined;
   try {
-    await attempt(client, transport, { prior: opts.prior }, deadline, step);
+    firstRequestAt = await attempt(client, transport, { prior: opts.prior }, deadline, step);
   } catch (error) {
     // A failed, timed-out or cancelled start (stop() during a connect) reaps the whole tree at once.
     await closeOpened({ client, pid: spawned.pid });
     throw error;
   }
+  // The probe runs on a sibling, so our first request (initialize) waited for its verdict. A
+  // stdio probe that timed out reads as "legacy" without any evidence: a modern server that was
+  // merely slow to start (npx fetching it) must not be held to the 2025 handshake for days.
+  const probeTimedOut = deadline.probeMs > 0 && (firstRequestAt ?? Date.now()) - began >= deadline.probeMs;
+  const verdict = verdictOf(client, opts.prior);
   return {
     client,
     transport,
     pid: transport.pid ?? undefined,
-    verdict: verdictOf(client, opts.prior),
+    ...(verdict && !(verdict.kind === 'legacy' && probeTimedOut) ? { verdict } : {}),
     transportKind: 'stdio',
   };
 }
@@ -202,7 +209,7 @@ async function attempt(
   connectOpts: { prior?: PriorDiscovery },
   deadline: ConnectDeadline,
   step: (lastRequest: string | undefined) => string | undefined,
-): Promise<void> {
+): Promise<number | undefined> {
   const watch = watchRequests(transport);
   const work = client.connect(transport, {
     ...connectOpts,
@@ -218,22 +225,35 @@ async function attempt(
       },
       () => step(watch.last()),
     );
+    return watch.firstAt();
   } finally {
     watch.stop();
   }
 }
 
-/** Remember the last request sent (what a timeout was waiting for); `stop` unhooks it. */
-function watchRequests(transport: Transport): { last: () => string | undefined; stop: () => void } {
+/**
+ * Remember the last request sent (what a timeout was waiting for) and when the first one went;
+ * `stop` unhooks it.
+ */
+function watchRequests(transport: Transport): {
+  last: () => string | undefined;
+  firstAt: () => number | undefined;
+  stop: () => void;
+} {
   let last: string | undefined;
+  let firstAt: number | undefined;
   const own = Object.getOwnPropertyDescriptor(transport, 'send');
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
-    if ('method' in message && 'id' in message) last = message.method;
+    if ('method' in message && 'id' in message) {
+      last = message.method;
+      firstAt ??= Date.now();
+    }
     return send(message, options);
   };
   return {
     last: () => last,
+    firstAt: () => firstAt,
     stop: () => {
       if (own) Object.defineProperty(transport, 'send', own);
       else Reflect.deleteProperty(transport, 'send');
