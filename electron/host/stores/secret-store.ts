@@ -134,8 +134,12 @@ export interface KeychainSecretStoreOptions {
  * @napi-rs/keyring 1.2.0 reports read and delete failures as "no entry" (getPassword
  * resolves null, deleteCredential false) even when there is no D-Bus at all, which would
  * make "no keychain" look like "no key". On Linux, where a missing Secret Service is
- * common, each call therefore first asks the Secret Service for this service's items
- * (findCredentialsAsync does report a missing D-Bus or provider).
+ * common, such an answer is therefore checked by asking the Secret Service for this
+ * service's items (findCredentialsAsync does report a missing D-Bus or provider).
+ *
+ * A call cut off because the Secret Service went away mid-call (gnome-keyring can crash
+ * when many clients connect at once; D-Bus starts it again on the next call) is made once
+ * more before it is reported.
  */
 export class KeychainSecretStore implements SecretStore {
   readonly service: string;
@@ -152,20 +156,27 @@ export class KeychainSecretStore implements SecretStore {
 
   async get(name: string): Promise<string | undefined> {
     assertSecretName(name);
-    const keyring = await this.ready();
+    const keyring = await this.load();
+    let value: string | null | undefined;
     try {
-      return (await new keyring.AsyncEntry(this.service, name).getPassword()) ?? undefined;
+      value = await retryOnce(() => new keyring.AsyncEntry(this.service, name).getPassword());
     } catch (error) {
+      // Found, then deleted (by another window or process) before its value was read.
+      if (VANISHED_ITEM.test(firstLine(error))) return undefined;
       throw this.failure('read', name, error);
     }
+    if (value !== null && value !== undefined) return value;
+    await this.checkAnswers(keyring);
+    return undefined;
   }
 
   async set(name: string, value: string): Promise<void> {
     assertSecretName(name);
     assertSecretValue(name, value);
-    const keyring = await this.ready();
+    const keyring = await this.load();
     try {
-      await new keyring.AsyncEntry(this.service, name).setPassword(value);
+      // A write does report a missing Secret Service, so it needs no check first.
+      await retryOnce(() => new keyring.AsyncEntry(this.service, name).setPassword(value));
     } catch (error) {
       throw this.failure('store', name, error, value);
     }
@@ -173,21 +184,22 @@ export class KeychainSecretStore implements SecretStore {
 
   async delete(name: string): Promise<boolean> {
     assertSecretName(name);
-    const keyring = await this.ready();
+    const keyring = await this.load();
+    let removed: boolean;
     try {
-      return await new keyring.AsyncEntry(this.service, name).deleteCredential();
+      removed = await retryOnce(() => new keyring.AsyncEntry(this.service, name).deleteCredential());
     } catch (error) {
+      // Deleted by someone else between being found and being deleted here.
+      if (VANISHED_ITEM.test(firstLine(error))) return false;
       throw this.failure('delete', name, error);
     }
+    if (!removed) await this.checkAnswers(keyring);
+    return removed;
   }
 
   async status(): Promise<SecretStatus> {
     try {
-      const keyring = await this.load();
-      const stored = await keyring.findCredentialsAsync(this.service).catch((error: unknown) => {
-        throw this.unavailable(error);
-      });
-      const names = new Set(stored.map((c) => c.account));
+      const names = new Set(await this.names());
       return statusOf((name) => names.has(name));
     } catch (error) {
       const reason = error instanceof HostFailure ? error.message : this.unavailable(error).message;
@@ -197,10 +209,18 @@ export class KeychainSecretStore implements SecretStore {
 
   async names(): Promise<string[]> {
     const keyring = await this.load();
-    try {
-      return (await keyring.findCredentialsAsync(this.service)).map((c) => c.account);
-    } catch (error) {
-      throw this.unavailable(error);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await retryOnce(() => keyring.findCredentialsAsync(this.service))).map((c) => c.account);
+      } catch (error) {
+        // An item deleted while the list was being read: the list is simply read again.
+        if (!LIST_RACE.test(firstLine(error))) throw this.unavailable(error);
+        if (attempt === LIST_ATTEMPTS)
+          throw new HostFailure(
+            'keychain_error',
+            `the OS keychain kept changing while its secrets were listed (${firstLine(error)})`,
+          );
+      }
     }
   }
 
@@ -217,17 +237,19 @@ export class KeychainSecretStore implements SecretStore {
     return this.module;
   }
 
-  /** The module, after checking (on Linux) that a Secret Service answers. */
-  private async ready(): Promise<KeyringModule> {
-    const keyring = await this.load();
-    if (this.platform === 'linux') {
-      try {
-        await keyring.findCredentialsAsync(this.service);
-      } catch (error) {
-        throw this.unavailable(error);
-      }
+  /**
+   * After a "no entry" answer, which keyring-rs also gives when there is no Secret Service at
+   * all (Linux), check that one answers. The check lists a service nothing is ever stored
+   * under: listing our own would read every item, and an item deleted meanwhile (by another
+   * window or process) would fail the list and read as "no keychain".
+   */
+  private async checkAnswers(keyring: KeyringModule): Promise<void> {
+    if (this.platform !== 'linux') return;
+    try {
+      await retryOnce(() => keyring.findCredentialsAsync(`${this.service} ${PROBE_SUFFIX}`));
+    } catch (error) {
+      throw this.unavailable(error);
     }
-    return keyring;
   }
 
   private unavailable(error: unknown): HostFailure {
@@ -267,6 +289,36 @@ export class KeychainSecretStore implements SecretStore {
           '(KeePassXC, KWallet) and run the app inside a desktop session with D-Bus (DBUS_SESSION_BUS_ADDRESS set)'
         );
     }
+  }
+}
+
+/**
+ * A Secret Service that went away mid-call (crashed): D-Bus starts it again on the next call.
+ * Either the call got no answer, or it reached the new daemon with the old one's session.
+ */
+const DISCONNECTED =
+  /disconnected from message bus without replying|DBus\.Error\.NoReply|session wrapping the secret does not exist/i;
+
+/** The Secret Service listed an item that was gone by the time it was read (deleted meanwhile). */
+const VANISHED_ITEM =
+  /Object does not exist at path|No such interface .{0,10}org\.freedesktop\.Secret\.Item/i;
+
+/** A list that failed on an item deleted while it was read (zbus words one case without detail). */
+const LIST_RACE = new RegExp(`${VANISHED_ITEM.source}|zbus\\.Error: no description`, 'i');
+
+/** Names the empty service the liveness check lists. */
+const PROBE_SUFFIX = '(keychain check)';
+
+/** How many times a list is read when items keep vanishing under it. */
+const LIST_ATTEMPTS = 3;
+
+/** Run `call`, and once more if the Secret Service went away without answering. */
+async function retryOnce<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!DISCONNECTED.test(firstLine(error))) throw error;
+    return call();
   }
 }
 
