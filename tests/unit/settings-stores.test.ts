@@ -275,8 +275,19 @@ describe('secrets never reach the settings file', () => {
     const noKeychain = new KeychainSecretStore({
       service: 'mcp-desk-settings-test',
       platform: 'linux',
+      // As @napi-rs/keyring behaves without D-Bus: writes and lists fail, reads and deletes say "none".
       loadKeyring: async () => ({
-        AsyncEntry: class {} as never,
+        AsyncEntry: class {
+          async setPassword(): Promise<void> {
+            throw new Error('Platform secure storage failure: DBus error: no session bus');
+          }
+          async getPassword(): Promise<null> {
+            return null;
+          }
+          async deleteCredential(): Promise<boolean> {
+            return false;
+          }
+        } as never,
         findCredentialsAsync: async () => {
           throw new Error('Platform secure storage failure: DBus error: no session bus');
         },

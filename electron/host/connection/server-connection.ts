@@ -1,51 +1,25 @@
 import type { AuthProvider, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
 import type { HostError, SandboxState, ServerState } from '../../../shared/domain/server-state.js';
-import type { Tool } from '../../../shared/domain/mcp-types.js';
 import { emptyLists, type ServerLists } from '../catalog/server-catalog.js';
 import { HostFailure, toHostError } from '../util/errors.js';
 import { isAuthRequired, redeemSignIn } from './connection-auth.js';
 import type { OpenedClient } from './client-factory.js';
-import { describeServer, pushRootsListChanged, type ServerRequestHandlers } from './client-session.js';
+import { describeServer, pushRootsListChanged } from './client-session.js';
 import { closeOpened, reapClosed } from './close-session.js';
-import { ListBudget } from './connect-deadline.js';
-import { listChangedOptions, loadConnectionLists } from './connection-lists.js';
-import { planConnect, readEra, type AuthProviderLookup } from './connect-plan.js';
-import { openSession } from './connect-session.js';
-import type { EraCache } from './era-cache.js';
-import type { LaunchContext } from './launch.js';
+import { loadConnectionLists } from './connection-lists.js';
+import { readEra } from './connect-plan.js';
+import { attemptConnect, type ConnectionDeps } from './connect-attempt.js';
 import { snapshotTree, type ProcessSnapshot } from './process-tree.js';
-import { RestartPolicy, type BackoffOptions, type RestartState } from './restart-policy.js';
+import { RestartPolicy, type RestartState } from './restart-policy.js';
 import { systemSandboxDetector, type SandboxDetector } from './sandbox/sandbox-detector.js';
 import { sandboxStateOf } from './sandbox/sandbox-launch.js';
-import type { ServerOutput } from './server-output.js';
 import { SessionOpener } from './session-opener.js';
 import { SessionRequests } from './session-requests.js';
 import { SettleWaiters } from './settle-waiters.js';
 
 export type { ServerRequestHandlers } from './client-session.js';
-
-export interface ConnectionDeps {
-  launch: LaunchContext;
-  eraCache: EraCache;
-  output: ServerOutput;
-  handlers: ServerRequestHandlers;
-  onState: (state: ServerState) => void;
-  onLists: () => void;
-  /** A tools/list succeeded: the whole list (before filters) and its config, before onLists (tool-trust/). */
-  onToolsListed?: (tools: readonly Tool[], config: ServerConfig) => void;
-  /** Reconnect policy; tests shorten it. */
-  backoff?: BackoffOptions;
-  /** Whether an OS sandbox is available (the system's by default). */
-  sandbox?: SandboxDetector;
-  /**
-   * The OAuth provider (or other bearer source) for a remote server, looked up on every
-   * connect; undefined connects without one (a 401 then means "sign-in needed").
-   */
-  authProviderFor?: AuthProviderLookup;
-  /** A timeout for this run that wins over the config's (the CLI's --timeout). */
-  timeoutOverride?: number;
-}
+export type { ConnectionDeps } from './connect-attempt.js';
 
 const DEFAULT_TIMEOUT = 60_000;
 /** Servers starting together share reads of the process table this recent (see snapshotTree). */
@@ -210,57 +184,39 @@ export class ServerConnection {
   private async connect(gen: number, why: 'first' | 'retry'): Promise<void> {
     this.attempt++;
     if (why === 'first') this.setState({ kind: 'connecting', attempt: this.attempt });
-    const output = this.deps.output;
     const era = readEra(this.config, this.deps.eraCache);
     const stale = () => gen !== this.generation;
     try {
-      const plan = await planConnect(
-        {
-          id: this.id,
-          config: this.config,
-          launch: this.deps.launch,
-          output,
-          sandboxDetector: this.sandboxDetector,
-          rootUris: () => (this.deps.handlers.listRoots?.() ?? []).map((r) => r.uri),
-          ...(this.deps.authProviderFor ? { authProviderFor: this.deps.authProviderFor } : {}),
-          stale,
-        },
+      const attempt = await attemptConnect({
+        id: this.id,
+        config: this.config,
+        deps: this.deps,
+        timeout: this.timeout,
+        sandboxDetector: this.sandboxDetector,
+        opener: this.opener,
         era,
-      );
-      if (!plan) return;
-      this.launchedSandbox = plan.sandbox;
-      this.authProvider = plan.authProvider;
-      if (plan.serverUrl) this.serverUrl = plan.serverUrl;
-      const session = { id: this.id, handlers: this.deps.handlers, output, timeout: this.timeout };
-      const listChanged = this.listChangedHandlers(gen);
-      const opened = await this.opener.open(
-        (signal) => openSession(plan, { ...session, listChanged, signal }),
         stale,
-      );
-      if (!opened) return;
-      if (opened.verdict) this.deps.eraCache.set(era.key, opened.verdict);
-      this.current = opened;
-      // No process-table read yet: the tree is read once the lists are in (below), when the
-      // server has started its workers. A crash before that is reaped by its launch marker.
-      opened.client.onclose = () => this.onClosed(gen, opened);
-      opened.client.onerror = (error) =>
-        output.note(`transport error: ${toHostError(error, this.deps.launch.redactor).message}`);
-      // A stateless (2026-07-28) connect with a cached verdict sends nothing before the
-      // lists, so a missing or revoked token first shows here: that is "sign-in needed" too.
-      let authWall: { error: unknown } | undefined;
-      const budget = new ListBudget(this.timeout);
-      this.lists = await this.loadLists(opened.client, stale, (error, what) => {
-        if (isAuthRequired(error)) authWall ??= { error };
-        budget.failed(what, error);
+        loadLists: (client, isStale, onError) => this.loadLists(client, isStale, onError),
+        onListChanged: () => this.refreshLists(gen),
+        onPlanned: (plan) => {
+          this.launchedSandbox = plan.sandbox;
+          this.authProvider = plan.authProvider;
+          if (plan.serverUrl) this.serverUrl = plan.serverUrl;
+        },
+        onOpened: (opened) => {
+          this.current = opened;
+          // No process-table read yet: the tree is read once the lists are in (below), when the
+          // server has started its workers. A crash before that is reaped by its launch marker.
+          opened.client.onclose = () => this.onClosed(gen, opened);
+        },
       });
-      if (authWall) throw authWall.error;
-      budget.check();
-      if (stale()) return;
+      if (!attempt) return;
+      this.lists = attempt.lists;
       // Servers often spawn their workers during start-up: the snapshot is taken now.
-      await this.rememberTree(opened);
+      await this.rememberTree(attempt.opened);
       this.attempt = 0;
       this.restarts.connected();
-      this.setState({ kind: 'connected', info: describeServer(this.id, opened), since: Date.now() });
+      this.setState({ kind: 'connected', info: describeServer(this.id, attempt.opened), since: Date.now() });
       this.deps.onLists();
     } catch (error) {
       if (stale()) return;
@@ -268,7 +224,7 @@ export class ServerConnection {
       if (era.prior) this.deps.eraCache.delete(era.key);
       await this.teardown();
       const hostError = this.explain(toHostError(error, this.deps.launch.redactor));
-      output.note(`connect failed: ${hostError.message}`);
+      this.deps.output.note(`connect failed: ${hostError.message}`);
       // Retrying cannot sign anyone in: wait for the person instead of backing off forever.
       if (isAuthRequired(error))
         this.setState({ kind: 'auth-required', message: 'This server needs you to sign in.' });
@@ -339,15 +295,14 @@ export class ServerConnection {
     return loadConnectionLists({ ...ctx, onToolsListed: deps.onToolsListed }, client, stale, onError);
   }
 
-  private listChangedHandlers(gen: number) {
-    return listChangedOptions(() => {
-      const client = this.current?.client;
-      if (gen !== this.generation || !client) return;
-      void this.loadLists(client, () => gen !== this.generation).then((lists) => {
-        if (gen !== this.generation) return;
-        this.lists = lists;
-        this.deps.onLists();
-      });
+  /** A list changed on the server: read the lists again, unless a newer session took over. */
+  private refreshLists(gen: number): void {
+    const client = this.current?.client;
+    if (gen !== this.generation || !client) return;
+    void this.loadLists(client, () => gen !== this.generation).then((lists) => {
+      if (gen !== this.generation) return;
+      this.lists = lists;
+      this.deps.onLists();
     });
   }
 

@@ -1,0 +1,121 @@
+import type { AuthProvider, OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { ServerConfig } from '../../../shared/domain/server-config.js';
+import type { SandboxState, ServerState } from '../../../shared/domain/server-state.js';
+import type { Tool } from '../../../shared/domain/mcp-types.js';
+import type { ServerLists } from '../catalog/server-catalog.js';
+import { toHostError } from '../util/errors.js';
+import type { OpenedClient } from './client-factory.js';
+import type { ServerRequestHandlers } from './client-session.js';
+import { isAuthRequired } from './connection-auth.js';
+import { ListBudget } from './connect-deadline.js';
+import { listChangedOptions } from './connection-lists.js';
+import { planConnect, type AuthProviderLookup, type EraVerdict } from './connect-plan.js';
+import { openSession } from './connect-session.js';
+import type { EraCache } from './era-cache.js';
+import type { LaunchContext } from './launch.js';
+import type { BackoffOptions } from './restart-policy.js';
+import type { SandboxDetector } from './sandbox/sandbox-detector.js';
+import type { ServerOutput } from './server-output.js';
+import type { SessionOpener } from './session-opener.js';
+
+export interface ConnectionDeps {
+  launch: LaunchContext;
+  eraCache: EraCache;
+  output: ServerOutput;
+  handlers: ServerRequestHandlers;
+  onState: (state: ServerState) => void;
+  onLists: () => void;
+  /** A tools/list succeeded: the whole list (before filters) and its config, before onLists (tool-trust/). */
+  onToolsListed?: (tools: readonly Tool[], config: ServerConfig) => void;
+  /** Reconnect policy; tests shorten it. */
+  backoff?: BackoffOptions;
+  /** Whether an OS sandbox is available (the system's by default). */
+  sandbox?: SandboxDetector;
+  /**
+   * The OAuth provider (or other bearer source) for a remote server, looked up on every
+   * connect; undefined connects without one (a 401 then means "sign-in needed").
+   */
+  authProviderFor?: AuthProviderLookup;
+  /** A timeout for this run that wins over the config's (the CLI's --timeout). */
+  timeoutOverride?: number;
+}
+
+/** Loads a session's lists; `onError` hears each list that failed. */
+export type ListLoader = (
+  client: OpenedClient['client'],
+  stale: () => boolean,
+  onError?: (error: unknown, what: string) => void,
+) => Promise<ServerLists>;
+
+/** What one connect attempt is given by its connection, and what it tells it back. */
+export interface AttemptContext {
+  id: string;
+  config: ServerConfig;
+  deps: ConnectionDeps;
+  timeout: number;
+  sandboxDetector: SandboxDetector;
+  opener: SessionOpener;
+  era: EraVerdict;
+  /** True once a stop or a newer attempt made this one moot. */
+  stale: () => boolean;
+  loadLists: ListLoader;
+  /** A server announced a list change: read the lists again. */
+  onListChanged: () => void;
+  /** The plan is made: what it launches and how it signs in. */
+  onPlanned: (plan: {
+    sandbox?: SandboxState;
+    authProvider?: AuthProvider | OAuthClientProvider;
+    serverUrl?: URL;
+  }) => void;
+  /** The session is open: from now on a teardown must close it. */
+  onOpened: (opened: OpenedClient) => void;
+}
+
+/**
+ * One connect attempt: plan, launch or dial, open the session (2025 handshake or 2026-07-28),
+ * then read its lists within the connect's time. Resolves undefined when the attempt went stale;
+ * throws what failed, for the connection to turn into a state.
+ */
+export async function attemptConnect(
+  a: AttemptContext,
+): Promise<{ opened: OpenedClient; lists: ServerLists } | undefined> {
+  const { deps, stale } = a;
+  const output = deps.output;
+  const plan = await planConnect(
+    {
+      id: a.id,
+      config: a.config,
+      launch: deps.launch,
+      output,
+      sandboxDetector: a.sandboxDetector,
+      rootUris: () => (deps.handlers.listRoots?.() ?? []).map((r) => r.uri),
+      ...(deps.authProviderFor ? { authProviderFor: deps.authProviderFor } : {}),
+      stale,
+    },
+    a.era,
+  );
+  if (!plan) return undefined;
+  a.onPlanned(plan);
+  const session = { id: a.id, handlers: deps.handlers, output, timeout: a.timeout };
+  const listChanged = listChangedOptions(a.onListChanged);
+  const opened = await a.opener.open(
+    (signal) => openSession(plan, { ...session, listChanged, signal }),
+    stale,
+  );
+  if (!opened) return undefined;
+  if (opened.verdict) deps.eraCache.set(a.era.key, opened.verdict);
+  a.onOpened(opened);
+  opened.client.onerror = (error) =>
+    output.note(`transport error: ${toHostError(error, deps.launch.redactor).message}`);
+  // A stateless (2026-07-28) connect with a cached verdict sends nothing before the
+  // lists, so a missing or revoked token first shows here: that is "sign-in needed" too.
+  let authWall: { error: unknown } | undefined;
+  const budget = new ListBudget(a.timeout);
+  const lists = await a.loadLists(opened.client, stale, (error, what) => {
+    if (isAuthRequired(error)) authWall ??= { error };
+    budget.failed(what, error);
+  });
+  if (authWall) throw authWall.error;
+  budget.check();
+  return stale() ? undefined : { opened, lists };
+}
