@@ -91,3 +91,57 @@ test(
     });
   },
 );
+
+test(
+  'chat: a message sent right after New chat goes to the new chat while the host is still creating it',
+  { timeout: 60_000 },
+  async (t) => {
+    const first = pageOrSkip(t, skipReason, e2e.page);
+    if (!first || !e2e.session || !e2e.gemini) return;
+    // A page of its own whose bridge holds back `chat.create` for a while: a slow host.
+    const p = await e2e.session.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    try {
+      await withEvidence(p, 'send-while-creating', async () => {
+        let held = 0;
+        await p.routeWebSocket(/./, (ws) => {
+          const server = ws.connectToServer();
+          ws.onMessage((message) => {
+            if (typeof message === 'string' && message.includes('"channel":"chat.create"')) {
+              held++;
+              setTimeout(() => server.send(message), 1500);
+            } else server.send(message);
+          });
+          server.onMessage((message) => ws.send(message));
+        });
+        await p.goto(e2e.mode!.url);
+        await p.getByTestId('chat-view').waitFor({ timeout: STEP_TIMEOUT_MS });
+        const items = p.locator('.conversation-item');
+        // Another conversation open, as a person would have.
+        await items.first().waitFor({ timeout: STEP_TIMEOUT_MS });
+        await items.first().click();
+        const countBefore = await items.count();
+
+        e2e.gemini!.enqueue(reply(text('Answered in the new chat.')));
+        const message = `Fresh start ${randomBytes(3).toString('hex')}`;
+        await p.getByTestId('new-chat').click();
+        await p.getByTestId('chat-input').fill(message);
+        await p.getByTestId('chat-input').press('Enter');
+
+        await p
+          .getByTestId('assistant-text')
+          .filter({ hasText: 'Answered in the new chat.' })
+          .waitFor({ timeout: STEP_TIMEOUT_MS });
+        assert.equal(held, 1, 'one conversation was created, and its creation was held back');
+        await p.locator('.conversation-item.selected').filter({ hasText: message }).waitFor();
+        assert.equal(await items.count(), countBefore + 1, 'New chat and the message made one conversation');
+        assert.equal(
+          await p.getByTestId('message-user').filter({ hasText: message }).count(),
+          1,
+          'the message shows in the open conversation',
+        );
+      });
+    } finally {
+      await p.close();
+    }
+  },
+);

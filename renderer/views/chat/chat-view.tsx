@@ -97,15 +97,24 @@ export function ChatView({
   // The host's word on whether this conversation is answering (its `activeRunId`).
   const running = activeRun !== null;
 
-  const create = async (): Promise<string> => {
+  // The conversation "New chat" is creating: a message sent meanwhile belongs to it, not to the
+  // conversation still shown while the host answers.
+  const creation = useRef<Promise<string> | null>(null);
+  const create = (): Promise<string> => {
+    if (creation.current) return creation.current;
     setCreating(true);
-    try {
-      const conv = await host.invoke('chat.create', {});
-      setSelectedId(conv.id);
-      return conv.id;
-    } finally {
-      setCreating(false);
-    }
+    const made = host
+      .invoke('chat.create', {})
+      .then((conv) => {
+        setSelectedId(conv.id);
+        return conv.id;
+      })
+      .finally(() => {
+        creation.current = null;
+        setCreating(false);
+      });
+    creation.current = made;
+    return made;
   };
 
   const onNew = () => {
@@ -119,8 +128,9 @@ export function ChatView({
   const onSend = async (draft: Draft): Promise<boolean> => {
     setError(null);
     try {
-      // Sending with nothing open starts a conversation for it.
-      const id = selectedId ?? (await create());
+      // Sending with nothing open starts a conversation for it; sending right after "New chat"
+      // waits for that one.
+      const id = (await creation.current) ?? selectedId ?? (await create());
       const attachments = draft.attachments.map(({ serverId, uri }) => ({ serverId, uri }));
       await host.invoke('chat.send', {
         conversationId: id,
