@@ -16,6 +16,7 @@ import { useChatSettings, useSecretStatus } from '../../hooks/use-chat-settings.
 import { useActiveRun, useConversations, type ConversationsState } from '../../hooks/use-conversations.js';
 import { useHostEvent, useSnapshot } from '../../hooks/use-host-state.js';
 import { useSelection } from './use-selection.js';
+import { useNewConversation } from './use-new-conversation.js';
 import { useViewTarget } from '../../hooks/use-view-target.js';
 import { useThread } from '../../hooks/use-thread.js';
 import { useServers } from '../../hooks/use-servers.js';
@@ -66,7 +67,7 @@ export function ChatView({
   const listPane = useRef<HTMLDivElement>(null);
   const closeList = useCallback(() => setListOpen(false), []);
   useEscapeWithin(listPane, closeList);
-  const [creating, setCreating] = useState(false);
+  const { creating, create, target } = useNewConversation(setSelectedId);
   // The run Stop was pressed for: "stopping" lasts exactly as long as the host says it runs.
   const [stoppingRun, setStoppingRun] = useState<string | null>(null);
   const [error, setError] = useState<HostError | null>(null);
@@ -97,26 +98,6 @@ export function ChatView({
   // The host's word on whether this conversation is answering (its `activeRunId`).
   const running = activeRun !== null;
 
-  // The conversation "New chat" is creating: a message sent meanwhile belongs to it, not to the
-  // conversation still shown while the host answers.
-  const creation = useRef<Promise<string> | null>(null);
-  const create = (): Promise<string> => {
-    if (creation.current) return creation.current;
-    setCreating(true);
-    const made = host
-      .invoke('chat.create', {})
-      .then((conv) => {
-        setSelectedId(conv.id);
-        return conv.id;
-      })
-      .finally(() => {
-        creation.current = null;
-        setCreating(false);
-      });
-    creation.current = made;
-    return made;
-  };
-
   const onNew = () => {
     setError(null);
     create().catch((e: unknown) => setError(asHostError(e)));
@@ -128,9 +109,8 @@ export function ChatView({
   const onSend = async (draft: Draft): Promise<boolean> => {
     setError(null);
     try {
-      // Sending with nothing open starts a conversation for it; sending right after "New chat"
-      // waits for that one.
-      const id = (await creation.current) ?? selectedId ?? (await create());
+      // Right after "New chat", the new conversation; with nothing open, a new one.
+      const id = await target(selectedId);
       const attachments = draft.attachments.map(({ serverId, uri }) => ({ serverId, uri }));
       await host.invoke('chat.send', {
         conversationId: id,
@@ -311,7 +291,7 @@ export function ChatView({
                   settings={settings.settings}
                   servers={servers.servers}
                   tools={catalog.kind === 'ready' ? catalog.catalog.tools : []}
-                  ensureConversation={async () => selectedId ?? (await create())}
+                  ensureConversation={() => target(selectedId)}
                   onSwitches={(id, next) => setSwitched({ id, switches: next })}
                 />
               )
