@@ -28,9 +28,9 @@ export const chromiumSkipReason: string | null = existsSync(CHROMIUM_PATH)
   ? null
   : `${CHROMIUM_PATH} not found (install Debian's chromium: apt-get install -y chromium)`;
 
-/** Launches Chromium with the suite's flags (never a Playwright-downloaded browser). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+/** Launches Chromium with the suite's flags and any `extra` ones (never a Playwright-downloaded browser). */
+export function launchChromium(extra: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extra] });
 }
 
 /** Prints the page's uncaught errors into the test output, where a failure's reader looks. */

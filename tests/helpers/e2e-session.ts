@@ -29,6 +29,8 @@ export interface E2eSessionOptions {
   ownContext?: boolean;
   /** The keychain service browser mode keeps secrets under (default: a fresh random one). */
   keychainService?: string;
+  /** Chromium flags beyond the suite's (e.g. a Blink feature the test needs on), maybe naming browser mode's address. */
+  chromiumArgs?: readonly string[] | ((mode: BrowserMode) => readonly string[]);
 }
 
 /** A running session; `stop()` takes it down. */
@@ -88,7 +90,9 @@ export async function startE2eSession(options: E2eSessionOptions): Promise<E2eSe
     process.env.MCP_DESK_KEYCHAIN_SERVICE =
       options.keychainService ?? `MCP Desk e2e ${randomBytes(6).toString('hex')}`;
     mode = await startBrowserMode({ config: options.config });
-    browser = await launchChromium();
+    browser = await launchChromium(
+      typeof options.chromiumArgs === 'function' ? options.chromiumArgs(mode) : options.chromiumArgs,
+    );
     page = options.ownContext
       ? await (await browser.newContext({ viewport: options.viewport })).newPage()
       : await browser.newPage({ viewport: options.viewport });

@@ -96,7 +96,11 @@ test('the host reads the fixture tools: a view, a model-only and an app-only too
     .filter((o) => o.serverId === 'hostile')
     .map((o) => o.tool.name)
     .sort();
-  assert.deepEqual(offered, ['model-only', 'show-view', 'stats'], 'the app-only tool is not offered');
+  assert.deepEqual(
+    offered,
+    ['intrude', 'model-only', 'show-view', 'stats'],
+    'the app-only tool is not offered',
+  );
 });
 
 test(
@@ -120,7 +124,11 @@ test(
         body: view.html,
       };
     });
-    h.appViews.attachSandbox({ origin: sandboxOrigin, pageUrl: (id) => `${sandboxOrigin}/proxy/${id}` });
+    h.appViews.attachSandbox({
+      originFor: () => sandboxOrigin,
+      pageUrl: (id) => `${sandboxOrigin}/proxy/${id}`,
+      webRtcBlocked: false,
+    });
     const handle = await h.appViews.open({ serverId: 'hostile', toolName: 'show-view' });
     assert.match(handle.html, /<pre id="results"/);
     assert.match(handle.cspApplied, /connect-src 'none'/);
