@@ -17,8 +17,8 @@ export interface BridgeOptions {
   port?: number;
   /** Fixed token (tests); by default a fresh random one per launch. */
   token?: string;
-  /** The sandbox origin of MCP App views: the one origin the app's page may frame. */
-  frameOrigin?: string;
+  /** The CSP source of MCP App views' pages (e.g. `http://*.localhost:<port>/view/`): all the app may frame. */
+  frameSource?: string;
 }
 
 /** A running bridge: its URL (with token) and how to stop it. */
@@ -39,7 +39,7 @@ export interface RunningBridge {
 export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   let port = 0;
-  const csp = appCsp(opts.frameOrigin);
+  const csp = appCsp(opts.frameSource);
   const allowedHosts = () => loopbackHosts(port);
 
   const server: Server = createServer((req, res) => {

@@ -229,7 +229,7 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
     case 'browser': {
       await host.init();
       const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
-      // MCP App views run behind a proxy on a second loopback origin (another port than the UI).
+      // MCP App views run behind a proxy on a second loopback listener, each on a host of its own.
       let appOrigin = '';
       const sandbox = await startSandboxServer({
         appOrigin: () => appOrigin,
@@ -241,13 +241,13 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
         events,
         rendererDir,
         port: args.port,
-        frameOrigin: sandbox.origin,
+        frameSource: sandbox.frameSource,
       }).catch(async (error: unknown) => {
         await sandbox.close();
         throw error;
       });
       appOrigin = `http://127.0.0.1:${bridge.port}`;
-      services.appViews.attachSandbox({ origin: sandbox.origin, pageUrl: (id) => sandbox.pageUrl(id) });
+      services.appViews.attachSandbox(sandbox);
       out(`MCP Desk browser mode: ${bridge.url}`);
       out(`config: ${host.configPath}`);
       if (args.open) openInBrowser(bridge.url);

@@ -17,7 +17,8 @@ const TYPES: Record<string, string> = {
 
 /**
  * The same policy the Electron window enforces, so browser mode is no weaker. Frames may come
- * only from the sandbox origin of MCP App views (`frameSrc`), or from nowhere.
+ * only from MCP App views' proxy pages (`frameSrc`, their hosts and the `/view/` path), or from
+ * nowhere.
  */
 export function appCsp(frameSrc?: string): string {
   return (

@@ -1,15 +1,21 @@
 /**
  * The MCP Apps sandbox proxy (ext-apps 2026-01-26, "Sandbox proxy"): runs in the outer iframe,
- * on an origin other than the app's, under the view's CSP (a response header of this page).
- * It builds the inner iframe that holds the view, writes the view's HTML into it once the app
- * sends it, and relays every other message both ways. It never sends anything of its own but
- * the one ready notification, and it imports nothing: this file is the whole proxy.
+ * on the view's own origin (no other view shares it, nor the app), under the view's CSP (a
+ * response header of this page). It builds the inner iframe that holds the view, writes the
+ * view's HTML into it once the app sends it, and relays every other message both ways, except
+ * the view's `ui/notifications/sandbox-*` (the spec keeps those to the host and the proxy). It
+ * never sends anything of its own but the one ready notification, and it imports nothing: this
+ * file is the whole proxy.
  */
 
 const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
+/** Messages the spec reserves for the host and the proxy: never relayed from the view. */
+const SANDBOX_METHODS = 'ui/notifications/sandbox-';
 /** Never allow-top-navigation, allow-popups or allow-downloads: the view stays in its box. */
 const INNER_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
+/** A view takes the keyboard focus only after the person interacts with it. */
+const NO_FOCUS_STEALING = "focus-without-user-activation 'none'";
 const FEATURES: Record<string, string> = {
   camera: 'camera',
   microphone: 'microphone',
@@ -38,6 +44,11 @@ function resourceReady(data: unknown): ResourceReady | undefined {
   return { html, ...(isRecord(permissions) ? { permissions } : {}) };
 }
 
+/** True for a message only the proxy may send (`ui/notifications/sandbox-*`). */
+function isSandboxMessage(data: unknown): boolean {
+  return isRecord(data) && typeof data.method === 'string' && data.method.startsWith(SANDBOX_METHODS);
+}
+
 /** The `allow` attribute for the permissions the app granted (it sends only granted ones). */
 function allowFor(permissions: Record<string, unknown> | undefined): string {
   if (!permissions) return '';
@@ -60,8 +71,8 @@ function load(ready: ResourceReady): void {
   frame.id = 'view';
   frame.title = 'Interactive view';
   frame.setAttribute('sandbox', INNER_SANDBOX);
-  const allow = allowFor(ready.permissions);
-  if (allow) frame.setAttribute('allow', allow);
+  // The page's own Permissions-Policy header already denies it; said again where the frame is made.
+  frame.setAttribute('allow', [NO_FOCUS_STEALING, allowFor(ready.permissions)].filter(Boolean).join('; '));
   document.body.appendChild(frame);
   inner = frame;
   const doc = frame.contentDocument;
@@ -80,7 +91,12 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     inner?.contentWindow?.postMessage(event.data, ownOrigin);
     return;
   }
-  if (inner && event.source === inner.contentWindow && event.origin === ownOrigin)
+  if (
+    inner &&
+    event.source === inner.contentWindow &&
+    event.origin === ownOrigin &&
+    !isSandboxMessage(event.data)
+  )
     window.parent.postMessage(event.data, hostOrigin);
 });
 

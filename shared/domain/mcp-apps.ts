@@ -73,6 +73,12 @@ export function externalOrigins(csp: AppCspDomains): string[] {
 /** Device permissions a view may ask for (`_meta.ui.permissions`). */
 export type AppPermission = 'camera' | 'microphone' | 'geolocation' | 'clipboardWrite';
 
+/**
+ * A view's proxy page URL plus this is a page on the view's origin that clears what the view
+ * stored there (Clear-Site-Data); the app loads it, hidden, when the view closes.
+ */
+export const SANDBOX_FORGET_SUFFIX = '/forget';
+
 /** Everything the renderer needs to show one view, after the host checked and built it. */
 export interface AppViewHandle {
   /** Names this view in every later request (`apps.*`); unguessable, host-issued. */
@@ -82,10 +88,12 @@ export interface AppViewHandle {
   resourceUri: string;
   /** The view's HTML, to hand to the sandbox proxy. */
   html: string;
-  /** The sandbox proxy page to load in the outer iframe (another origin than the app). */
+  /** The sandbox proxy page to load in the outer iframe (an origin of this view's own). */
   sandboxUrl: string;
-  /** The origin of sandboxUrl: messages from anything else are ignored. */
+  /** The origin of sandboxUrl, this view's alone: messages from anything else are ignored. */
   sandboxOrigin: string;
+  /** Whether the host blocks the view's WebRTC (the desktop app); otherwise the view says it cannot. */
+  webRtcBlocked: boolean;
   /** The domains the view declared (shown to the person; external ones warned about). */
   csp: AppCspDomains;
   /** The Content-Security-Policy the sandbox applies, exactly. */

@@ -49,8 +49,9 @@ before(async () => {
   });
   await Promise.all(['monitor', 'react', 'vis', 'ev'].map((id) => waitForState(h.host, id, 'connected')));
   h.appViews.attachSandbox({
-    origin: 'http://127.0.0.1:9',
-    pageUrl: (id) => `http://127.0.0.1:9/view/${id}`,
+    originFor: (id) => `http://${id}.localhost:9`,
+    pageUrl: (id) => `http://${id}.localhost:9/view/${id}`,
+    webRtcBlocked: false,
   });
 });
 after(() => stack.run());

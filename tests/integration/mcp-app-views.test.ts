@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { buildToolOffer } from '../../electron/host/chat/tool-offer.js';
 import { toolUiOf } from '../../shared/domain/mcp-apps.js';
+import { waitFor } from '../helpers/wait.js';
 import {
   appServer,
   CleanupStack,
@@ -31,8 +32,9 @@ before(async () => {
   });
   await Promise.all(['monitor', 'react', 'ev'].map((id) => waitForState(h.host, id, 'connected')));
   h.appViews.attachSandbox({
-    origin: 'http://127.0.0.1:9',
-    pageUrl: (id) => `http://127.0.0.1:9/view/${id}`,
+    originFor: (id) => `http://${id}.localhost:9`,
+    pageUrl: (id) => `http://${id}.localhost:9/view/${id}`,
+    webRtcBlocked: false,
   });
 });
 after(() => stack.run());
@@ -61,7 +63,9 @@ test('a view opens with its HTML and the default CSP, and the CSP is audited', a
   const view = await h.appViews.open({ serverId: 'react', toolName: 'get-time' });
   assert.match(view.viewId, /^[0-9a-f]{32}$/);
   assert.match(view.html, /<html/i);
-  assert.equal(view.sandboxUrl, `http://127.0.0.1:9/view/${view.viewId}`);
+  assert.equal(view.sandboxUrl, `http://${view.viewId}.localhost:9/view/${view.viewId}`);
+  assert.equal(view.sandboxOrigin, `http://${view.viewId}.localhost:9`, 'an origin of its own');
+  assert.equal(view.webRtcBlocked, false);
   assert.match(view.cspApplied, /default-src 'none'/);
   assert.match(view.cspApplied, /connect-src 'none'/);
   assert.match(view.cspApplied, /object-src 'none'/);
@@ -89,4 +93,65 @@ test('two opens of the same view share its document, and each is its own view', 
 test('a tool without a view, and an unknown tool, fail with a clear code', async () => {
   await assert.rejects(h.appViews.open({ serverId: 'ev', toolName: 'echo' }), { code: 'no_view' });
   await assert.rejects(h.appViews.open({ serverId: 'react', toolName: 'nope' }), { code: 'unknown_tool' });
+});
+
+test('the sandbox readies each view before its handle goes out, and hears when it closes', async () => {
+  const events: string[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  h.appViews.attachSandbox({
+    originFor: (id) => `http://${id}.localhost:9`,
+    pageUrl: (id) => `http://${id}.localhost:9/view/${id}`,
+    webRtcBlocked: true,
+    opened: async (view) => {
+      events.push(`opened ${view.viewId} ${view.serverId}`);
+      await held;
+    },
+    closed: (viewId) => events.push(`closed ${viewId}`),
+  });
+  try {
+    let handed = false;
+    const opening = h.appViews.open({ serverId: 'react', toolName: 'get-time' }).then((v) => {
+      handed = true;
+      return v;
+    });
+    await waitFor('the sandbox to be told of the view', () => (events.length === 1 ? true : undefined));
+    assert.equal(handed, false, 'no handle before the sandbox is ready');
+    release();
+    const view = await opening;
+    assert.deepEqual(events, [`opened ${view.viewId} react`]);
+    assert.equal(view.webRtcBlocked, true);
+    assert.deepEqual(h.appViews.find(view.viewId)?.csp.connectDomains, [], 'the declared origins are kept');
+    h.appViews.close(view.viewId);
+    assert.deepEqual(events.slice(1), [`closed ${view.viewId}`]);
+  } finally {
+    h.appViews.attachSandbox({
+      originFor: (id) => `http://${id}.localhost:9`,
+      pageUrl: (id) => `http://${id}.localhost:9/view/${id}`,
+      webRtcBlocked: false,
+    });
+  }
+});
+
+test('a view whose sandbox cannot be readied is not opened', async () => {
+  const before = h.appViews.list().length;
+  h.appViews.attachSandbox({
+    originFor: (id) => `http://${id}.localhost:9`,
+    pageUrl: (id) => `http://${id}.localhost:9/view/${id}`,
+    webRtcBlocked: true,
+    opened: () => Promise.reject(new Error('no proxy rules')),
+  });
+  try {
+    await assert.rejects(h.appViews.open({ serverId: 'react', toolName: 'get-time' }), {
+      code: 'unavailable',
+      message: /no proxy rules/,
+    });
+    assert.equal(h.appViews.list().length, before, 'nothing left open');
+  } finally {
+    h.appViews.attachSandbox({
+      originFor: (id) => `http://${id}.localhost:9`,
+      pageUrl: (id) => `http://${id}.localhost:9/view/${id}`,
+      webRtcBlocked: false,
+    });
+  }
 });

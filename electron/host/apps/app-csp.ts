@@ -73,8 +73,9 @@ export function readViewMeta(content: { _meta?: unknown; meta?: unknown }): View
 }
 
 /**
- * Build the policy string. `'self'` is the sandbox origin (it serves only the proxy page and
- * its script); `blob:`/`data:` let a view show media it already holds without any network.
+ * Build the policy string. `'self'` is the view's own sandbox origin (it serves only the view's
+ * proxy page and its script); `blob:`/`data:` let a view show media it already holds without
+ * any network.
  */
 export function buildCsp(csp: AppCspDomains): string {
   const join = (...parts: string[]) => parts.filter(Boolean).join(' ');

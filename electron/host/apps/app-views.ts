@@ -3,6 +3,7 @@ import type { CatalogSnapshot } from '../../../shared/domain/catalog.js';
 import {
   externalOrigins,
   toolUiOf,
+  type AppCspDomains,
   type AppPermission,
   type AppViewHandle,
 } from '../../../shared/domain/mcp-apps.js';
@@ -14,12 +15,21 @@ import { HostFailure } from '../util/errors.js';
 import { buildCsp, readViewMeta } from './app-csp.js';
 import { ViewResources, type ReadResource } from './view-resources.js';
 
-/** Where the sandbox proxy lives: another origin than the app's UI (a port or a scheme). */
+/**
+ * Where the sandbox proxy lives: an origin of its own for each view, never the app's (browser
+ * mode: `http://<viewId>.localhost:<port>`; the desktop app: `mcp-desk-sandbox://<viewId>`).
+ */
 export interface SandboxEndpoint {
-  /** The proxy's origin, e.g. `http://127.0.0.1:51234` or `mcp-desk-sandbox://view`. */
-  origin: string;
+  /** The origin of one view's sandbox. */
+  originFor(viewId: string): string;
   /** The proxy page for one view; its response carries that view's CSP as a header. */
   pageUrl(viewId: string): string;
+  /** Whether WebRTC is blocked for views here (the desktop app) or only disclosed (browser mode). */
+  webRtcBlocked: boolean;
+  /** Ready the sandbox for a view before its handle goes out (the desktop app's network rules). */
+  opened?(view: OpenView): Promise<void>;
+  /** The view is gone: drop what the sandbox kept for it (its storage, its network rules). */
+  closed?(viewId: string): void;
 }
 
 /** One open view, as the host remembers it. */
@@ -28,6 +38,8 @@ export interface OpenView {
   serverId: string;
   toolName: string;
   resourceUri: string;
+  /** The origins the view declared (its CSP is built from these; the desktop filter checks them). */
+  csp: AppCspDomains;
   cspApplied: string;
   granted: AppPermission[];
   /** The conversation and tool call it belongs to, when it is shown in chat. */
@@ -126,17 +138,28 @@ export class AppViews implements Disposable {
       meta.permissions.includes(p),
     );
     const viewId = randomBytes(16).toString('hex');
-    this.views.set(viewId, {
+    const view: OpenView = {
       viewId,
       serverId,
       toolName,
       resourceUri,
+      csp: meta.csp,
       cspApplied,
       granted,
       ...(req.conversationId ? { conversationId: req.conversationId } : {}),
       ...(req.toolCallId ? { toolCallId: req.toolCallId } : {}),
       openedAt: this.now(),
-    });
+    };
+    this.views.set(viewId, view);
+    try {
+      await sandbox.opened?.(view);
+    } catch (error) {
+      this.close(viewId);
+      throw new HostFailure(
+        'unavailable',
+        `The view's sandbox could not be prepared: ${(error as Error).message}`,
+      );
+    }
     this.evictPastCap();
     this.deps.audit.append({
       kind: 'app',
@@ -160,7 +183,8 @@ export class AppViews implements Disposable {
       resourceUri,
       html: doc.html,
       sandboxUrl: sandbox.pageUrl(viewId),
-      sandboxOrigin: sandbox.origin,
+      sandboxOrigin: sandbox.originFor(viewId),
+      webRtcBlocked: sandbox.webRtcBlocked,
       csp: meta.csp,
       cspApplied,
       permissions: { requested: meta.permissions, granted },
@@ -169,8 +193,8 @@ export class AppViews implements Disposable {
   }
 
   /**
-   * Bind the sandbox proxy this entry serves (browser mode's second loopback origin, the
-   * desktop app's scheme); it asks policyFor() for each page's header.
+   * Bind the sandbox this entry serves (browser mode's loopback listener, the desktop app's
+   * scheme); it asks policyFor() for each page's header, and hears of every view that closes.
    */
   attachSandbox(endpoint: SandboxEndpoint): void {
     this.sandbox = endpoint;
@@ -181,6 +205,11 @@ export class AppViews implements Disposable {
     const v = this.views.get(viewId);
     if (!v) throw new HostFailure('view_closed', 'That view is closed; open the tool result again.');
     return v;
+  }
+
+  /** The open view behind an id, or undefined (no failure: for lookups by origin). */
+  find(viewId: string): OpenView | undefined {
+    return this.views.get(viewId);
   }
 
   /** The CSP header for the proxy page of an open view; undefined for an unknown id. */
@@ -241,7 +270,7 @@ export class AppViews implements Disposable {
   }
 
   private announceClosed(viewId: string): void {
-    for (const l of [...this.closedListeners])
+    for (const l of [...this.closedListeners, (id: string) => this.sandbox?.closed?.(id)])
       try {
         l(viewId);
       } catch {

@@ -1,24 +1,29 @@
 import { readFile } from 'node:fs/promises';
+import { SANDBOX_FORGET_SUFFIX } from '../../../shared/domain/mcp-apps.js';
 
 /**
- * What the sandbox origin serves, the same in browser mode (a second loopback port) and in
- * the desktop app (a dedicated scheme): the proxy page of one open view, under that view's
- * CSP as a header, and the proxy's script. Nothing else: no bridge, no token, no app files.
+ * What the sandbox serves, the same in browser mode (a loopback port, one `<viewId>.localhost`
+ * host per view) and in the desktop app (a dedicated scheme, one `<viewId>` host per view). Each
+ * view has an origin of its own, so no view can reach another's DOM, realm, storage or CSP. On a
+ * view's origin there is the proxy page of that view, under the view's CSP as a header, the
+ * proxy's script, and a page that clears the origin's storage when the view closes. Every
+ * response, errors included, carries a CSP that limits who may frame it; nothing else is served:
+ * no bridge, no token, no app files.
  */
 
-/** The path of the proxy's script on the sandbox origin. */
+/** The path of the proxy's script on a view's origin. */
 export const SANDBOX_SCRIPT_PATH = '/sandbox-proxy.js';
-/** The proxy page of a view is `/view/<viewId>`. */
+/** The proxy page of a view is `/view/<viewId>` on that view's own origin. */
 export const SANDBOX_VIEW_PREFIX = '/view/';
 
-/** One response of the sandbox origin. */
+/** One response of the sandbox. */
 export interface SandboxResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
 }
 
-/** What the sandbox origin needs to answer. */
+/** What the sandbox needs to answer. */
 export interface SandboxSite {
   /** The app's origin (the one page allowed to frame the proxy and talk to it). */
   appOrigin: string;
@@ -28,15 +33,41 @@ export interface SandboxSite {
   script(): Promise<string>;
 }
 
+/** View ids are 32 lower-case hex digits (AppViews issues them). */
+export function isViewId(value: string | undefined): value is string {
+  return value !== undefined && /^[0-9a-f]{32}$/.test(value);
+}
+
 const COMMON = {
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'no-store',
   'Referrer-Policy': 'no-referrer',
+  // No page of another origin may embed these as a script, image or style.
+  'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-/** The page's URL of a view on a sandbox origin. */
-export function sandboxPageUrl(origin: string, viewId: string): string {
-  return `${origin}${SANDBOX_VIEW_PREFIX}${viewId}`;
+/**
+ * The CSP of every sandbox response that is not a view's proxy page: nothing in it may run,
+ * load or be submitted, nobody may frame it, and as a document it is an opaque sandbox. A view
+ * that sends a frame to an error page finds a dead end there, not a realm without a CSP.
+ */
+export function strictSandboxCsp(frameAncestors = "'none'"): string {
+  return `default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors}; sandbox`;
+}
+
+/** The `frame-ancestors` source for the app: its origin, or `file:` for the desktop app's pages. */
+export function ancestorSource(appOrigin: string): string {
+  return appOrigin.startsWith('file:') ? 'file:' : appOrigin;
+}
+
+/** The proxy page's CSP: the view's own, plus only the app may frame it. */
+export function proxyPageCsp(viewCsp: string, appOrigin: string): string {
+  return `${viewCsp}; frame-ancestors ${ancestorSource(appOrigin)}`;
+}
+
+/** The proxy page's URL on a view's own origin. */
+export function sandboxPageUrl(viewOrigin: string, viewId: string): string {
+  return `${viewOrigin}${SANDBOX_VIEW_PREFIX}${viewId}`;
 }
 
 /** Reads the built proxy script once and keeps it (it never changes while the app runs). */
@@ -69,36 +100,70 @@ export function proxyPage(appOrigin: string): string {
   ].join('');
 }
 
-/** Answer one GET on the sandbox origin. */
-export async function sandboxResponse(site: SandboxSite, pathname: string): Promise<SandboxResponse> {
-  if (pathname === SANDBOX_SCRIPT_PATH) {
-    try {
-      return {
-        status: 200,
-        headers: { ...COMMON, 'Content-Type': 'text/javascript; charset=utf-8' },
-        body: await site.script(),
-      };
-    } catch {
-      return text(500, 'the sandbox proxy script is missing (run the build)');
-    }
-  }
-  if (pathname.startsWith(SANDBOX_VIEW_PREFIX)) {
-    const viewId = pathname.slice(SANDBOX_VIEW_PREFIX.length);
-    const csp = /^[0-9a-f]{32}$/.test(viewId) ? site.policyFor(viewId) : undefined;
-    if (csp === undefined) return text(404, 'no such view');
+/**
+ * Answer one GET on the origin of `viewId` (the id the request's host names; the listener or
+ * the scheme handler has already refused any other host). Only an open view has anything here.
+ */
+export async function sandboxResponse(
+  site: SandboxSite,
+  viewId: string,
+  pathname: string,
+): Promise<SandboxResponse> {
+  const csp = site.policyFor(viewId);
+  if (csp === undefined) return sandboxRefusal(404, 'no such view');
+  const page = `${SANDBOX_VIEW_PREFIX}${viewId}`;
+  if (pathname === page)
     return {
       status: 200,
       headers: {
         ...COMMON,
         'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': csp,
+        'Content-Security-Policy': proxyPageCsp(csp, site.appOrigin),
+        // A view may not take the keyboard focus before the person interacts with it (where
+        // the browser knows the feature; the app's iframe says the same in its `allow`).
+        'Permissions-Policy': 'focus-without-user-activation=()',
       },
       body: proxyPage(site.appOrigin),
     };
+  if (pathname === `${page}${SANDBOX_FORGET_SUFFIX}`)
+    return {
+      status: 200,
+      headers: {
+        ...COMMON,
+        'Content-Type': 'text/plain; charset=utf-8',
+        // Framed (hidden) by the app when the view closes; nothing in it runs.
+        'Content-Security-Policy': strictSandboxCsp(ancestorSource(site.appOrigin)),
+        'Clear-Site-Data': '"cache", "cookies", "storage"',
+      },
+      body: 'forgotten',
+    };
+  if (pathname === SANDBOX_SCRIPT_PATH) {
+    try {
+      return {
+        status: 200,
+        headers: {
+          ...COMMON,
+          'Content-Type': 'text/javascript; charset=utf-8',
+          'Content-Security-Policy': strictSandboxCsp(),
+        },
+        body: await site.script(),
+      };
+    } catch {
+      return sandboxRefusal(500, 'the sandbox proxy script is missing (run the build)');
+    }
   }
-  return text(404, 'not found');
+  return sandboxRefusal(404, 'not found');
 }
 
-function text(status: number, body: string): SandboxResponse {
-  return { status, headers: { ...COMMON, 'Content-Type': 'text/plain; charset=utf-8' }, body };
+/** A refusal or error (404, 405, 421, 500) under the strict CSP. */
+export function sandboxRefusal(status: number, body: string): SandboxResponse {
+  return {
+    status,
+    headers: {
+      ...COMMON,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Security-Policy': strictSandboxCsp(),
+    },
+    body,
+  };
 }
