@@ -19,9 +19,15 @@ import { ElectronDesktopShell } from './desktop-shell-adapter.js';
 import { ElectronStoreSettingsBackend } from './electron-settings-backend.js';
 import { installIpcGate } from './ipc-gate.js';
 import { QuickAskShortcut } from './quick-ask-shortcut.js';
-import { blockRemoteContent, mayGrantPermission, originOf } from './request-filter.js';
+import {
+  blockRemoteContent,
+  mayGrantPermission,
+  originOf,
+  permissionRequestFacts,
+} from './request-filter.js';
 import { proxyScriptFrom } from '../host/apps/sandbox-page.js';
 import { registerSandboxScheme, serveSandboxScheme } from './sandbox-scheme.js';
+import { blockWebRtcIn, enableFocusPolicy, viewLookup, ViewIsolation } from './view-isolation.js';
 import { trayState } from './tray-state.js';
 import { DesktopUpdates } from './updates/desktop-updates.js';
 import { lockNavigation, rendererUrl, type WindowPaths } from './window-factory.js';
@@ -37,6 +43,7 @@ const paths: WindowPaths = {
 };
 
 let services: HostServices | undefined;
+let isolation: ViewIsolation | undefined;
 let tray: DeskTray | undefined;
 let quitStarted = false;
 // Registered by the host's app settings once it starts; Settings changes it live.
@@ -69,8 +76,10 @@ if (process.env.MCP_DESK_DATA_DIR) app.setPath('userData', process.env.MCP_DESK_
 const log = startDesktopDiagnostics(app);
 // New chat / Quick ask from the dock menu, a jump-list task or a flag; run once the host is up.
 const launches = new LaunchActions();
-// MCP App views' sandbox proxy gets its own origin; schemes must be registered before ready.
+// MCP App views' sandbox proxy gets an origin per view; schemes must be registered before ready.
 registerSandboxScheme();
+// Views are denied taking the keyboard focus before the person uses them; this makes Chromium enforce it.
+enableFocusPolicy(app.commandLine);
 // mcp-desk://install?… links open the install preview (the person confirms there).
 const deepLinks = new DeepLinkHook();
 
@@ -84,20 +93,32 @@ if (!app.requestSingleInstanceLock()) {
     if (!launchActionsIn(argv).includes('quick-ask')) windows.showMain();
     dispatchArgv(argv, { deepLinks, bundles, actions: launches });
   });
-  app.on('web-contents-created', (_e, contents) => lockNavigation(contents, rendererUrl(paths)));
+  app.on('web-contents-created', (_e, contents) => {
+    lockNavigation(contents, rendererUrl(paths));
+    blockWebRtcIn(contents);
+  });
   void app.whenReady().then(start);
 }
 
 async function start(): Promise<void> {
-  // No web permission is granted to our pages; an MCP App view gets only what its iframe's
-  // `allow` carries (the person's grants for its server), see mayGrantPermission.
-  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
-    callback(mayGrantPermission(permission, originOf(details.requestingUrl))),
+  // No web permission is granted to our pages; an MCP App view gets only what the person
+  // granted its server, matched to the view by its own origin (see mayGrantPermission).
+  const views = viewLookup((viewId) => services?.appViews.find(viewId));
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) => {
+    const { origin, media } = permissionRequestFacts(details);
+    callback(mayGrantPermission(permission, originOf(origin), views, media));
+  });
+  session.defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) =>
+    mayGrantPermission(
+      permission,
+      originOf(requestingOrigin),
+      views,
+      details.mediaType ? [details.mediaType] : [],
+    ),
   );
-  session.defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin) =>
-    mayGrantPermission(permission, originOf(requestingOrigin)),
-  );
-  blockRemoteContent(session.defaultSession);
+  blockRemoteContent(session.defaultSession, views);
+  // WebRTC and the views' network rules (view-isolation.ts), in place before any page loads.
+  isolation = await ViewIsolation.start(session.defaultSession);
 
   const dataDir = app.getPath('userData');
   services = await composeHost({
@@ -125,10 +146,13 @@ async function start(): Promise<void> {
   });
   const host = services;
   host.appViews.attachSandbox(
-    serveSandboxScheme({
-      policyFor: (viewId) => host.appViews.policyFor(viewId),
-      script: proxyScriptFrom(join(__dirname, '..', 'sandbox', 'sandbox-proxy.js')),
-    }),
+    serveSandboxScheme(
+      {
+        policyFor: (viewId) => host.appViews.policyFor(viewId),
+        script: proxyScriptFrom(join(__dirname, '..', 'sandbox', 'sandbox-proxy.js')),
+      },
+      isolation.hooks(),
+    ),
   );
   installIpcGate(host.router, () => rendererUrl(paths));
   host.events.onAny((event, payload) => {
@@ -182,7 +206,12 @@ async function start(): Promise<void> {
   // shortcut (neither can be clicked from a test). Only with MCP_DESK_E2E=1, never otherwise.
   if (process.env.MCP_DESK_E2E === '1') {
     Object.assign(globalThis, {
-      mcpDeskE2E: { toggleQuickAsk: () => windows.toggleQuickAsk(), trayTooltip: () => tray?.tooltip() },
+      mcpDeskE2E: {
+        toggleQuickAsk: () => windows.toggleQuickAsk(),
+        trayTooltip: () => tray?.tooltip(),
+        // How many connections the views' refusing proxy has turned away (WebRTC relays among them).
+        viewProxyRefused: () => isolation?.refused() ?? 0,
+      },
     });
   }
 }
@@ -243,7 +272,10 @@ app.on('before-quit', (event) => {
   globalShortcut.unregisterAll();
   tray?.dispose();
   tray = undefined;
-  void services.dispose().finally(() => app.exit(0));
+  void services
+    .dispose()
+    .then(() => isolation?.dispose())
+    .finally(() => app.exit(0));
 });
 
 // A quit from outside (logout, kill, Ctrl+C in a terminal) takes the same safe path.

@@ -10,45 +10,20 @@
 // .github/workflows/ci.yml) turns every such skip into a failure: there they must run.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import { reply, splitText, startFakeGemini, type FakeGemini } from '../fixtures/fake-gemini.js';
 import { repoRoot } from '../helpers/browser-mode.js';
+import { electronBinary, electronRequired, electronSkipReason } from '../helpers/electron-binary.js';
 
-const MAIN = join(repoRoot, 'out', 'main', 'index.cjs');
 const STEP_TIMEOUT_MS = 30_000;
 
-/** The Electron binary's path, or why there is none. */
-function electronBinary(): { path: string } | { reason: string } {
-  try {
-    // The electron package's main export is the binary's path; it throws when none was downloaded.
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    if (typeof path !== 'string' || !existsSync(path))
-      return { reason: `the Electron binary is not at ${String(path)}` };
-    return { path };
-  } catch (error) {
-    return {
-      reason: `no Electron binary (${(error as Error).message.split('\n')[0]}); this machine cannot download it`,
-    };
-  }
-}
-
 const binary = electronBinary();
-const skipReason =
-  'reason' in binary
-    ? binary.reason
-    : !existsSync(MAIN)
-      ? `${MAIN} is not built (node scripts/build.mjs)`
-      : process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY
-        ? 'no display (DISPLAY unset): run under xvfb-run'
-        : null;
-
-/** CI has the binary and a display: a skip there would hide that the app was never run. */
-const required = process.env.MCP_DESK_REQUIRE_ELECTRON === '1';
+const skipReason = electronSkipReason(binary);
+const required = electronRequired;
 
 let app: ElectronApplication | null = null;
 let main: Page | null = null;

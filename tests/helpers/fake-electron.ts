@@ -44,10 +44,14 @@ export function cancellable(): { preventDefault(): void; prevented: boolean } {
   return e;
 }
 
-/** Just enough WebContents: events, the window-open handler, loading state. */
+/** Just enough WebContents: events, the window-open handler, loading state, the WebRTC policy. */
 export class FakeWebContents extends EventEmitter {
   openHandler: ((details: { url: string }) => { action: string }) | undefined;
   loading = false;
+  webRtcPolicy: string | undefined;
+  setWebRTCIPHandlingPolicy(policy: string): void {
+    this.webRtcPolicy = policy;
+  }
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.openHandler = handler;
   }
@@ -262,3 +266,40 @@ export const clipboard = {
     clipboardWrites.push(text);
   },
 };
+
+/**
+ * `app.commandLine` as Chromium keeps it: one value per switch (appending a switch again
+ * replaces its value), every call recorded.
+ */
+export class FakeCommandLine {
+  readonly switches = new Map<string, string>();
+  readonly appended: [string, string | undefined][] = [];
+  constructor(initial: Record<string, string> = {}) {
+    for (const [k, v] of Object.entries(initial)) this.switches.set(k, v);
+  }
+  getSwitchValue(name: string): string {
+    return this.switches.get(name) ?? '';
+  }
+  hasSwitch(name: string): boolean {
+    return this.switches.has(name);
+  }
+  appendSwitch(name: string, value?: string): void {
+    this.appended.push([name, value]);
+    this.switches.set(name, value ?? '');
+  }
+}
+
+/** A session that records the proxy rules and storage clearing it is given. */
+export class FakeSession {
+  readonly proxies: { mode?: string; proxyRules?: string; proxyBypassRules?: string }[] = [];
+  readonly cleared: { origin?: string }[] = [];
+  /** Resolves setProxy only when released (to prove a caller waits for it); default: at once. */
+  holdProxy: Promise<void> | null = null;
+  async setProxy(config: { mode?: string; proxyRules?: string; proxyBypassRules?: string }): Promise<void> {
+    if (this.holdProxy) await this.holdProxy;
+    this.proxies.push(config);
+  }
+  async clearStorageData(options: { origin?: string } = {}): Promise<void> {
+    this.cleared.push(options);
+  }
+}

@@ -22,7 +22,7 @@ const { DeskTray } = await import('../../electron/main/desk-tray.js');
 const { DEFAULT_QUICK_ASK_SHORTCUT } = await import('../../electron/main/quick-ask-shortcut.js');
 const { ElectronDesktopShell } = await import('../../electron/main/desktop-shell-adapter.js');
 const { trayState, trayBitmap } = await import('../../electron/main/tray-state.js');
-const { blockRemoteContent, isAllowedRendererRequest, isSandboxFrameRequest, mayGrantPermission, originOf } =
+const { blockRemoteContent, isAllowedRendererRequest } =
   await import('../../electron/main/request-filter.js');
 
 type FakeWindow = InstanceType<typeof fake.BrowserWindow>;
@@ -288,7 +288,10 @@ describe('ElectronDesktopShell', () => {
 describe('blockRemoteContent', () => {
   it('lets the renderer load only local things: its files, data and blob URLs', () => {
     let filter: ((details: { url: string }, cb: (r: { cancel: boolean }) => void) => void) | undefined;
-    blockRemoteContent({ webRequest: { onBeforeRequest: (f: typeof filter) => (filter = f) } } as never);
+    blockRemoteContent(
+      { webRequest: { onBeforeRequest: (f: typeof filter) => (filter = f) } } as never,
+      () => undefined,
+    );
     assert.ok(filter, 'a request filter is installed');
     const verdict = (url: string) => {
       let cancel: boolean | undefined;
@@ -311,29 +314,5 @@ describe('blockRemoteContent', () => {
     ])
       assert.equal(verdict(url), false, url);
     assert.equal(isAllowedRendererRequest('javascript:alert(1)'), false);
-  });
-});
-
-describe('MCP App views in the desktop app', () => {
-  it("lets a view's frame reach https/wss origins (its CSP limits them to the declared ones), and nothing else", () => {
-    assert.equal(isSandboxFrameRequest('https://tile.example.org/1.png', 'mcp-desk-sandbox://sandbox'), true);
-    assert.equal(isSandboxFrameRequest('wss://feed.example.org/', 'mcp-desk-sandbox://sandbox'), true);
-    assert.equal(isSandboxFrameRequest('http://example.org/', 'mcp-desk-sandbox://sandbox'), false);
-    assert.equal(isSandboxFrameRequest('https://example.org/', 'file://'), false);
-    assert.equal(isSandboxFrameRequest('https://example.org/', undefined), false);
-  });
-  it('grants device permissions only to the sandbox origin, and only the ones a view may have', () => {
-    const origin = originOf('mcp-desk-sandbox://sandbox/view/0123456789abcdef0123456789abcdef');
-    assert.equal(origin, 'mcp-desk-sandbox://sandbox');
-    for (const p of ['media', 'geolocation', 'clipboard-sanitized-write'])
-      assert.equal(mayGrantPermission(p, origin), true, p);
-    for (const p of ['notifications', 'openExternal', 'midi', 'fullscreen'])
-      assert.equal(mayGrantPermission(p, origin), false, p);
-    assert.equal(
-      mayGrantPermission('media', originOf('file:///app/index.html')),
-      false,
-      'never our own pages',
-    );
-    assert.equal(mayGrantPermission('media', originOf('not a url')), false);
   });
 });
