@@ -1,5 +1,6 @@
 import {
   ExternalLink,
+  Info,
   Maximize2,
   Minimize2,
   PictureInPicture2,
@@ -101,6 +102,45 @@ export function ExternalDomainsNote({ domains }: { domains: string[] }) {
   return (
     <p className="app-view-note warn-text small-print" data-testid="app-view-external">
       <ShieldAlert size={14} aria-hidden /> This view may contact outside sites: {domains.join(', ')}
+    </p>
+  );
+}
+
+/**
+ * Says what this browser lets every view do that the app cannot stop here: take the keyboard
+ * focus on its own (the browser does not enforce `focus-without-user-activation`), and open
+ * WebRTC connections to any host (no browser applies a CSP to WebRTC; only the desktop app
+ * blocks it). Nothing when both are stopped.
+ */
+export function IsolationNote({
+  focusEnforced,
+  webRtcBlocked,
+}: {
+  focusEnforced: boolean;
+  webRtcBlocked: boolean;
+}) {
+  if (focusEnforced && webRtcBlocked) return null;
+  return (
+    <p className="app-view-note app-view-disclosure small-print" data-testid="app-view-isolation">
+      <Info size={14} aria-hidden />
+      <span>
+        In this browser any view can
+        {!focusEnforced && (
+          <span data-testid="app-view-focus-note">
+            {' '}
+            take the keyboard focus without being clicked (MCP Desk takes it back when it notices, and stops a
+            view that keeps doing it)
+          </span>
+        )}
+        {!focusEnforced && !webRtcBlocked && ' and'}
+        {!webRtcBlocked && (
+          <span data-testid="app-view-webrtc-note">
+            {' '}
+            open WebRTC connections to any host, past its declared sites
+          </span>
+        )}
+        ; the desktop app prevents this.
+      </span>
     </p>
   );
 }

@@ -5,7 +5,14 @@ import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
 import { useHost } from '../../host/host-context.js';
 import { asHostError } from '../../host/errors.js';
 import { callApp } from './app-channels.js';
-import { AppViewBar, ExternalDomainsNote, LinkPrompt, PermissionPrompt } from './app-view-chrome.js';
+import {
+  AppViewBar,
+  ExternalDomainsNote,
+  IsolationNote,
+  LinkPrompt,
+  PermissionPrompt,
+} from './app-view-chrome.js';
+import { FocusGuard, focusPolicyEnforced } from './focus-guard.js';
 import { hostContext, HOST_DISPLAY_MODES, onThemeChange } from './host-context.js';
 import { usePipDrag } from './use-pip-drag.js';
 import { ViewSession } from './view-session.js';
@@ -42,7 +49,13 @@ type FrameState =
   | { kind: 'loading'; handle: AppViewHandle }
   | { kind: 'ready'; handle: AppViewHandle }
   | { kind: 'failed'; note: string }
-  | { kind: 'fallback'; note: string };
+  | { kind: 'fallback'; note: string }
+  | { kind: 'stopped'; note: string };
+
+/** Every view frame is denied taking the focus before the person interacts with it. */
+const NO_FOCUS_STEALING = "focus-without-user-activation 'none'";
+const STOPPED_NOTE =
+  'This view kept taking the keyboard focus while you were using the app, so it was stopped. The text result above is all there is.';
 
 function initTimeoutMs(): number {
   const raw = Number(window.localStorage.getItem(INIT_TIMEOUT_KEY));
@@ -149,6 +162,15 @@ export function McpAppFrame(props: McpAppFrameProps) {
     };
   }, [host, handle, context]);
 
+  // The keyboard stays with the person: a view that takes the focus from the app gets it taken
+  // back, and one that keeps doing it is stopped (focus-guard.ts).
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!handle || !frame) return undefined;
+    const guard = new FocusGuard(frame, () => setState({ kind: 'stopped', note: STOPPED_NOTE }));
+    return () => guard.dispose();
+  }, [handle]);
+
   // Tool input and result reach the view once it is ready (and the result when it arrives).
   const ready = state.kind === 'ready';
   const argsJson = JSON.stringify(props.args);
@@ -189,7 +211,7 @@ export function McpAppFrame(props: McpAppFrameProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [mode]);
 
-  if (state.kind === 'failed' || state.kind === 'fallback')
+  if (state.kind === 'failed' || state.kind === 'fallback' || state.kind === 'stopped')
     return (
       <div className="app-view app-view-fallback-box" data-testid="app-view" data-state={state.kind}>
         <p className="muted small-print" data-testid="app-view-fallback">
@@ -233,6 +255,7 @@ export function McpAppFrame(props: McpAppFrameProps) {
         {...(mode === 'pip' ? { onDragStart: drag.onPointerDown } : {})}
       />
       <ExternalDomainsNote domains={externalOrigins(handle.csp)} />
+      <IsolationNote focusEnforced={focusPolicyEnforced()} webRtcBlocked={handle.webRtcBlocked} />
       {missing.length > 0 && askPermissions && (
         <PermissionPrompt
           serverId={serverId}
@@ -259,7 +282,10 @@ export function McpAppFrame(props: McpAppFrameProps) {
           data-testid="app-view-frame"
           data-view-id={handle.viewId}
           sandbox="allow-scripts allow-same-origin allow-forms"
-          allow={handle.permissions.granted.map((p) => `${FEATURES[p]} ${handle.sandboxOrigin}`).join('; ')}
+          allow={[
+            NO_FOCUS_STEALING,
+            ...handle.permissions.granted.map((p) => `${FEATURES[p]} ${handle.sandboxOrigin}`),
+          ].join('; ')}
           referrerPolicy="no-referrer"
           style={frameHeight !== undefined ? { height: frameHeight } : undefined}
         />

@@ -5,13 +5,15 @@ import {
   type McpUiHostCapabilities,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { AppViewHandle } from '../../../shared/domain/mcp-apps.js';
+import { SANDBOX_FORGET_SUFFIX, type AppViewHandle } from '../../../shared/domain/mcp-apps.js';
 import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
 import type { HostApi } from '../../../shared/ipc/contract.js';
 import { callApp } from './app-channels.js';
 
 /** How long the view gets to answer `ui/resource-teardown` before it is removed anyway. */
 const TEARDOWN_TIMEOUT_MS = 2000;
+/** How long the page that clears a closed view's storage gets to load. */
+const FORGET_TIMEOUT_MS = 3000;
 
 /** What a session asks of the frame that shows it. */
 export interface ViewSessionHooks {
@@ -163,7 +165,8 @@ export class ViewSession {
 
   /**
    * Ask the view to save its state (`ui/resource-teardown`, awaited up to a timeout), then
-   * drop the link and tell the host the view is gone.
+   * drop the link, clear what the view stored on its origin, and tell the host the view is gone
+   * (after which its origin answers nothing).
    */
   async close(politely: boolean): Promise<void> {
     if (this.closed) return;
@@ -172,8 +175,30 @@ export class ViewSession {
       await this.bridge.teardownResource({}, { timeout: TEARDOWN_TIMEOUT_MS }).catch(() => undefined);
     window.removeEventListener('message', this.guard);
     await this.bridge.close().catch(() => undefined);
+    await forgetStorage(`${this.handle.sandboxUrl}${SANDBOX_FORGET_SUFFIX}`);
     await this.host.invoke('apps.close', { viewId: this.handle.viewId }).catch(() => undefined);
   }
+}
+
+/**
+ * Load the view origin's forget page in a hidden frame: its Clear-Site-Data header drops what
+ * the view kept there (storage, caches, cookies), in the same storage partition the view used.
+ */
+function forgetStorage(url: string): Promise<void> {
+  return new Promise((resolve) => {
+    const frame = document.createElement('iframe');
+    frame.hidden = true;
+    frame.title = 'Clearing a closed view';
+    frame.src = url;
+    const done = () => {
+      window.clearTimeout(timer);
+      frame.remove();
+      resolve();
+    };
+    const timer = window.setTimeout(done, FORGET_TIMEOUT_MS);
+    frame.addEventListener('load', done, { once: true });
+    document.body.appendChild(frame);
+  });
 }
 
 /** The spec's permissions object (`{ camera: {} }`) for the permissions granted. */
