@@ -272,8 +272,10 @@ app.on('before-quit', (event) => {
   globalShortcut.unregisterAll();
   tray?.dispose();
   tray = undefined;
+  const openViews = services.appViews.list().map((v) => v.viewId);
   void services
     .dispose()
+    .then(() => isolation?.forget(openViews))
     .then(() => isolation?.dispose())
     .finally(() => app.exit(0));
 });

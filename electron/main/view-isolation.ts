@@ -103,6 +103,15 @@ export class ViewIsolation {
     void this.session.clearStorageData({ origin: sandboxOriginFor(viewId) }).catch(() => undefined);
   }
 
+  /** At quit: clear the storage of views still open (their origins are never used again). */
+  async forget(viewIds: readonly string[]): Promise<void> {
+    await Promise.all(
+      viewIds.map((id) =>
+        this.session.clearStorageData({ origin: sandboxOriginFor(id) }).catch(() => undefined),
+      ),
+    );
+  }
+
   async dispose(): Promise<void> {
     await this.proxy.close();
   }

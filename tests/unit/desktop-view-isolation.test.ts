@@ -197,6 +197,8 @@ describe("the session's network rules and storage, per open view", () => {
       await new Promise((r) => setTimeout(r, 20));
       assert.deepEqual(session.cleared, [{ origin: originA }], "the closed view's storage is cleared");
       assert.equal(session.proxies.at(-1)?.proxyBypassRules, '<-loopback>', 'and its hosts no longer pass');
+      await isolation.forget([B]);
+      assert.deepEqual(session.cleared.at(-1), { origin: originB }, 'at quit, views still open are cleared');
     } finally {
       await isolation.dispose();
     }

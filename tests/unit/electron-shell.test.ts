@@ -71,9 +71,9 @@ function assertStrictCsp(file: string): void {
   assert.deepEqual(csp.get('default-src'), ["'self'"]);
   assert.deepEqual(csp.get('script-src'), ["'self'"], 'no unsafe-inline, unsafe-eval or remote scripts');
   assert.deepEqual(csp.get('object-src'), ["'none'"]);
-  // Frames only from the MCP Apps sandbox origins: the desktop app's scheme, browser mode's
-  // loopback port (whose own header narrows this to the one sandbox origin).
-  assert.deepEqual(csp.get('frame-src'), ['http://127.0.0.1:*', 'mcp-desk-sandbox:']);
+  // Frames only from MCP App views' pages, each on its own origin: the desktop app's scheme (one
+  // host per view), browser mode's `<viewId>.localhost` hosts (whose header narrows the port).
+  assert.deepEqual(csp.get('frame-src'), ['http://*.localhost:*/view/', 'mcp-desk-sandbox://*:*/view/']);
   const connect = csp.get('connect-src') ?? [];
   assert.ok(connect.includes("'self'"));
   for (const source of connect) {
