@@ -77,6 +77,8 @@ async function main(argv: string[]): Promise<number> {
     metricsPath: join(dataDir, 'metrics.json'),
     // Pins are the app's: a tool first seen by a one-shot command is pinned for the app too.
     toolPinsPath: join(dataDir, 'tool-pins.json'),
+    // Tool vectors too (semantic ranking, when on): a restart embeds nothing again.
+    toolVectorsPath: join(dataDir, 'tool-vectors.json'),
     // --timeout bounds every step of every server (connect, lists, calls), over the config's.
     ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
     // A relative --root means the shell's working directory, like every other CLI path.

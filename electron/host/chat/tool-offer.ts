@@ -3,6 +3,8 @@ import type { ChatSettings } from '../../../shared/domain/chat.js';
 import type { Tool } from '../../../shared/domain/mcp-types.js';
 import type { ToolWarning } from '../../../shared/domain/tool-trust.js';
 import { modelMayCall } from '../../../shared/domain/mcp-apps.js';
+import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
+import type { OfferReport } from '../../../shared/domain/tool-selection.js';
 import type { ModelTool } from './provider.js';
 import { qualifyToolNames } from './tool-names.js';
 
@@ -13,6 +15,10 @@ export interface ToolOfferPlan {
   warnings: string[];
   limit: number;
   enabledCount: number;
+  /** The host's search tool, when the offer is bounded (tool-selection/run-offer.ts): run in the host, no approval. */
+  search?: { name: string; run(args: Record<string, unknown>): Promise<CallToolResult> };
+  /** What the next request declares and why; `tools` and this are replaced together when a search adds tools. */
+  report?: OfferReport;
 }
 
 /** localeCompare's order, without building a collator per comparison (2,000 tools sort in well under a ms). */
