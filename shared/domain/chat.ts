@@ -227,4 +227,6 @@ export interface ToolOffer {
   budget?: { mode: OfferMode; maxTools: number; maxTokens: number };
   /** Tokens every enabled tool of each server would cost if all were declared. */
   tokensByServer?: Record<string, number>;
+  /** The conversation's own budget values (absent: it follows the settings). */
+  overrides?: OfferOverrides;
 }

@@ -137,6 +137,7 @@ export class ChatService {
       warnings: plan.warnings,
       budget: offerBudget(settings, conversation?.offerSettings),
       tokensByServer: this.deps.selection.tokensByServer(settings),
+      ...(conversation?.offerSettings ? { overrides: conversation.offerSettings } : {}),
     };
   }
 
