@@ -61,7 +61,7 @@ async function offers(dir: string, queries: PoolQuery[]): Promise<OfferLine[]> {
     const stdout = await new Promise<string>((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        [cli, '--config', config, '--timeout', '60000', 'offer', '--prompts', prompts, '--json'],
+        [cli, '--config', config, '--timeout', '120000', 'offer', '--prompts', prompts, '--json'],
         {
           env: { ...process.env, MCP_DESK_DATA_DIR: path.join(work, 'data') },
           stdio: ['ignore', 'pipe', 'pipe'],
