@@ -72,7 +72,7 @@ export async function runOffer(
       messages: [{ id: 'cli', role: 'user', parts: [{ type: 'text', text: prompt }], createdAt: Date.now() }],
     });
     const ms = performance.now() - started;
-    const r = plan.report!;
+    const r = plan.report;
     if (opts.json) {
       io.out(
         JSON.stringify({

@@ -60,6 +60,7 @@ const e2e = useE2eSession({
   gemini: { apiKey: API_KEY, script },
   config: config(),
   viewport: { width: 1400, height: 950 },
+  startTimeoutMs: POOL_TIMEOUT_MS,
 });
 const { shot, withEvidence } = e2e;
 

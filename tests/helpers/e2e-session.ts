@@ -29,6 +29,8 @@ export interface E2eSessionOptions {
   ownContext?: boolean;
   /** The keychain service browser mode keeps secrets under (default: a fresh random one). */
   keychainService?: string;
+  /** How long browser mode may take to print its URL (default 20 s; many servers start slower). */
+  startTimeoutMs?: number;
 }
 
 /** A running session; `stop()` takes it down. */
@@ -87,7 +89,10 @@ export async function startE2eSession(options: E2eSessionOptions): Promise<E2eSe
     // Keychain entries stay apart from a person's real ones.
     process.env.MCP_DESK_KEYCHAIN_SERVICE =
       options.keychainService ?? `MCP Desk e2e ${randomBytes(6).toString('hex')}`;
-    mode = await startBrowserMode({ config: options.config });
+    mode = await startBrowserMode({
+      config: options.config,
+      ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
+    });
     browser = await launchChromium();
     page = options.ownContext
       ? await (await browser.newContext({ viewport: options.viewport })).newPage()

@@ -163,15 +163,15 @@ test('the offer: at most N tools plus the search tool, within the token budget a
   const plan = await RunOffer.plan(inputs(300));
   assert.equal(plan.tools[0].name, 'search_tools');
   assert.ok(plan.tools.length <= 33);
-  assert.ok(plan.report!.tokens <= 8000);
+  assert.ok(plan.report.tokens <= 8000);
   const names = plan.tools.slice(1).map((t) => t.name);
   assert.deepEqual(names, [...names].sort(), 'the core is in name order');
-  assert.ok(plan.report!.tools.every((t) => t.reason === 'hit'));
+  assert.ok(plan.report.tools.every((t) => t.reason === 'hit'));
 
   const tight = await RunOffer.plan(
     inputs(300, { budget: { mode: 'search', maxTools: 32, maxTokens: 600 } }),
   );
-  assert.ok(tight.report!.tokens <= 600, `${tight.report!.tokens} tokens`);
+  assert.ok(tight.report.tokens <= 600, `${tight.report.tokens} tokens`);
 
   // However large the budget, never more declarations than the provider accepts.
   const capped = await RunOffer.plan(
@@ -193,7 +193,7 @@ test('the offer: pinned and used tools first; a search appends its finds, evicti
   const plan = await RunOffer.plan(
     inputs(300, { pinned: ['many/t299'], used: ['many/t298'], awaitingReview: (id) => id === 'many/t007' }),
   );
-  const reasons = new Map(plan.report!.tools.map((t) => [t.tool, t.reason]));
+  const reasons = new Map(plan.report.tools.map((t) => [t.tool, t.reason]));
   assert.equal(reasons.get('t299'), 'pinned');
   assert.equal(reasons.get('t298'), 'used');
   const before = plan.tools.map((t) => t.name);
@@ -201,7 +201,7 @@ test('the offer: pinned and used tools first; a search appends its finds, evicti
   assert.ok(!result.isError);
   const after = plan.tools.map((t) => t.name);
   assert.ok(after.length <= 33);
-  const found = plan.report!.tools.filter((t) => t.reason === 'found');
+  const found = plan.report.tools.filter((t) => t.reason === 'found');
   // Equal scores rank by name, so t007 would lead the five were it not awaiting review.
   assert.equal(found.length, 5);
   assert.ok(!found.some((t) => t.tool === 't007'));

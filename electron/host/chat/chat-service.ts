@@ -27,8 +27,8 @@ import { addViewContext, toModelHistory } from './model-history.js';
 import { ProviderFactory } from './provider-factory.js';
 import { GEMINI_MAX_TOOLS } from './providers/gemini/gemini-provider.js';
 import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
-import { offerBudget, type ToolSelection } from '../tool-selection/tool-selection.js';
 import type { OfferOverrides } from '../../../shared/domain/tool-selection.js';
+import type { OfferPlanner } from './tool-offer.js';
 import { searchConversations } from './conversation-search.js';
 import {
   assertSomethingToSend,
@@ -50,8 +50,8 @@ export interface ChatServiceDeps {
   settings: SettingsStore;
   providers: ProviderFactory;
   policy: ToolPolicy;
-  /** Which tools each model request declares (the index, ranking and the bounded offer). */
-  selection: ToolSelection;
+  /** Which tools each model request declares (tool-selection/: the index, ranking and the bounded offer). */
+  selection: OfferPlanner;
   /** The folders shared with servers: tool arguments naming paths outside them always ask (absent: nothing is checked). */
   roots?: () => readonly RootLike[];
   /** Where model token usage is counted across conversations (absent: only on the conversation). */
@@ -135,7 +135,15 @@ export class ChatService {
       offered: plan.tools.length,
       limit: plan.limit,
       warnings: plan.warnings,
-      budget: offerBudget(settings, conversation?.offerSettings),
+      ...(plan.report
+        ? {
+            budget: {
+              mode: plan.report.mode,
+              maxTools: plan.report.maxTools,
+              maxTokens: plan.report.maxTokens,
+            },
+          }
+        : {}),
       tokensByServer: this.deps.selection.tokensByServer(settings),
       ...(conversation?.offerSettings ? { overrides: conversation.offerSettings } : {}),
     };
@@ -152,7 +160,7 @@ export class ChatService {
       if (value === null) delete next[key];
       else if (value !== undefined) next[key] = value;
     }
-    if (Object.keys(next).length) conversation.offerSettings = next as OfferOverrides;
+    if (Object.keys(next).length) conversation.offerSettings = next;
     else delete conversation.offerSettings;
     await this.deps.conversations.save(conversation);
     return conversation.offerSettings ?? {};

@@ -125,7 +125,7 @@ export function rankTools(index: ToolIndex, text: string, options: RankOptions):
   const share = options.perServerShare ?? t.perServerShare;
   for (const [serverId, value] of evidence)
     caps.set(serverId, Math.max(t.minPerServer, Math.round(options.limit * share * (value / bestServer))));
-  const covered = coverage(index, weights, candidates, options, t);
+  const covered = coverage(hits, weights, candidates, options, t);
   return shareSlots(sorted, options.limit, caps, covered);
 }
 
@@ -136,7 +136,7 @@ export function rankTools(index: ToolIndex, text: string, options: RankOptions):
  * strongly they match anything (rare words and the person's own words first).
  */
 function coverage(
-  index: ToolIndex,
+  hits: readonly LexicalHit[],
   weights: ReadonlyMap<string, number>,
   candidates: ReadonlyMap<string, RankedTool>,
   options: RankOptions,
@@ -144,17 +144,27 @@ function coverage(
 ): RankedTool[] {
   const slots = Math.floor(options.limit * t.coverageShare);
   if (slots <= 0) return [];
-  const filter = options.exclude ? (id: string) => !options.exclude!(id) : undefined;
-  const perTerm = [...weights]
-    .map(([term, w]) => ({ hits: index.query(new Map([[term, w]]), filter) }))
-    .filter((x) => x.hits.length > 0)
-    .sort((a, b) => b.hits[0].score - a.hits[0].score);
+  // Each word's tools in score order, from the one search: a rare word's best tool is the one
+  // that names it, a common word's the one that matches it and more.
+  const perTerm = new Map<string, LexicalHit[]>();
+  for (const h of hits) {
+    for (const term of h.terms) {
+      if (!weights.has(term)) continue;
+      const list = perTerm.get(term);
+      if (!list) perTerm.set(term, [h]);
+      else if (list.length < t.coverageDepth) list.push(h);
+    }
+  }
+  // Words in order of how strongly their best tool matches, weighted (the person's own words first).
+  const order = [...perTerm].sort(
+    ([a, x], [b, y]) => y[0].score * (weights.get(b) ?? 1) - x[0].score * (weights.get(a) ?? 1),
+  );
   const chosen: RankedTool[] = [];
   const taken = new Set<string>();
   for (let round = 0; round < t.coverageDepth; round++) {
-    for (const { hits } of perTerm) {
+    for (const [, list] of order) {
       if (chosen.length >= slots) return chosen;
-      const next = hits.find((h) => !taken.has(h.id));
+      const next = list.find((h) => !taken.has(h.id));
       const c = next && candidates.get(next.id);
       if (!c) continue;
       taken.add(c.id);
