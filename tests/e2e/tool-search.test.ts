@@ -65,7 +65,7 @@ const e2e = useE2eSession({
 const { shot, withEvidence } = e2e;
 
 async function poolConnected(p: Page): Promise<void> {
-  await p.goto(e2e.mode!.url);
+  await p.goto(e2e.mode!.url, { timeout: POOL_TIMEOUT_MS });
   await p.getByTestId('nav-servers').click();
   for (const id of poolServers('dir' in data ? data.dir : '')) {
     await p
@@ -140,7 +140,11 @@ test(
       await why.waitFor({ timeout: STEP_TIMEOUT_MS });
       assert.match((await why.textContent()) ?? '', /matches .*time/);
       await p.getByTestId('tool-item-time-get_current_time').click();
-      await p.getByTestId('always-offer-time-get_current_time').check();
+      // The switch is the settings' state: it turns on once the host has saved the pin.
+      await p.getByTestId('always-offer-time-get_current_time').click();
+      await p
+        .locator('[data-testid="always-offer-time-get_current_time"]:checked')
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
       await shot(p, 'tools');
 
       // The pin shows in the tools chip; Servers › Info shows what the server's tools cost.

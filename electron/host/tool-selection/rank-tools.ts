@@ -53,6 +53,10 @@ export interface RankTuning {
   coverageShare: number;
   /** How many of each word's best tools the coverage pass takes (rounds over the words). */
   coverageDepth: number;
+  /** A word held by more than this share of all tools is left out of the query. */
+  commonShare: number;
+  /** Only this many of the best lexical hits are considered (and their servers' siblings). */
+  candidateDepth: number;
 }
 
 export const DEFAULT_TUNING: RankTuning = {
@@ -66,6 +70,8 @@ export const DEFAULT_TUNING: RankTuning = {
   minPerServer: 2,
   coverageShare: 0.4,
   coverageDepth: 2,
+  commonShare: 0.15,
+  candidateDepth: 300,
 };
 
 /** The request's own words (weight 1) and the words it implies (lower), as the index takes them. */
@@ -85,8 +91,14 @@ export function queryWeights(text: string, expansionWeight = EXPANSION_WEIGHT): 
 export function rankTools(index: ToolIndex, text: string, options: RankOptions): RankedTool[] {
   const t = { ...DEFAULT_TUNING, ...options.tuning };
   const weights = queryWeights(text, t.expansionWeight);
+  // Words most tools hold say little (BM25 gives them almost nothing) and cost the most to
+  // look up: leave them out while rarer words remain.
+  const common = [...weights.keys()].filter((w) => index.share(w) > t.commonShare);
+  if (common.length < weights.size) for (const w of common) weights.delete(w);
   const ownTerms = new Set([...weights].filter(([, w]) => w >= 1).map(([k]) => k));
-  const hits = index.query(weights, options.exclude ? (id) => !options.exclude!(id) : undefined);
+  const hits = index
+    .query(weights, options.exclude ? (id) => !options.exclude!(id) : undefined)
+    .slice(0, Math.max(t.candidateDepth, options.limit));
   if (hits.length === 0 || options.limit <= 0) return [];
   const top = hits[0].score;
 

@@ -22,8 +22,8 @@ export interface ToolDocument {
 }
 
 /** Caps keep a hostile server's 100 kB description from dominating the index or its memory. */
-const MAX_DESCRIPTION = 4000;
-const MAX_PARAMS = 3000;
+const MAX_DESCRIPTION = 1500;
+const MAX_PARAMS = 1000;
 const MAX_SERVER = 1500;
 
 /** The key of one tool in tool selection. */

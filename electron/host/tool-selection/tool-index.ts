@@ -39,7 +39,12 @@ export class ToolIndex {
     fields: FIELDS,
     storeFields: [],
     idField: 'id',
-    tokenize: (text) => searchTerms(text),
+    tokenize: (text) => {
+      const terms = searchTerms(text);
+      // The document being added collects its terms, for document frequencies (see `common`).
+      for (const t of terms) this.adding?.add(t);
+      return terms;
+    },
     processTerm: (term) => term,
     searchOptions: {
       boost: FIELD_BOOSTS,
@@ -49,7 +54,13 @@ export class ToolIndex {
     },
     autoVacuum: { minDirtCount: 200, minDirtFactor: 0.2, batchSize: 1000, batchWait: 10 },
   });
-  private readonly docs = new Map<string, { doc: ToolDocument; tool: Tool; serverKey: string }>();
+  private readonly docs = new Map<
+    string,
+    { doc: ToolDocument; tool: Tool; serverKey: string; terms: Set<string> }
+  >();
+  /** How many tools hold each term. */
+  private readonly df = new Map<string, number>();
+  private adding?: Set<string>;
   private readonly byServer = new Map<string, Set<string>>();
 
   /** How many tools are indexed. */
@@ -68,9 +79,19 @@ export class ToolIndex {
       const serverKey = doc.server;
       const had = this.docs.get(doc.id);
       if (had && had.tool === e.tool && had.serverKey === serverKey) continue;
-      if (had) this.search.replace(doc);
-      else this.search.add(doc);
-      this.docs.set(doc.id, { doc, tool: e.tool, serverKey });
+      if (had) {
+        this.search.discard(doc.id);
+        this.forget(had.terms);
+      }
+      const terms = new Set<string>();
+      this.adding = terms;
+      try {
+        this.search.add(doc);
+      } finally {
+        this.adding = undefined;
+      }
+      for (const t of terms) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+      this.docs.set(doc.id, { doc, tool: e.tool, serverKey, terms });
       let ids = this.byServer.get(e.serverId);
       if (!ids) this.byServer.set(e.serverId, (ids = new Set()));
       ids.add(doc.id);
@@ -78,14 +99,28 @@ export class ToolIndex {
     }
     for (const id of [...this.docs.keys()]) {
       if (seen.has(id)) continue;
-      const { doc } = this.docs.get(id)!;
+      const { doc, terms } = this.docs.get(id)!;
       this.search.discard(id);
+      this.forget(terms);
       this.docs.delete(id);
       this.byServer.get(doc.serverId)?.delete(id);
       if (this.byServer.get(doc.serverId)?.size === 0) this.byServer.delete(doc.serverId);
       changed++;
     }
     return changed;
+  }
+
+  private forget(terms: ReadonlySet<string>): void {
+    for (const t of terms) {
+      const n = (this.df.get(t) ?? 1) - 1;
+      if (n > 0) this.df.set(t, n);
+      else this.df.delete(t);
+    }
+  }
+
+  /** The share of indexed tools that hold `term` (0 for an unknown word). */
+  share(term: string): number {
+    return this.docs.size ? (this.df.get(term) ?? 0) / this.docs.size : 0;
   }
 
   /** Tools matching weighted terms: `weights` maps a term to its weight (1 for the person's own words). */
