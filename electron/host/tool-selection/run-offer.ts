@@ -126,12 +126,14 @@ export class RunOffer implements ToolOfferPlan {
       add(id, 'used', Number.MAX_SAFE_INTEGER - 1);
     const room = this.limit - this.entries.length;
     if (room > 0 && this.inputs.query.trim()) {
-      const hits = await this.inputs.rank(
-        this.inputs.query,
-        room,
-        (id) => chosen.has(id) || this.inputs.awaitingReview(id),
-      );
-      hits.forEach((h, i) => add(h.id, 'hit', hits.length - i));
+      const exclude = (id: string) => chosen.has(id) || this.inputs.awaitingReview(id);
+      const hits = await this.inputs.rank(this.inputs.query, room, exclude);
+      hits.forEach((h, i) => add(h.id, 'hit', 2 * room - i));
+      // Hits too large for the token budget leave their slots to the next best ones.
+      if (this.entries.length < this.limit && hits.length === room) {
+        const more = await this.inputs.rank(this.inputs.query, 2 * room, exclude);
+        more.forEach((h, i) => add(h.id, 'hit', room - i));
+      }
     }
     // A stable order for the provider's prompt cache: the core by name; finds are appended later.
     this.entries.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0));

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { Tool } from '../../../shared/domain/mcp-types.js';
 import { searchTerms } from './search-text.js';
-import { toolDocument, type ServerText, type ToolDocument } from './tool-documents.js';
+import { selectionKey, toolDocument, type ServerText, type ToolDocument } from './tool-documents.js';
 
 /** One tool to index, and what identifies its current version. */
 export interface IndexEntry {
@@ -56,7 +56,7 @@ export class ToolIndex {
   });
   private readonly docs = new Map<
     string,
-    { doc: ToolDocument; tool: Tool; serverKey: string; terms: Set<string> }
+    { doc: ToolDocument; tool: Tool; serverKey: string; serverText?: ServerText; terms: Set<string> }
   >();
   /** How many tools hold each term. */
   private readonly df = new Map<string, number>();
@@ -73,12 +73,18 @@ export class ToolIndex {
     const seen = new Set<string>();
     let changed = 0;
     for (const e of entries) {
+      const id = selectionKey(e.serverId, e.tool.name);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const had = this.docs.get(id);
+      // Same definition object and same server words: nothing to do (the common case, checked first).
+      if (had && had.tool === e.tool && had.serverText === e.server) continue;
       const doc = toolDocument(e.serverId, e.tool, e.server);
-      if (seen.has(doc.id)) continue;
-      seen.add(doc.id);
       const serverKey = doc.server;
-      const had = this.docs.get(doc.id);
-      if (had && had.tool === e.tool && had.serverKey === serverKey) continue;
+      if (had && had.tool === e.tool && had.serverKey === serverKey) {
+        had.serverText = e.server;
+        continue;
+      }
       if (had) {
         this.search.discard(doc.id);
         this.forget(had.terms);
@@ -91,7 +97,7 @@ export class ToolIndex {
         this.adding = undefined;
       }
       for (const t of terms) this.df.set(t, (this.df.get(t) ?? 0) + 1);
-      this.docs.set(doc.id, { doc, tool: e.tool, serverKey, terms });
+      this.docs.set(doc.id, { doc, tool: e.tool, serverKey, serverText: e.server, terms });
       let ids = this.byServer.get(e.serverId);
       if (!ids) this.byServer.set(e.serverId, (ids = new Set()));
       ids.add(doc.id);

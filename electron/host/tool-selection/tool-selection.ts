@@ -63,6 +63,7 @@ export function offerBudget(settings: ChatSettings, overrides?: OfferOverrides):
 export class ToolSelection {
   private readonly index = new ToolIndex();
   private readonly offers = new ToolOfferCache();
+  private readonly serverTexts = new Map<string, { key: string; text: ServerText }>();
   /** Why the last semantic ranking failed (the search fell back to lexical), for the UI. */
   semanticError?: string;
 
@@ -78,11 +79,21 @@ export class ToolSelection {
     for (const s of this.source.list()) {
       if (s.state.kind !== 'connected') continue;
       const info = s.state.info;
-      servers.set(s.id, {
-        name: info.name,
-        ...(info.title ? { title: info.title } : {}),
-        ...(info.instructions ? { instructions: info.instructions } : {}),
-      });
+      const key = `${s.id}\u0000${info.name}\u0000${info.title ?? ''}\u0000${info.instructions ?? ''}`;
+      // The same object while nothing changed, so the index skips the server's tools at once.
+      let text = this.serverTexts.get(s.id);
+      if (text?.key !== key) {
+        text = {
+          key,
+          text: {
+            name: info.name,
+            ...(info.title ? { title: info.title } : {}),
+            ...(info.instructions ? { instructions: info.instructions } : {}),
+          },
+        };
+        this.serverTexts.set(s.id, text);
+      }
+      servers.set(s.id, text.text);
     }
     const changed = this.index.sync(
       catalog.tools.map((t) => ({ serverId: t.serverId, tool: t.tool, server: servers.get(t.serverId) })),
