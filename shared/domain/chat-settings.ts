@@ -31,7 +31,7 @@ export const chatSettingsSchema = z
     checklistDismissed: z.boolean().optional(),
     offerMode: z.enum(['search', 'all']).optional(),
     offerMaxTools: z.number().int().min(1).max(128).optional(),
-    offerMaxTokens: z.number().int().min(500).max(500_000).optional(),
+    offerMaxCost: z.number().int().min(500).max(500_000).optional(),
     alwaysOffer: z.array(z.string().min(1).max(300)).max(500).optional(),
     semanticRanking: z.boolean().optional(),
     embeddingModel: z.string().trim().max(200).optional(),

@@ -200,7 +200,7 @@ export interface ChatSettings {
   /** At most this many tools per model request in search mode (absent: 32). */
   offerMaxTools?: number;
   /** About this many tokens of tool declarations per request in search mode (absent: 8000). */
-  offerMaxTokens?: number;
+  offerMaxCost?: number;
   /** `server/tool` pairs always declared in search mode. */
   alwaysOffer?: string[];
   /** Rank with the provider's embeddings too (fused with the lexical rank); off: lexical only. */

@@ -51,7 +51,7 @@ export function offerBudget(settings: ChatSettings, overrides?: OfferOverrides):
   return {
     mode: overrides?.mode ?? settings.offerMode ?? DEFAULT_OFFER_BUDGET.mode,
     maxTools: overrides?.maxTools ?? settings.offerMaxTools ?? DEFAULT_OFFER_BUDGET.maxTools,
-    maxTokens: overrides?.maxTokens ?? settings.offerMaxTokens ?? DEFAULT_OFFER_BUDGET.maxTokens,
+    maxTokens: overrides?.maxTokens ?? settings.offerMaxCost ?? DEFAULT_OFFER_BUDGET.maxTokens,
   };
 }
 

@@ -14,7 +14,7 @@ export function ToolSelectionFields({
 }) {
   const mode = settings.offerMode ?? DEFAULT_OFFER_BUDGET.mode;
   const maxTools = settings.offerMaxTools ?? DEFAULT_OFFER_BUDGET.maxTools;
-  const maxTokens = settings.offerMaxTokens ?? DEFAULT_OFFER_BUDGET.maxTokens;
+  const maxTokens = settings.offerMaxCost ?? DEFAULT_OFFER_BUDGET.maxTokens;
   const number = (value: string, min: number, max: number, current: number, save: (n: number) => void) => {
     const n = Number(value);
     if (Number.isInteger(n) && n >= min && n <= max && n !== current) save(n);
@@ -59,7 +59,7 @@ export function ToolSelectionFields({
               defaultValue={maxTokens}
               key={`k${maxTokens}`}
               onBlur={(e) =>
-                number(e.target.value, 500, 500_000, maxTokens, (n) => void apply({ offerMaxTokens: n }))
+                number(e.target.value, 500, 500_000, maxTokens, (n) => void apply({ offerMaxCost: n }))
               }
               data-testid="offer-max-tokens"
             />{' '}
