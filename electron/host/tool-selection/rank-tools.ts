@@ -57,6 +57,8 @@ export interface RankTuning {
   commonShare: number;
   /** Only this many of the best lexical hits are considered (and their servers' siblings). */
   candidateDepth: number;
+  /** At most this many words of a request are looked up. */
+  maxTerms: number;
 }
 
 export const DEFAULT_TUNING: RankTuning = {
@@ -72,6 +74,7 @@ export const DEFAULT_TUNING: RankTuning = {
   coverageDepth: 2,
   commonShare: 0.15,
   candidateDepth: 300,
+  maxTerms: 40,
 };
 
 /** The request's own words (weight 1) and the words it implies (lower), as the index takes them. */
@@ -91,10 +94,20 @@ export function queryWeights(text: string, expansionWeight = EXPANSION_WEIGHT): 
 export function rankTools(index: ToolIndex, text: string, options: RankOptions): RankedTool[] {
   const t = { ...DEFAULT_TUNING, ...options.tuning };
   const weights = queryWeights(text, t.expansionWeight);
+  // Words no tool holds cannot match: dropped before they crowd out those that can.
+  for (const w of [...weights.keys()]) if (index.share(w) === 0) weights.delete(w);
   // Words most tools hold say little (BM25 gives them almost nothing) and cost the most to
   // look up: leave them out while rarer words remain.
   const common = [...weights.keys()].filter((w) => index.share(w) > t.commonShare);
   if (common.length < weights.size) for (const w of common) weights.delete(w);
+  // A long request keeps its most telling words: rare ones, and the person's own before implied ones.
+  if (weights.size > t.maxTerms) {
+    const keep = [...weights]
+      .sort(([a, x], [b, y]) => y - x || index.share(a) - index.share(b))
+      .slice(0, t.maxTerms);
+    weights.clear();
+    for (const [w, v] of keep) weights.set(w, v);
+  }
   const ownTerms = new Set([...weights].filter(([, w]) => w >= 1).map(([k]) => k));
   const hits = index
     .query(weights, options.exclude ? (id) => !options.exclude!(id) : undefined)
