@@ -38,6 +38,12 @@ export interface CliArgs {
   to?: string;
   /** export: the servers (`--server`, repeatable; none means all). */
   servers: string[];
+  /** tools: rank tools for this text instead of listing them all. */
+  search?: string;
+  /** tools --search: how many ranked tools to print. */
+  limit?: number;
+  /** offer: a file with one prompt per line. */
+  prompts?: string;
 }
 
 /** Headless answers to elicitation requests. */
@@ -63,6 +69,9 @@ const VALUE_OPTIONS = new Set([
   '--project',
   '--to',
   '--server',
+  '--search',
+  '--limit',
+  '--prompts',
 ]);
 
 /** Parse argv (without node and script). Throws a one-line message on bad input. */
@@ -150,6 +159,17 @@ export function parseCliArgs(argv: string[]): CliArgs {
           if (!value) throw new Error('--server needs a server name');
           out.servers.push(value);
           break;
+        case '--search':
+          out.search = value;
+          break;
+        case '--limit':
+          out.limit = toInt(name, value);
+          if (out.limit < 1) throw new Error('--limit must be at least 1');
+          break;
+        case '--prompts':
+          if (!value) throw new Error('--prompts needs a file');
+          out.prompts = value;
+          break;
         case '--list':
           out.list = true;
           break;
@@ -205,6 +225,14 @@ Commands:
   tools                        every tool of every connected server (--json: tools with an
                                interactive view or a restricted visibility carry
                                ui: {resourceUri?, visibility})
+  tools --search "QUERY" [--limit K]
+                               tools ranked for QUERY as the chat's tool search ranks them,
+                               with scores and the words each matched (default 20)
+  offer ["PROMPT"…] [--prompts FILE]
+                               for each prompt (or each line of FILE), the tools the first
+                               model request would declare, why, and their tokens; servers
+                               connect once, nothing is sent to any model (--json: one
+                               line per prompt)
   resources                    every resource of every connected server
   prompts                      every prompt of every connected server
   audit-tools                  tools that changed since pinned, look poisoned (hidden characters,
@@ -257,6 +285,9 @@ Options (before or after the command):
                   zed, goose, codex or lm-studio
   --dry-run       import: say what would be imported and change nothing
   --project DIR   import: also read this project folder's files (the working directory always is)
+  --search QUERY  tools: rank tools for QUERY
+  --limit K       tools --search: how many to print
+  --prompts FILE  offer: one prompt per line
   --to FORMAT     export: the app to export for
   --server NAME   export: one server; repeatable (default: every server)
   --yes           ask: approve every tool call (otherwise calls needing approval are denied);

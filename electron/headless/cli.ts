@@ -12,6 +12,7 @@ import { describeState, firstText, renderContent, serverJson, toolsJson, withHin
 import { describeAppOutput, runAppCommand } from './cli-app.js';
 import { runAsk } from './cli-ask.js';
 import { runAuditTools } from './cli-audit-tools.js';
+import { runOffer, runToolSearch } from './cli-tool-selection.js';
 import { runDeepLinkInstall, terminalConfirm } from './cli-deeplink.js';
 import { isDeepLink } from '../host/registry/deep-link.js';
 import { installBundleFile, uninstallBundle } from './cli-bundles.js';
@@ -77,6 +78,8 @@ async function main(argv: string[]): Promise<number> {
     metricsPath: join(dataDir, 'metrics.json'),
     // Pins are the app's: a tool first seen by a one-shot command is pinned for the app too.
     toolPinsPath: join(dataDir, 'tool-pins.json'),
+    // Tool vectors too (semantic ranking, when on): a restart embeds nothing again.
+    toolVectorsPath: join(dataDir, 'tool-vectors.json'),
     // --timeout bounds every step of every server (connect, lists, calls), over the config's.
     ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
     // A relative --root means the shell's working directory, like every other CLI path.
@@ -137,36 +140,28 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
       return 0;
     }
     case 'tools':
+      if (args.search === undefined) return listCatalog(args, services, wait);
+      return runToolSearch(
+        services,
+        { query: args.search, limit: args.limit ?? 20, json: args.json, waitMs: wait },
+        { out, err: (text) => process.stderr.write(`${text}\n`) },
+      );
+    case 'offer':
+      return runOffer(
+        services,
+        {
+          prompts: args.positionals,
+          ...(args.prompts ? { file: args.prompts } : {}),
+          json: args.json,
+          waitMs: wait,
+        },
+        { out, err: (text) => process.stderr.write(`${text}\n`) },
+      ).catch((error: unknown) => {
+        throw new CliError((error as Error).message, 2);
+      });
     case 'resources':
-    case 'prompts': {
-      await host.init();
-      const list = await host.whenSettled(wait);
-      for (const s of list)
-        if (s.state.kind !== 'connected') process.stderr.write(`${s.id}: ${describeState(s.state)}\n`);
-      const cat = host.catalog();
-      if (args.command === 'tools') {
-        const rows = toolsJson(cat);
-        if (args.json) out(JSON.stringify(rows));
-        else for (const t of rows) out(`${t.server}\t${t.name}\t${t.description.split('\n')[0]}`);
-      } else if (args.command === 'resources') {
-        const rows = cat.resources.map((r) => ({
-          server: r.serverId,
-          uri: r.resource.uri,
-          name: r.resource.name,
-        }));
-        if (args.json) out(JSON.stringify(rows));
-        else for (const r of rows) out(`${r.server}\t${r.uri}\t${r.name}`);
-      } else {
-        const rows = cat.prompts.map((p) => ({
-          server: p.serverId,
-          name: p.prompt.name,
-          description: p.prompt.description ?? '',
-        }));
-        if (args.json) out(JSON.stringify(rows));
-        else for (const p of rows) out(`${p.server}\t${p.name}\t${p.description}`);
-      }
-      return 0;
-    }
+    case 'prompts':
+      return listCatalog(args, services, wait);
     case 'audit-tools':
       return runAuditTools(
         services,
@@ -264,6 +259,38 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
     default:
       throw new CliError(`unknown command "${args.command}" (see --help)`, 2);
   }
+}
+
+/** `tools`, `resources`, `prompts`: every item of every connected server. */
+async function listCatalog(args: CliArgs, services: HostServices, wait: number): Promise<number> {
+  const { host } = services;
+  await host.init();
+  const list = await host.whenSettled(wait);
+  for (const s of list)
+    if (s.state.kind !== 'connected') process.stderr.write(`${s.id}: ${describeState(s.state)}\n`);
+  const cat = host.catalog();
+  if (args.command === 'tools') {
+    const rows = toolsJson(cat);
+    if (args.json) out(JSON.stringify(rows));
+    else for (const t of rows) out(`${t.server}\t${t.name}\t${t.description.split('\n')[0]}`);
+  } else if (args.command === 'resources') {
+    const rows = cat.resources.map((r) => ({
+      server: r.serverId,
+      uri: r.resource.uri,
+      name: r.resource.name,
+    }));
+    if (args.json) out(JSON.stringify(rows));
+    else for (const r of rows) out(`${r.server}\t${r.uri}\t${r.name}`);
+  } else {
+    const rows = cat.prompts.map((p) => ({
+      server: p.serverId,
+      name: p.prompt.name,
+      description: p.prompt.description ?? '',
+    }));
+    if (args.json) out(JSON.stringify(rows));
+    else for (const p of rows) out(`${p.server}\t${p.name}\t${p.description}`);
+  }
+  return 0;
 }
 
 /** A command's JSON_ARGS: absent is `{}`; anything but a JSON object is a usage error. */

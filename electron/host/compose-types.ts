@@ -36,12 +36,15 @@ import type { RegistryService } from './registry/registry-service.js';
 import type { DeepLinkInbox } from './registry/deep-link-inbox.js';
 import type { BundleService } from './bundles/bundle-service.js';
 import type { ToolTrustService } from './tool-trust/tool-trust-service.js';
+import type { ToolSelection } from './tool-selection/tool-selection.js';
 import type { Redactor } from './util/redact.js';
 import type { DiagnosticsService } from './diagnostics/diagnostics-service.js';
 import type { HostLog } from './diagnostics/host-log.js';
 
 export interface ComposeOptions {
   configPath: string;
+  /** Where tool vectors for semantic ranking are cached; absent: `<dataDir>/tool-vectors.json`, or memory only. */
+  toolVectorsPath?: string;
   /** Use this store instead of the file at configPath. */
   store?: ConfigStore;
   /** A file for the era-verdict cache; absent keeps verdicts in memory only. */
@@ -142,5 +145,7 @@ export interface HostServices {
   toolTrust: ToolTrustService;
   /** The app's error log, "Copy diagnostics" and renderer error reports. */
   diagnostics: DiagnosticsService;
+  /** Tool selection: the index, ranking and each run's bounded offer (the chat, the Tools view, the CLI). */
+  selection: ToolSelection;
   dispose(): Promise<void>;
 }

@@ -12,6 +12,8 @@ import { resolveLoginPath } from './connection/login-path.js';
 import type { ServerRequestHandlers } from './connection/server-connection.js';
 import { ChatService } from './chat/chat-service.js';
 import { ProviderFactory } from './chat/provider-factory.js';
+import { ToolSelection } from './tool-selection/tool-selection.js';
+import { semanticRanker } from './tool-selection/embeddings/semantic-ranker.js';
 import { ElicitationService } from './elicitation/elicitation-service.js';
 import { RateLimiter } from './sampling/rate-limiter.js';
 import { SamplingService } from './sampling/sampling-service.js';
@@ -209,6 +211,14 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     }),
   );
   const policy = new ToolPolicy(policies.trust, (id) => host.serverConfig(id), toolTrust);
+  const selection = new ToolSelection(
+    host,
+    semanticRanker({
+      providers,
+      vectorsPath:
+        opts.toolVectorsPath ?? (opts.dataDir ? join(opts.dataDir, 'tool-vectors.json') : undefined),
+    }),
+  );
   const chat: ChatService = stack.use(
     new ChatService({
       host,
@@ -218,6 +228,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       settings,
       providers,
       policy,
+      selection,
       roots: () => roots.list(),
       metrics,
       // Created below; a run reads it only once a message is sent, long after composeHost returned.
@@ -329,6 +340,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     imports,
     toolTrust,
     diagnostics,
+    selection,
   };
   const router = new HostRouter({
     ...shared,

@@ -35,6 +35,8 @@ import type { BundleService } from './bundles/bundle-service.js';
 import { bundleHandlers, removeBundleServer } from './bundles/bundle-routes.js';
 import type { ToolTrustService } from './tool-trust/tool-trust-service.js';
 import { toolPinHandlers } from './tool-trust/tool-pin-routes.js';
+import { toolSelectionHandlers } from './tool-selection/tool-selection-routes.js';
+import type { ToolSelection } from './tool-selection/tool-selection.js';
 import type { DiagnosticsService } from './diagnostics/diagnostics-service.js';
 import { diagnosticsHandlers } from './diagnostics/diagnostics-routes.js';
 import { chatHandlers } from './chat/chat-routes.js';
@@ -99,6 +101,8 @@ export interface HostRouterDeps {
   toolTrust: ToolTrustService;
   /** Copy diagnostics and renderer error reports. */
   diagnostics: DiagnosticsService;
+  /** Tool selection: the ranking behind the chat's offer (tools.search). */
+  selection: ToolSelection;
 }
 
 /**
@@ -140,6 +144,7 @@ export class HostRouter {
       imports,
       toolTrust,
       diagnostics,
+      selection,
     } = deps;
     this.redactor = deps.redactor;
     this.handlers = {
@@ -189,6 +194,7 @@ export class HostRouter {
       'completion.complete': (r) => host.complete(r.serverId, r.ref, r.argument, r.context),
 
       ...chatHandlers({ chat, providers, settings }),
+      ...toolSelectionHandlers({ selection, settings, chat }),
 
       'appSettings.get': () => appSettings.state(),
       'appSettings.update': (r) => appSettings.update(r),

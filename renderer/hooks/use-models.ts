@@ -39,14 +39,14 @@ export function useModels(
 }
 
 /** What the model would be offered now; asked again when `refreshKey` changes. */
-export function useToolOffer(refreshKey: string): ToolOffer | null {
+export function useToolOffer(refreshKey: string, conversationId?: string): ToolOffer | null {
   const host = useHost();
   const epoch = useHostEpoch();
   const [offer, setOffer] = useState<ToolOffer | null>(null);
   useEffect(() => {
     if (epoch === null) return undefined;
     let live = true;
-    host.invoke('chat.toolOffer', {}).then(
+    host.invoke('chat.toolOffer', conversationId ? { conversationId } : {}).then(
       (o) => {
         if (live) setOffer(o);
       },
@@ -55,6 +55,6 @@ export function useToolOffer(refreshKey: string): ToolOffer | null {
     return () => {
       live = false;
     };
-  }, [host, epoch, refreshKey]);
+  }, [host, epoch, refreshKey, conversationId]);
   return offer;
 }

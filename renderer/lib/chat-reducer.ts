@@ -54,6 +54,11 @@ export function applyChatEvent(state: ThreadState, event: ChatEvent): ThreadStat
         ...state,
         conversation: updateMessage(conv, event.messageId, (m) => upsertCall(m, event.call)),
       };
+    case 'offer':
+      return {
+        ...state,
+        conversation: updateMessage(conv, event.messageId, (m) => ({ ...m, offer: event.offer })),
+      };
     case 'retry':
       return {
         ...state,

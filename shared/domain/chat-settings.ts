@@ -29,6 +29,12 @@ export const chatSettingsSchema = z
     disabledServers: z.array(z.string().min(1).max(64)).max(1000),
     disabledTools: z.array(z.string().min(1).max(300)).max(10_000),
     checklistDismissed: z.boolean().optional(),
+    offerMode: z.enum(['search', 'all']).optional(),
+    offerMaxTools: z.number().int().min(1).max(128).optional(),
+    offerMaxCost: z.number().int().min(500).max(500_000).optional(),
+    alwaysOffer: z.array(z.string().min(1).max(300)).max(500).optional(),
+    semanticRanking: z.boolean().optional(),
+    embeddingModel: z.string().trim().max(200).optional(),
   })
   .strict() satisfies z.ZodType<ChatSettings>;
 

@@ -2,6 +2,7 @@ import type { CallToolResult, JsonSchema, ToolAnnotations } from './mcp-types.js
 import type { HostError } from '../ipc/host-error.js';
 import type { TokenUsage } from './metrics.js';
 import type { ToolChange, ToolWarning } from './tool-trust.js';
+import type { OfferMode, OfferOverrides, OfferReport } from './tool-selection.js';
 
 /** Which model provider a conversation runs on. */
 export type ProviderId = 'gemini' | 'openai';
@@ -30,6 +31,8 @@ export interface ToolCallRecord {
   signature?: string;
   /** Injection markers found in the result (hidden text, orders to the model): shown, never blocking. */
   warnings?: ToolWarning[];
+  /** Set for the host's own tool search (no server, no approval): the card shows the words and the hits. */
+  host?: 'tool-search';
 }
 
 /** A resource attached to a user message as context. */
@@ -70,6 +73,8 @@ export interface ChatMessage {
   usage?: TokenUsage;
   /** The transient failures the model turn was retried after, one entry per distinct reason. */
   retries?: RunRetry[];
+  /** The tools the model request(s) behind this message declared, and why (the last request's). */
+  offer?: OfferReport;
 }
 
 /** One reason a model turn was retried, and how often it struck. */
@@ -106,6 +111,8 @@ export interface Conversation {
   usage?: TokenUsage;
   /** This conversation's own server/tool switches (absent: the chat settings decide). */
   toolSwitches?: ToolSwitches;
+  /** This conversation's own tool budget (absent fields: the chat settings decide). */
+  offerSettings?: OfferOverrides;
   /** Set while a run is answering in this conversation (not stored). */
   activeRunId?: string;
 }
@@ -135,6 +142,8 @@ export type ChatEvent =
   /** The model turn of `messageId` failed transiently and is tried again; `retries` is the full, de-duplicated list. */
   | { type: 'retry'; messageId: string; retries: RunRetry[] }
   | { type: 'notice'; text: string }
+  /** What the next model request of `messageId` declares (sent when it differs from the request before). */
+  | { type: 'offer'; messageId: string; offer: OfferReport }
   | { type: 'run-end'; runId: string; reason: RunEnd; error?: HostError };
 
 /** A tool call waiting on a person. */
@@ -186,6 +195,18 @@ export interface ChatSettings {
   disabledTools: string[];
   /** The first-run checklist in the empty chat was dismissed. */
   checklistDismissed?: boolean;
+  /** How tools are declared to the model (absent: "search"). */
+  offerMode?: OfferMode;
+  /** At most this many tools per model request in search mode (absent: 32). */
+  offerMaxTools?: number;
+  /** About this many tokens of tool declarations per request in search mode (absent: 8000). */
+  offerMaxCost?: number;
+  /** `server/tool` pairs always declared in search mode. */
+  alwaysOffer?: string[];
+  /** Rank with the provider's embeddings too (fused with the lexical rank); off: lexical only. */
+  semanticRanking?: boolean;
+  /** The embedding model ("" or absent: the provider's default). */
+  embeddingModel?: string;
 }
 
 /** Whether secrets are set; the values themselves never leave the host. */
@@ -202,4 +223,10 @@ export interface ToolOffer {
   limit: number;
   /** A message a person can act on when too many tools are enabled or a schema was dropped. */
   warnings: string[];
+  /** The budget that applies (the conversation's over the settings'). */
+  budget?: { mode: OfferMode; maxTools: number; maxTokens: number };
+  /** Tokens every enabled tool of each server would cost if all were declared. */
+  tokensByServer?: Record<string, number>;
+  /** The conversation's own budget values (absent: it follows the settings). */
+  overrides?: OfferOverrides;
 }

@@ -22,6 +22,7 @@ import { subscriptionChannels, type ResourceUpdated } from './channels/subscript
 import { taskChannels } from './channels/task-channels.js';
 import { bundleChannels } from './channels/bundle-channels.js';
 import { toolPinChannels } from './channels/tool-pin-channels.js';
+import { toolSelectionChannels } from './channels/tool-selection-channels.js';
 import { diagnosticsChannels } from './channels/diagnostics-channels.js';
 import type { BundleOffer } from '../domain/bundles.js';
 import type { ToolTask } from '../domain/tasks.js';
@@ -52,6 +53,7 @@ export const requestChannels = {
   ...appChannels,
   ...serverChannels,
   ...catalogChannels,
+  ...toolSelectionChannels,
   ...chatChannels,
   ...settingsChannels,
   ...pendingChannels,

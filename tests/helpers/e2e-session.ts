@@ -31,6 +31,8 @@ export interface E2eSessionOptions {
   keychainService?: string;
   /** Chromium flags beyond the suite's (e.g. a Blink feature the test needs on), maybe naming browser mode's address. */
   chromiumArgs?: readonly string[] | ((mode: BrowserMode) => readonly string[]);
+  /** How long browser mode may take to print its URL (default 20 s; many servers start slower). */
+  startTimeoutMs?: number;
 }
 
 /** A running session; `stop()` takes it down. */
@@ -89,7 +91,10 @@ export async function startE2eSession(options: E2eSessionOptions): Promise<E2eSe
     // Keychain entries stay apart from a person's real ones.
     process.env.MCP_DESK_KEYCHAIN_SERVICE =
       options.keychainService ?? `MCP Desk e2e ${randomBytes(6).toString('hex')}`;
-    mode = await startBrowserMode({ config: options.config });
+    mode = await startBrowserMode({
+      config: options.config,
+      ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
+    });
     browser = await launchChromium(
       typeof options.chromiumArgs === 'function' ? options.chromiumArgs(mode) : options.chromiumArgs,
     );

@@ -105,6 +105,7 @@ async function streamTurn(
   finalTurn: boolean,
 ): Promise<ToolCallRecord[]> {
   const { attempts, baseMs } = run.retry ?? { attempts: 3, baseMs: 800 };
+  announceOffer(run, message);
   for (let attempt = 0; ; attempt++) {
     const calls: ToolCallRecord[] = [];
     let produced = false;
@@ -152,6 +153,19 @@ async function streamTurn(
   }
 }
 
+/** The report each run announced last, so an unchanged offer is not sent again. */
+const lastAnnounced = new WeakMap<AgentRun, unknown>();
+
+/** The offer this model request declares, on the message and to the UI, when it differs from the last one announced. */
+function announceOffer(run: AgentRun, message: ChatMessage): void {
+  const report = run.offer.report;
+  if (!report) return;
+  message.offer = report;
+  if (lastAnnounced.get(run) === report) return;
+  lastAnnounced.set(run, report);
+  run.emit({ type: 'offer', messageId: message.id, offer: report });
+}
+
 function newCall(
   run: AgentRun,
   id: string,
@@ -159,6 +173,19 @@ function newCall(
   args: Record<string, unknown>,
   signature?: string,
 ): ToolCallRecord {
+  if (run.offer.search && name === run.offer.search.name) {
+    return {
+      id: id || randomUUID(),
+      serverId: '',
+      tool: name,
+      modelName: name,
+      args: args ?? {},
+      status: 'running',
+      startedAt: Date.now(),
+      host: 'tool-search',
+      ...(signature ? { signature } : {}),
+    };
+  }
   const origin = run.offer.byName.get(name);
   const call: ToolCallRecord = {
     id: id || randomUUID(),
@@ -189,6 +216,17 @@ async function runToolCall(run: AgentRun, message: ChatMessage, call: ToolCallRe
     call.endedAt = Date.now();
     update();
   };
+  if (call.host === 'tool-search' && run.offer.search) {
+    // The host's own search: it reads the index and declares tools, nothing leaves the host.
+    try {
+      call.result = await run.offer.search.run(call.args);
+      finish(call.result.isError ? 'error' : 'done');
+    } catch (error) {
+      call.error = toHostError(error);
+      finish('error');
+    }
+    return;
+  }
   const origin = run.offer.byName.get(call.modelName);
   if (!origin) return;
   // Checked on every call, before trust: a trusted server still asks to go outside the shared folders.

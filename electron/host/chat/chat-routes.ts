@@ -47,6 +47,7 @@ export function chatHandlers({
         ...(r.tools ? { tools: r.tools } : {}),
       }),
     'chat.toolOffer': (r) => chat.toolOffer(r.conversationId),
+    'chat.setOfferSettings': ({ conversationId, ...change }) => chat.setOfferSettings(conversationId, change),
     'chat.models': async (r) => (await providers.create(settings.get(), r.provider)).listModels(),
   };
 }

@@ -27,7 +27,8 @@ import { addViewContext, toModelHistory } from './model-history.js';
 import { ProviderFactory } from './provider-factory.js';
 import { GEMINI_MAX_TOOLS } from './providers/gemini/gemini-provider.js';
 import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
-import { ToolOfferCache } from './tool-offer-cache.js';
+import type { OfferOverrides } from '../../../shared/domain/tool-selection.js';
+import type { OfferPlanner } from './tool-offer.js';
 import { searchConversations } from './conversation-search.js';
 import {
   assertSomethingToSend,
@@ -49,6 +50,8 @@ export interface ChatServiceDeps {
   settings: SettingsStore;
   providers: ProviderFactory;
   policy: ToolPolicy;
+  /** Which tools each model request declares (tool-selection/: the index, ranking and the bounded offer). */
+  selection: OfferPlanner;
   /** The folders shared with servers: tool arguments naming paths outside them always ask (absent: nothing is checked). */
   roots?: () => readonly RootLike[];
   /** Where model token usage is counted across conversations (absent: only on the conversation). */
@@ -73,8 +76,6 @@ const DEFAULT_TITLE = 'New chat';
 export class ChatService {
   private readonly runs = new Map<string, ActiveRun>();
   private readonly listeners = new Set<(conversationId: string, event: ChatEvent) => void>();
-  /** The tool offer, rebuilt only when a list, a server or a tool switch changed. */
-  private readonly offers = new ToolOfferCache();
 
   constructor(private readonly deps: ChatServiceDeps) {}
 
@@ -120,10 +121,49 @@ export class ChatService {
 
   /** What the next turn would offer the model (in `conversationId`, with its own switches). */
   async toolOffer(conversationId?: string): Promise<ToolOffer> {
-    const settings = await this.settingsFor(conversationId);
-    const limit = settings.provider === 'gemini' ? GEMINI_MAX_TOOLS : OPENAI_MAX_TOOLS;
-    const plan = this.offers.offer(this.deps.host.catalog(), settings, limit);
-    return { offered: plan.tools.length, limit: plan.limit, warnings: plan.warnings };
+    const settings = await this.effectiveSettings(conversationId);
+    const conversation =
+      conversationId === undefined ? undefined : await this.deps.conversations.get(conversationId);
+    const cap = settings.provider === 'gemini' ? GEMINI_MAX_TOOLS : OPENAI_MAX_TOOLS;
+    const plan = await this.deps.selection.planRun({
+      settings,
+      ...(conversation?.offerSettings ? { overrides: conversation.offerSettings } : {}),
+      cap,
+      messages: conversation?.messages ?? [],
+    });
+    return {
+      offered: plan.tools.length,
+      limit: plan.limit,
+      warnings: plan.warnings,
+      ...(plan.report
+        ? {
+            budget: {
+              mode: plan.report.mode,
+              maxTools: plan.report.maxTools,
+              maxTokens: plan.report.maxTokens,
+            },
+          }
+        : {}),
+      tokensByServer: this.deps.selection.tokensByServer(settings),
+      ...(conversation?.offerSettings ? { overrides: conversation.offerSettings } : {}),
+    };
+  }
+
+  /** One conversation's own tool budget (mode, tools, tokens); `null` fields return to the chat settings. */
+  async setOfferSettings(
+    conversationId: string,
+    change: { [K in keyof OfferOverrides]?: OfferOverrides[K] | null },
+  ): Promise<OfferOverrides> {
+    const conversation = await this.deps.conversations.get(conversationId);
+    const next: Record<string, unknown> = { ...conversation.offerSettings };
+    for (const [key, value] of Object.entries(change)) {
+      if (value === null) delete next[key];
+      else if (value !== undefined) next[key] = value;
+    }
+    if (Object.keys(next).length) conversation.offerSettings = next;
+    else delete conversation.offerSettings;
+    await this.deps.conversations.save(conversation);
+    return conversation.offerSettings ?? {};
   }
 
   /** Turn servers or tools on or off for one conversation (`null`: back to the chat settings). */
@@ -218,7 +258,8 @@ export class ChatService {
     return { runId, done };
   }
 
-  private async settingsFor(conversationId: string | undefined): Promise<ChatSettings> {
+  /** The chat settings as a conversation sees them (its own switches over them); none named: the settings. */
+  async effectiveSettings(conversationId: string | undefined): Promise<ChatSettings> {
     const settings = this.deps.settings.get();
     if (conversationId === undefined) return settings;
     const conversation = await this.deps.conversations.get(conversationId);
@@ -255,7 +296,12 @@ export class ChatService {
     try {
       const settings = effectiveSettings(this.deps.settings.get(), conversation.toolSwitches);
       const provider = await this.deps.providers.create(settings);
-      const offer = this.offers.offer(this.deps.host.catalog(), settings, provider.maxTools);
+      const offer = await this.deps.selection.planRun({
+        settings,
+        ...(conversation.offerSettings ? { overrides: conversation.offerSettings } : {}),
+        cap: provider.maxTools,
+        messages: conversation.messages,
+      });
       for (const w of offer.warnings) this.emit(id, { type: 'notice', text: w });
       const model = ProviderFactory.modelOf(settings);
       outcome = await runAgent({

@@ -69,4 +69,8 @@ export interface ChatProvider {
   listModels(signal?: AbortSignal): Promise<string[]>;
   /** Stream one model turn. Throws ProviderError; stops promptly when `signal` aborts. */
   stream(request: StreamRequest): AsyncIterable<ProviderEvent>;
+  /** The embedding model used when settings name none. */
+  readonly defaultEmbeddingModel: string;
+  /** One vector per text, in order (tool selection's semantic ranking). Throws ProviderError. */
+  embed(texts: readonly string[], model: string, signal?: AbortSignal): Promise<number[][]>;
 }

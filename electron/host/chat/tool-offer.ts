@@ -1,8 +1,9 @@
 import type { CatalogSnapshot, CatalogTool } from '../../../shared/domain/catalog.js';
-import type { ChatSettings } from '../../../shared/domain/chat.js';
-import type { Tool } from '../../../shared/domain/mcp-types.js';
+import type { ChatMessage, ChatSettings } from '../../../shared/domain/chat.js';
+import type { CallToolResult, Tool } from '../../../shared/domain/mcp-types.js';
 import type { ToolWarning } from '../../../shared/domain/tool-trust.js';
 import { modelMayCall } from '../../../shared/domain/mcp-apps.js';
+import type { OfferOverrides, OfferReport } from '../../../shared/domain/tool-selection.js';
 import type { ModelTool } from './provider.js';
 import { qualifyToolNames } from './tool-names.js';
 
@@ -13,6 +14,25 @@ export interface ToolOfferPlan {
   warnings: string[];
   limit: number;
   enabledCount: number;
+  /** The host's search tool, when the offer is bounded (tool-selection/run-offer.ts): run in the host, no approval. */
+  search?: { name: string; run(args: Record<string, unknown>): Promise<CallToolResult> };
+  /** What the next request declares and why; `tools` and this are replaced together when a search adds tools. */
+  report?: OfferReport;
+}
+
+/**
+ * Plans each run's offer (electron/host/tool-selection/ implements it): the chat hands over the
+ * conversation and the provider's cap, and receives the offer.
+ */
+export interface OfferPlanner {
+  planRun(input: {
+    settings: ChatSettings;
+    overrides?: OfferOverrides;
+    cap: number;
+    messages: readonly ChatMessage[];
+  }): Promise<ToolOfferPlan>;
+  /** Tokens each server's enabled tools would cost if all were declared. */
+  tokensByServer(settings: ChatSettings): Record<string, number>;
 }
 
 /** localeCompare's order, without building a collator per comparison (2,000 tools sort in well under a ms). */

@@ -5,6 +5,8 @@ import { ErrorBox } from '../error-box.js';
 import { LazyMarkdown } from '../markdown/lazy-markdown.js';
 import { copyText, MessageActions, MessageEditor, RetryList } from './message-actions.js';
 import { ToolCallCard } from './tool-call-card.js';
+import { OfferSummary } from './offer-summary.js';
+import { SearchCallCard } from './search-call-card.js';
 import { Icon } from '../icons.js';
 
 /**
@@ -57,6 +59,7 @@ export const MessageView = memo(function MessageView({
   return (
     <div className="message-row assistant">
       <div className="bubble assistant" data-testid="message-assistant" data-message-id={message.id}>
+        {message.offer && <OfferSummary offer={message.offer} />}
         {message.parts.map((part, i) => (
           <AssistantPart key={partKey(part, i)} part={part} />
         ))}
@@ -88,7 +91,11 @@ function AssistantPart({ part }: { part: ChatPart }) {
         </details>
       );
     case 'tool_call':
-      return <ToolCallCard call={part.call} />;
+      return part.call.host === 'tool-search' ? (
+        <SearchCallCard call={part.call} />
+      ) : (
+        <ToolCallCard call={part.call} />
+      );
     case 'attachment':
       return <AttachmentChips attachments={[part.attachment]} />;
   }

@@ -6,6 +6,7 @@ import { ErrorBox } from '../../components/error-box.js';
 import { ApiKeyField } from './api-key-field.js';
 import type { SettingsHandle } from '../../hooks/use-chat-settings.js';
 import { useEscapeWithin } from '../../hooks/use-escape-within.js';
+import { ToolSelectionFields } from './tool-selection-fields.js';
 import { useModels, useToolOffer } from '../../hooks/use-models.js';
 import { Icon } from '../../components/icons.js';
 
@@ -112,6 +113,7 @@ export function SettingsPanel({
             />
             <div className="field-help">Each tool round-trip is one turn; a run stops after this many.</div>
           </div>
+          <ToolSelectionFields settings={settings} apply={apply} />
           <ToolOfferLine
             refreshKey={`${catalogKey} ${settings.disabledServers.join(',')} ${settings.disabledTools.length}`}
           />
@@ -222,6 +224,9 @@ function ToolOfferLine({ refreshKey }: { refreshKey: string }) {
       <span className="section-title">Tools offered to the model</span>
       <span>
         {offer.offered} of at most {offer.limit}
+        {offer.budget?.mode === 'search' && offer.offered > 0
+          ? ' (search mode: the model can find more)'
+          : ''}
       </span>
       {offer.warnings.map((w) => (
         <div key={w} className="notice">

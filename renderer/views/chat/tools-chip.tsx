@@ -6,6 +6,7 @@ import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { useHost } from '../../host/host-context.js';
 import { useBusyCall } from '../../hooks/use-busy-call.js';
+import { ToolsChipOffer } from './tools-chip-offer.js';
 
 /** Whether `serverId` is offered in a chat with `switches` (its own word first, then the settings). */
 export function serverOn(
@@ -150,6 +151,11 @@ export function ToolsChip({
               );
             })}
           </ul>
+          <ToolsChipOffer
+            conversationId={conversationId}
+            tools={tools}
+            ensureConversation={ensureConversation}
+          />
           {error && <ErrorBox error={error} testId="tools-chip-error" />}
           <div className="inline-row">
             <button type="button" className="small" onClick={close}>

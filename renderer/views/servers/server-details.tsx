@@ -9,6 +9,7 @@ import { LogPanel } from './log-panel.js';
 import { SecretsSummary } from './secrets-summary.js';
 import { ServerPermissionsSection } from './server-permissions.js';
 import { TracePanel } from './trace-panel.js';
+import { ToolTokenLine } from './tool-token-line.js';
 
 type Tab = 'log' | 'trace' | 'info';
 
@@ -85,6 +86,7 @@ function ServerInfoPanel({ server }: { server: ServerSummary }) {
           <dd>{new Date(state.since).toLocaleString()}</dd>
           <dt>Capabilities</dt>
           <dd>{Object.keys(state.info.capabilities).join(', ') || 'none'}</dd>
+          <ToolTokenLine serverId={server.id} />
         </dl>
       ) : (
         <p className="muted">Not connected.</p>

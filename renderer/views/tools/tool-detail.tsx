@@ -10,6 +10,7 @@ import { WarningsPanel } from '../../components/tool-warnings/tool-warnings.js';
 import { ToolAppView } from '../../components/mcp-app/tool-app-view.js';
 import { TaskLine } from '../../components/task-line.js';
 import { ToolResultView } from './tool-result-view.js';
+import { AlwaysOfferToggle } from '../../components/always-offer-toggle.js';
 import { useToolCall } from './use-tool-call.js';
 
 /**
@@ -43,6 +44,7 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
           <ToolBadges annotations={tool.annotations} />
           <ToolChangeBadge trust={entry.trust} />
           {!entry.enabled && <span className="badge subtle">disabled for the model</span>}
+          <AlwaysOfferToggle serverId={serverId} tool={tool.name} />
         </div>
         {(tool.title || tool.annotations?.title) && <code className="muted">{tool.name}</code>}
         {tool.description && <p className="description">{tool.description}</p>}

@@ -27,8 +27,11 @@ export function ToolList({
   selected,
   onSelect,
   chat,
+  why,
 }: {
   groups: [string, CatalogTool[]][];
+  /** Why each `server/tool` is a search hit (absent: not searching). */
+  why?: ReadonlyMap<string, string>;
   /** The search text: a new search starts at the top of its results. */
   query: string;
   selected: ToolSelection;
@@ -93,6 +96,7 @@ export function ToolList({
                 <ToolRow
                   serverId={row.serverId}
                   entry={row.entry}
+                  why={why?.get(`${row.serverId}/${row.entry.tool.name}`)}
                   isSelected={v.index === selectedIndex}
                   onSelect={onSelect}
                   chat={chat}
@@ -121,8 +125,9 @@ const ToolRow = memo(function ToolRow(props: {
   isSelected: boolean;
   onSelect: (s: ToolSelection) => void;
   chat: SettingsHandle;
+  why: string | undefined;
 }) {
-  const { serverId, entry, isSelected, onSelect, chat } = props;
+  const { serverId, entry, isSelected, onSelect, chat, why } = props;
   const { tool, enabled } = entry;
   return (
     <div className="tool-row">
@@ -138,6 +143,11 @@ const ToolRow = memo(function ToolRow(props: {
         <ToolChangeBadge trust={entry.trust} testId={`tool-changed-${serverId}-${tool.name}`} />
         <WarningsBadge warnings={entry.trust?.warnings ?? []} />
         {tool.description && <span className="item-desc">{tool.description}</span>}
+        {why && (
+          <span className="item-why muted small-print" data-testid={`tool-why-${serverId}-${tool.name}`}>
+            {why}
+          </span>
+        )}
       </button>
       <ChatOfferToggle handle={chat} serverId={serverId} tool={tool.name} />
     </div>

@@ -7,8 +7,13 @@ import { groupByServer } from '../../lib/group-by-server.js';
 import { useChatSettings } from '../../hooks/use-chat-settings.js';
 import { ToolDetail } from './tool-detail.js';
 import { ToolList, type ToolSelection } from './tool-list.js';
+import { rankedGroups } from './ranked-groups.js';
+import { useToolSearch } from './use-tool-search.js';
 
-/** Every tool of every connected server, searchable, each callable through a generated form. */
+/**
+ * Every tool of every connected server, searchable, each callable through a generated form. The
+ * search ranks as the chat's tool search does, and says why each tool is a hit.
+ */
 export function ToolsView() {
   const catalog = useCatalog();
   const chatSettings = useChatSettings();
@@ -24,10 +29,15 @@ export function ToolsView() {
       ),
     [tools],
   );
-  const groups = useMemo(() => {
+  const ranked = useToolSearch(query);
+  // Literal matches show at once; the host's ranking (the chat's own) follows, explained.
+  const { groups, why } = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return groupByServer(q ? tools.filter((_, i) => haystacks[i]?.includes(q)) : tools);
-  }, [tools, haystacks, query]);
+    if (!q) return { groups: groupByServer(tools), why: undefined };
+    const literal = tools.filter((_, i) => haystacks[i]?.includes(q));
+    if (ranked?.query.toLowerCase() !== q) return { groups: groupByServer(literal), why: undefined };
+    return rankedGroups(tools, literal, ranked.hits);
+  }, [tools, haystacks, query, ranked]);
   const live = selected
     ? tools.find((t) => t.serverId === selected.serverId && t.tool.name === selected.name)
     : undefined;
@@ -55,6 +65,7 @@ export function ToolsView() {
             selected={selected}
             onSelect={setSelected}
             chat={chatSettings}
+            {...(why ? { why } : {})}
           />
         ) : (
           <div className="split-main list-column">

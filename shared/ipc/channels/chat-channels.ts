@@ -6,6 +6,7 @@ import type {
   ToolOffer,
   ToolSwitches,
 } from '../../domain/chat.js';
+import type { OfferOverrides } from '../../domain/tool-selection.js';
 import { convId, empty, providerId, serverId, typed } from './channel-kit.js';
 
 const messageId = z.string().min(1).max(100);
@@ -69,6 +70,18 @@ export const chatChannels = {
       .object({ conversationId: convId, servers: switchMap.optional(), tools: switchMap.optional() })
       .strict(),
     response: typed<ToolSwitches>(),
+  },
+  /** One conversation's own tool budget (`null` returns a field to the chat settings). */
+  'chat.setOfferSettings': {
+    request: z
+      .object({
+        conversationId: convId,
+        mode: z.enum(['search', 'all']).nullable().optional(),
+        maxTools: z.number().int().min(1).max(128).nullable().optional(),
+        maxTokens: z.number().int().min(500).max(500_000).nullable().optional(),
+      })
+      .strict(),
+    response: typed<OfferOverrides>(),
   },
   /** What the next turn would offer the model; with a conversation, under its own switches. */
   'chat.toolOffer': {

@@ -60,6 +60,30 @@ export class OpenAiProvider implements ChatProvider {
     return data.flatMap((m) => (isRecord(m) && typeof m.id === 'string' ? [m.id] : [])).sort();
   }
 
+  /** Ollama's usual embedding model; LM Studio and others name theirs in settings. */
+  readonly defaultEmbeddingModel = 'nomic-embed-text';
+
+  /** `POST /embeddings` (OpenAI's shape, which Ollama and LM Studio serve too). */
+  async embed(texts: readonly string[], model: string, signal?: AbortSignal): Promise<number[][]> {
+    const res = await this.fetch(
+      '/embeddings',
+      { method: 'POST', headers: this.headers(), body: JSON.stringify({ model, input: texts }) },
+      signal,
+    );
+    const body: unknown = await res.json().catch(() => undefined);
+    const data = isRecord(body) && Array.isArray(body.data) ? body.data : [];
+    const vectors = data
+      .filter(isRecord)
+      .sort((a, b) => Number(a.index ?? 0) - Number(b.index ?? 0))
+      .map((d) => (Array.isArray(d.embedding) ? d.embedding.map(Number) : []));
+    if (vectors.length !== texts.length || vectors.some((v) => v.length === 0))
+      throw new ProviderError(
+        `the embeddings answer held ${vectors.length} vectors for ${texts.length} texts`,
+        false,
+      );
+    return vectors;
+  }
+
   async *stream(request: StreamRequest): AsyncIterable<ProviderEvent> {
     const controller = new AbortController();
     const onAbort = () => controller.abort();

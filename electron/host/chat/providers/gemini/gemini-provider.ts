@@ -85,6 +85,29 @@ export class GeminiProvider implements ChatProvider {
     }
   }
 
+  readonly defaultEmbeddingModel = 'gemini-embedding-001';
+
+  /** Gemini embeddings through the SDK (batchEmbedContents for several texts). */
+  async embed(texts: readonly string[], model: string, signal?: AbortSignal): Promise<number[][]> {
+    try {
+      const res = await this.ai.models.embedContent({
+        model,
+        contents: [...texts],
+        config: { taskType: 'RETRIEVAL_DOCUMENT', ...(signal ? { abortSignal: signal } : {}) },
+      });
+      const vectors = (res.embeddings ?? []).map((e) => e.values ?? []);
+      if (vectors.length !== texts.length || vectors.some((v) => v.length === 0))
+        throw new ProviderError(
+          `the embeddings answer held ${vectors.length} vectors for ${texts.length} texts`,
+          false,
+        );
+      return vectors;
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      throw this.providerError(error, signal);
+    }
+  }
+
   async *stream(request: StreamRequest): AsyncIterable<ProviderEvent> {
     // Our own controller, so that a consumer that stops iterating (not only one that aborts)
     // also closes the HTTP stream.
