@@ -119,11 +119,16 @@ function describeResult(
     const renamed = a.name !== a.sourceName ? ` (was "${a.sourceName}")` : '';
     lines.push(`${dryRun ? 'would add' : 'added'}\t${a.name}${renamed} from ${a.file}`);
     for (const s of a.secrets) {
-      if (s.kind === 'moved')
+      if (a.notStored?.names.includes(s.name))
+        lines.push(
+          `  ${s.from} taken out but not stored: \${secret:${s.name}} is not set — no keychain here`,
+        );
+      else if (s.kind === 'moved')
         lines.push(`  ${dryRun ? 'would move' : 'moved'} ${s.from} to the keychain as \${secret:${s.name}}`);
       else if (a.unset.includes(s.name))
         lines.push(`  ${s.from} needs a value: set \${secret:${s.name}} in the app (Servers › Edit)`);
     }
+    if (a.notStored) lines.push(`  ${a.notStored.reason}`);
   }
   for (const s of result.skipped) lines.push(`skipped\t${s.name}: ${s.reason}`);
   for (const f of fileErrors) lines.push(`not read\t${f.path}: ${f.error}`);

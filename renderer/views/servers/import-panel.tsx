@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ImportResult } from '../../../shared/ipc/contract.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
+import { NotStoredNote } from '../../components/not-stored-note.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { nothingAddedReason, pastedShape, wrapSingle } from './import-shape.js';
@@ -99,6 +100,11 @@ function ImportSummary({ result }: { result: ImportResult }) {
         <strong>{result.added.length}</strong> added
         {result.added.length ? `: ${result.added.join(', ')}` : ''}
       </p>
+      {result.notStored?.map((n) => (
+        <div key={n.server}>
+          <code>{n.server}</code>: <NotStoredNote notStored={n} testId={`import-not-stored-${n.server}`} />
+        </div>
+      ))}
       {result.skipped.length > 0 && (
         <>
           <p>

@@ -6,6 +6,7 @@ import {
   type ImportScan,
   type ImportSecret,
 } from '../../domain/imports.js';
+import type { SecretsNotStored } from '../../domain/server-secrets.js';
 import { empty, serverId, typed } from './channel-kit.js';
 
 /**
@@ -57,6 +58,8 @@ export interface ImportedServer {
   secrets: ImportSecret[];
   /** The names of its secrets that still have no stored value (fill them in Servers › Edit). */
   unset: string[];
+  /** Its literal secrets that could not be stored (no OS keychain): added with them unset. */
+  notStored?: SecretsNotStored;
 }
 
 /** What `imports.apply` did. */
