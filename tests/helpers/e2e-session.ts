@@ -29,6 +29,8 @@ export interface E2eSessionOptions {
   ownContext?: boolean;
   /** The keychain service browser mode keeps secrets under (default: a fresh random one). */
   keychainService?: string;
+  /** Browser mode's whole environment (default: this process's), e.g. one without a Secret Service. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** A running session; `stop()` takes it down. */
@@ -87,7 +89,12 @@ export async function startE2eSession(options: E2eSessionOptions): Promise<E2eSe
     // Keychain entries stay apart from a person's real ones.
     process.env.MCP_DESK_KEYCHAIN_SERVICE =
       options.keychainService ?? `MCP Desk e2e ${randomBytes(6).toString('hex')}`;
-    mode = await startBrowserMode({ config: options.config });
+    mode = await startBrowserMode({
+      config: options.config,
+      ...(options.env
+        ? { env: { ...options.env, MCP_DESK_KEYCHAIN_SERVICE: process.env.MCP_DESK_KEYCHAIN_SERVICE } }
+        : {}),
+    });
     browser = await launchChromium();
     page = options.ownContext
       ? await (await browser.newContext({ viewport: options.viewport })).newPage()

@@ -15,7 +15,7 @@ export const noKeychainSkip: string | false =
 
 /** What the keychain says when there is none (secret-store.ts), hint included. */
 export const NO_KEYCHAIN_HINT =
-  /no OS keychain available: on Linux install and unlock gnome-keyring or another Secret Service/;
+  /no OS keychain available: on Linux install and unlock gnome-keyring or another Secret Service/i;
 
 /** A session bus address no D-Bus daemon listens on. */
 function nowhere(): string {

@@ -101,9 +101,12 @@ function ImportSummary({ result }: { result: ImportResult }) {
         {result.added.length ? `: ${result.added.join(', ')}` : ''}
       </p>
       {result.notStored?.map((n) => (
-        <div key={n.server}>
-          <code>{n.server}</code>: <NotStoredNote notStored={n} testId={`import-not-stored-${n.server}`} />
-        </div>
+        <NotStoredNote
+          key={n.server}
+          notStored={n}
+          server={n.server}
+          testId={`import-not-stored-${n.server}`}
+        />
       ))}
       {result.skipped.length > 0 && (
         <>

@@ -3,6 +3,7 @@ import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { ServerSecretStatus } from '../../../shared/domain/server-secrets.js';
 import type { HostError } from '../../../shared/ipc/host-error.js';
 import { ErrorBox } from '../../components/error-box.js';
+import { asSentence } from '../../components/not-stored-note.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { useServerSecrets } from '../../hooks/use-server-secrets.js';
@@ -143,7 +144,7 @@ export function SecretOffers({
           <KeyRound aria-hidden size={15} />
           <span className="assist-text">
             Not stored: <code>{`\${secret:${stored.name}}`}</code> is not set — no keychain here. The config
-            file keeps only that reference. {stored.noKeychain}
+            file keeps only that reference. {asSentence(stored.noKeychain)}
           </span>
         </div>
       )}
