@@ -18,7 +18,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { HostEvents } from '../host-events.js';
 import { SERVER_SECRET_PREFIX } from '../stores/server-secrets.js';
 import type { SecretsNotStored } from '../../../shared/domain/server-secrets.js';
-import { deleteUnlessNoKeychain, storeUnlessNoKeychain } from '../stores/no-keychain.js';
+import { deleteUnlessNoKeychain, storeUnlessNoKeychain } from '../util/no-keychain.js';
 import type { SecretStore } from '../stores/secret-store.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure, toHostError } from '../util/errors.js';

@@ -1,4 +1,4 @@
-import { isNoKeychain, noKeychainReason } from '../stores/no-keychain.js';
+import { isNoKeychain, noKeychainReason } from '../util/no-keychain.js';
 import { HostFailure } from '../util/errors.js';
 import type { Redactor } from '../util/redact.js';
 

@@ -19,7 +19,7 @@ import {
   type ImportContext,
 } from '../importers/importer.js';
 import type { SecretsNotStored } from '../../../shared/domain/server-secrets.js';
-import { storeUnlessNoKeychain } from '../stores/no-keychain.js';
+import { storeUnlessNoKeychain } from '../util/no-keychain.js';
 import type { ServerSecrets } from '../stores/server-secrets.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure, toHostError } from '../util/errors.js';

@@ -5,7 +5,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { ConfigEntry } from '../config/config-document.js';
 import { parseImport } from '../config/import-document.js';
 import type { SecretsNotStored } from '../../../shared/domain/server-secrets.js';
-import { storeUnlessNoKeychain } from '../stores/no-keychain.js';
+import { storeUnlessNoKeychain } from '../util/no-keychain.js';
 import type { ServerSecrets } from '../stores/server-secrets.js';
 import { toHostError } from '../util/errors.js';
 import type { Redactor } from '../util/redact.js';

@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/domain/registry.js';
 import type { ServerConfig } from '../../../shared/domain/server-config.js';
 import type { ServerSummary } from '../../../shared/domain/server-state.js';
-import { storeUnlessNoKeychain } from '../stores/no-keychain.js';
+import { storeUnlessNoKeychain } from '../util/no-keychain.js';
 import { HostFailure } from '../util/errors.js';
 import { downloadBundle, type BundleInspector, type DownloadOptions } from './bundle-download.js';
 import { parseDeepLink } from './deep-link.js';

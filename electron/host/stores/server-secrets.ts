@@ -6,7 +6,7 @@ import type { SecretStore } from './secret-store.js';
 import type { Redactor } from '../util/redact.js';
 import type { SecretResolver } from '../config/expand.js';
 import { HostFailure } from '../util/errors.js';
-import { isNoKeychain, noKeychainReason } from './no-keychain.js';
+import { isNoKeychain, noKeychainReason } from '../util/no-keychain.js';
 
 /**
  * Keychain accounts of server secrets start with this, so `${secret:NAME}` can never read or

@@ -1,5 +1,5 @@
 import type { SecretsNotStored } from '../../../shared/domain/server-secrets.js';
-import { HostFailure } from '../util/errors.js';
+import { HostFailure } from './errors.js';
 
 /**
  * Flows that add a server (imports, bundles, registry entries, install links) without an OS
