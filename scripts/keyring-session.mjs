@@ -37,12 +37,18 @@ function onPath(name, env) {
  */
 async function missingSecretService(env) {
   if (!env.DBUS_SESSION_BUS_ADDRESS) return 'DBUS_SESSION_BUS_ADDRESS is not set';
+  // The library reads this process's environment on each call: ask with `env`'s address.
+  const own = process.env.DBUS_SESSION_BUS_ADDRESS;
+  process.env.DBUS_SESSION_BUS_ADDRESS = env.DBUS_SESSION_BUS_ADDRESS;
   try {
     const keyring = await import('@napi-rs/keyring');
     await keyring.findCredentialsAsync('MCP Desk (keychain check)');
     return undefined;
   } catch (error) {
     return String(error instanceof Error ? error.message : error).split('\n')[0];
+  } finally {
+    if (own === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+    else process.env.DBUS_SESSION_BUS_ADDRESS = own;
   }
 }
 

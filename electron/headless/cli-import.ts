@@ -37,8 +37,22 @@ export async function runImportCommand(args: CliArgs, services: HostServices, io
   await host.init(() => false);
   const dirs = [process.cwd(), ...(args.project ? [resolve(args.project)] : [])];
   const scan = await imports.scan(dirs);
+  const moves = scan.hosts.some((h) =>
+    h.files.some((f) => f.servers.some((c) => c.secrets.some((x) => x.kind === 'moved'))),
+  );
+  if (scan.keychainError && moves)
+    io.err(
+      `mcp-desk: no OS keychain here: keys and tokens are taken out of the entries but not stored, so their references stay unset (${scan.keychainError})`,
+    );
   if (args.list) {
-    if (args.json) io.out(JSON.stringify({ hosts: scan.hosts, lookedAt: scan.lookedAt }));
+    if (args.json)
+      io.out(
+        JSON.stringify({
+          hosts: scan.hosts,
+          lookedAt: scan.lookedAt,
+          ...(scan.keychainError ? { keychainError: scan.keychainError } : {}),
+        }),
+      );
     else io.out(describeScan(scan));
     return 0;
   }

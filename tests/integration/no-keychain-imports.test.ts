@@ -196,6 +196,10 @@ describe('without an OS keychain: mcp-desk import --from claude-desktop', { skip
     );
     assert.match(run.stdout, NO_KEYCHAIN_HINT);
     assert.match(run.stdout, /2 added to .*, 0 skipped\./);
+    assert.match(
+      run.stderr,
+      /no OS keychain here: keys and tokens are taken out of the entries but not stored/,
+    );
     const saved = JSON.parse(await readFile(join(dataDir, 'mcp-servers.json'), 'utf8')) as {
       mcpServers: Record<string, { env?: Record<string, string> }>;
     };

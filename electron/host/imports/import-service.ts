@@ -82,10 +82,11 @@ export class ImportService implements Disposable {
     this.expire();
     const ctx = this.deps.context?.() ?? processContext();
     const existing = new Map(this.deps.host.list().map((s) => [s.id, this.deps.host.serverConfig(s.id)]));
+    const secrets = await this.deps.secrets.state();
     const scope: CandidateScope = {
       existing,
       takenNames: new Set(existing.keys()),
-      takenSecrets: new Set((await this.deps.secrets.list()).map((s) => s.name)),
+      takenSecrets: new Set(secrets.list.map((s) => s.name)),
       seenLaunch: new Map(),
       seenNames: new Map(),
     };
@@ -126,7 +127,13 @@ export class ImportService implements Disposable {
     const scanId = randomUUID();
     this.scans.set(scanId, kept);
     while (this.scans.size > MAX_SCANS) this.scans.delete(this.scans.keys().next().value ?? '');
-    return { scanId, hosts, lookedAt };
+    // The preview says so when the secrets it would move have no keychain to go to.
+    return {
+      scanId,
+      hosts,
+      lookedAt,
+      ...(secrets.keychainError ? { keychainError: secrets.keychainError } : {}),
+    };
   }
 
   /**

@@ -44,6 +44,11 @@ export class ServerSecrets {
    * names are listed unset, each with why, instead of the whole list failing.
    */
   async list(): Promise<ServerSecretStatus[]> {
+    return (await this.state()).list;
+  }
+
+  /** The list, and why no value can be stored here when there is no OS keychain (even with nothing listed). */
+  async state(): Promise<{ list: ServerSecretStatus[]; keychainError?: string }> {
     const usedBy = this.usage();
     let stored: Set<string>;
     let keychainError: string | undefined;
@@ -59,12 +64,13 @@ export class ServerSecrets {
       keychainError = noKeychainReason(error);
     }
     const names = [...new Set([...usedBy.keys(), ...stored])].sort((a, b) => a.localeCompare(b));
-    return names.map((name) => ({
+    const list = names.map((name) => ({
       name,
       set: stored.has(name),
       usedBy: usedBy.get(name) ?? [],
       ...(keychainError !== undefined ? { keychainError } : {}),
     }));
+    return keychainError !== undefined ? { list, keychainError } : { list };
   }
 
   async set(name: string, value: string): Promise<ServerSecretStatus[]> {

@@ -42,6 +42,8 @@ export const importChannels = {
 /** A scan as the view shows it: what was found, and every place looked at (for "nothing found"). */
 export interface ImportScanResult extends ImportScan {
   lookedAt: { id: ImportHostId; label: string; paths: string[] }[];
+  /** Why the literal secrets the import takes out cannot be stored here (no OS keychain): they stay unset. */
+  keychainError?: string;
 }
 
 /** One server an import added. */
