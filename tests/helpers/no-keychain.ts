@@ -25,8 +25,7 @@ function nowhere(): string {
 /** `base` as a machine without a Secret Service has it: no usable session bus, no keyring socket. */
 export function noKeychainEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(base))
-    if (k !== 'GNOME_KEYRING_CONTROL' && k !== 'SSH_AUTH_SOCK') env[k] = v;
+  for (const [k, v] of Object.entries(base)) if (k !== 'GNOME_KEYRING_CONTROL') env[k] = v;
   env.DBUS_SESSION_BUS_ADDRESS = nowhere();
   return env;
 }
