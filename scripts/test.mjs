@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureDependencies } from './ensure-deps.mjs';
+import { rerunInKeyringSession } from './keyring-session.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cliArgs = process.argv.slice(2).filter((arg) => arg.length > 0);
@@ -108,6 +109,8 @@ function finish() {
 }
 
 ensureDependencies(root);
+// Linux without a Secret Service: run again inside a private one where it can be started.
+await rerunInKeyringSession(root, fileURLToPath(import.meta.url), process.argv.slice(2));
 
 /**
  * The static checks, started together (lint and tsc each keep a core busy) with their output

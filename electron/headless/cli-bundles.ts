@@ -3,7 +3,7 @@ import type { BundlePreview, BundleValue } from '../../shared/domain/bundles.js'
 import type { HostServices } from '../host/compose.js';
 import type { BundleService } from '../host/bundles/bundle-service.js';
 import { HostFailure } from '../host/util/errors.js';
-import { describeState } from './cli-output.js';
+import { describeNotStored, describeState } from './cli-output.js';
 
 /** `--set KEY=VALUE` pairs as values: a KEY given twice becomes a list (multiple fields). */
 export function parseSets(sets: string[]): Record<string, BundleValue> {
@@ -66,6 +66,7 @@ export async function installBundleFile(
       out(
         `${result.previousVersion ? `updated ${result.name} ${result.previousVersion} → ${result.version}` : `installed ${result.name} ${result.version}`} as server "${result.serverId}": ${state}`,
       );
+      if (result.notStored) out(describeNotStored(result.notStored));
     }
     return 0;
   } finally {

@@ -3,7 +3,7 @@ import type { InstallOption, InstallPreview, ResolvedInstall } from '../../share
 import type { HostServices } from '../host/compose.js';
 import { HostFailure } from '../host/util/errors.js';
 import type { CliArgs } from './cli-args.js';
-import { describeState } from './cli-output.js';
+import { describeNotStored, describeState } from './cli-output.js';
 
 /** Where the command writes, and whether a person can answer a y/N question. */
 export interface DeepLinkIo {
@@ -88,8 +88,18 @@ export async function runDeepLinkInstall(
   if (outcome.kind !== 'server') throw new HostFailure('unavailable', 'bundle install not available here');
   const settled = (await services.host.whenSettled(waitMs)).find((s) => s.id === name) ?? outcome.server;
   if (args.json)
-    io.out(JSON.stringify({ ...report, installed: true, server: { id: name, state: settled.state.kind } }));
-  else io.out(`Installed "${name}" into ${services.host.configPath}: ${describeState(settled.state)}`);
+    io.out(
+      JSON.stringify({
+        ...report,
+        installed: true,
+        server: { id: name, state: settled.state.kind },
+        ...(outcome.notStored ? { notStored: outcome.notStored } : {}),
+      }),
+    );
+  else {
+    io.out(`Installed "${name}" into ${services.host.configPath}: ${describeState(settled.state)}`);
+    if (outcome.notStored) io.out(describeNotStored(outcome.notStored));
+  }
   return 0;
 }
 

@@ -37,8 +37,22 @@ export async function runImportCommand(args: CliArgs, services: HostServices, io
   await host.init(() => false);
   const dirs = [process.cwd(), ...(args.project ? [resolve(args.project)] : [])];
   const scan = await imports.scan(dirs);
+  const moves = scan.hosts.some((h) =>
+    h.files.some((f) => f.servers.some((c) => c.secrets.some((x) => x.kind === 'moved'))),
+  );
+  if (scan.keychainError && moves)
+    io.err(
+      `mcp-desk: no OS keychain here: keys and tokens are taken out of the entries but not stored, so their references stay unset (${scan.keychainError})`,
+    );
   if (args.list) {
-    if (args.json) io.out(JSON.stringify({ hosts: scan.hosts, lookedAt: scan.lookedAt }));
+    if (args.json)
+      io.out(
+        JSON.stringify({
+          hosts: scan.hosts,
+          lookedAt: scan.lookedAt,
+          ...(scan.keychainError ? { keychainError: scan.keychainError } : {}),
+        }),
+      );
     else io.out(describeScan(scan));
     return 0;
   }
@@ -119,11 +133,16 @@ function describeResult(
     const renamed = a.name !== a.sourceName ? ` (was "${a.sourceName}")` : '';
     lines.push(`${dryRun ? 'would add' : 'added'}\t${a.name}${renamed} from ${a.file}`);
     for (const s of a.secrets) {
-      if (s.kind === 'moved')
+      if (a.notStored?.names.includes(s.name))
+        lines.push(
+          `  ${s.from} taken out but not stored: \${secret:${s.name}} is not set — no keychain here`,
+        );
+      else if (s.kind === 'moved')
         lines.push(`  ${dryRun ? 'would move' : 'moved'} ${s.from} to the keychain as \${secret:${s.name}}`);
       else if (a.unset.includes(s.name))
         lines.push(`  ${s.from} needs a value: set \${secret:${s.name}} in the app (Servers › Edit)`);
     }
+    if (a.notStored) lines.push(`  ${a.notStored.reason}`);
   }
   for (const s of result.skipped) lines.push(`skipped\t${s.name}: ${s.reason}`);
   for (const f of fileErrors) lines.push(`not read\t${f.path}: ${f.error}`);

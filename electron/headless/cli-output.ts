@@ -1,9 +1,16 @@
 import type { CatalogSnapshot } from '../../shared/domain/catalog.js';
 import { toolUiOf, type ToolUi } from '../../shared/domain/mcp-apps.js';
 import type { CallToolResult, ContentBlock } from '../../shared/domain/mcp-types.js';
+import type { SecretsNotStored } from '../../shared/domain/server-secrets.js';
 import type { ServerState, ServerSummary } from '../../shared/domain/server-state.js';
 import type { ToolPinStatus, ToolWarning } from '../../shared/domain/tool-trust.js';
 import type { HostError } from '../../shared/ipc/host-error.js';
+
+/** The line an install or import prints for secrets it could not store (no OS keychain here). */
+export function describeNotStored(n: SecretsNotStored): string {
+  const refs = n.names.map((name) => `\${secret:${name}}`).join(', ');
+  return `not set — no keychain here: ${refs} (${n.reason})`;
+}
 
 /** One server as `servers --json` prints it. */
 export function serverJson(s: ServerSummary): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { HostError } from '../ipc/host-error.js';
+import type { SecretsNotStored } from './server-secrets.js';
 
 /**
  * MCP Bundles (.mcpb): what the install preview shows before anything is installed, and what
@@ -104,6 +105,8 @@ export interface BundleInstallResult {
   version: string;
   /** The version it replaced, for an update. */
   previousVersion?: string;
+  /** Its sensitive values that could not be stored (no OS keychain): installed with them unset. */
+  notStored?: SecretsNotStored;
 }
 
 /** An installed bundle, as `bundles.list` and `mcp-desk install` report it. */

@@ -1,4 +1,5 @@
 import type { BundlePreview } from './bundles.js';
+import type { SecretsNotStored } from './server-secrets.js';
 import type { ServerSummary } from './server-state.js';
 
 /**
@@ -121,7 +122,12 @@ export interface ResolvedInstall {
 
 /** What `registry.install` did: a server was added, or a bundle was downloaded for the bundle flow. */
 export type InstallOutcome =
-  | { kind: 'server'; server: ServerSummary }
+  | {
+      kind: 'server';
+      server: ServerSummary;
+      /** Its secrets that could not be stored (no OS keychain): the entry was added with them unset. */
+      notStored?: SecretsNotStored;
+    }
   | {
       kind: 'bundle';
       /** The downloaded, checksum-verified .mcpb file. */

@@ -16,6 +16,19 @@ export interface ServerSecretStatus {
   set: boolean;
   /** Ids of the servers whose config references `${secret:NAME}`. */
   usedBy: string[];
+  /** Why no value can be stored here (no OS keychain: what to install or unlock); absent when one can. */
+  keychainError?: string;
+}
+
+/**
+ * Secrets an add, install or import could not store because there is no OS keychain here: the
+ * entry was saved anyway, with these `${secret:NAME}` references left unset (never the values).
+ */
+export interface SecretsNotStored {
+  /** The `${secret:NAME}` names left unset. */
+  names: string[];
+  /** Why: the keychain's own message, with what to install or unlock. */
+  reason: string;
 }
 
 const REF = /\$\{secret:([A-Za-z_][A-Za-z0-9_.-]*)\}/g;

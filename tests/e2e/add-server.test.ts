@@ -4,7 +4,8 @@
 // key typed into Environment moves to the keychain as ${secret:NAME} and never reaches the config
 // file; the server connects. Import takes a bare server map and one named server and says why
 // nothing was added; a failed connection reads in plain words with its code secondary.
-// The keychain step needs the Secret Service (dbus-run-session + gnome-keyring, as .ci/run does).
+// The keychain step needs the Secret Service (gnome-keyring in the D-Bus session npm test starts:
+// scripts/keyring-session.mjs); tests/e2e/no-keychain.test.ts covers the same steps without one.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -16,13 +17,14 @@ import { chromiumSkipReason } from '../helpers/chromium.js';
 import { EVERYTHING_SERVER as EVERYTHING } from '../helpers/e2e-app.js';
 import { seriousViolations } from '../helpers/axe.js';
 import { e2eEvidence, startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
+import { KEYCHAIN_HOWTO } from '../helpers/keychain-check.js';
 
 const CONNECT_TIMEOUT_MS = 60_000;
 const LITERAL = `sk-e2e${randomBytes(10).toString('hex')}`;
 const skipReason = chromiumSkipReason ?? (!existsSync(EVERYTHING) ? `${EVERYTHING} not found` : null);
 const keychainSkip =
   process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
-    ? 'no Secret Service session (run under dbus-run-session with gnome-keyring, as .ci/run does)'
+    ? `no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset); ${KEYCHAIN_HOWTO}`
     : null;
 
 let session: E2eSession | null = null;

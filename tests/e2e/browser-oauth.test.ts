@@ -2,7 +2,7 @@
 // mode, the real renderer in Chromium, a real authorization server (oidc-provider) and the
 // real OS keychain. The "system browser" is a second Playwright page: MCP_DESK_OPEN_COMMAND
 // points browser mode's opener at a script that writes the URL to a file this test reads.
-// Needs the Secret Service (gnome-keyring under dbus-run-session, as .ci/run does).
+// Needs the Secret Service (gnome-keyring in the D-Bus session npm test starts: scripts/keyring-session.mjs).
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import {
   withEvidence as keepEvidence,
 } from '../helpers/chromium.js';
 import { startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
+import { KEYCHAIN_HOWTO } from '../helpers/keychain-check.js';
 
 const SERVICE = `mcp-desk-e2e-oauth-${process.pid}`;
 const ID = 'protected';
@@ -26,7 +27,7 @@ const ID = 'protected';
 const skipReason =
   chromiumSkipReason ??
   (!process.env.DBUS_SESSION_BUS_ADDRESS
-    ? 'no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): tokens live in the OS keychain; run under dbus-run-session with gnome-keyring as .ci/run does'
+    ? `no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): tokens live in the OS keychain; ${KEYCHAIN_HOWTO}`
     : null);
 
 let as: OAuthFixture | null = null;

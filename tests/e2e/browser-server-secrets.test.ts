@@ -3,7 +3,7 @@
 // the write-only field of the server form, both servers restart and connect, the remote one
 // receives the header, and afterwards the value is nowhere: not in the page's DOM or its
 // inputs, not in browser mode's stdout/stderr, not in any file of the data folder.
-// Needs the Secret Service (gnome-keyring under dbus-run-session, as .ci/run does).
+// Needs the Secret Service (gnome-keyring in the D-Bus session npm test starts: scripts/keyring-session.mjs).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -4,7 +4,7 @@
 // the server connects and lists its tools, updates to 2.0 through the details' Update…, and
 // uninstalls cleanly (entry, files, keychain secret). A bundle with `../` entries and one with a
 // bad manifest show their reason and write nothing. axe checks the dialog.
-// Needs the Secret Service (gnome-keyring under dbus-run-session, as .ci/run does).
+// Needs the Secret Service (gnome-keyring in the D-Bus session npm test starts: scripts/keyring-session.mjs).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -4,8 +4,8 @@
 // (its literal token already a keychain reference, the value nowhere on the page); the person
 // imports them and sees them connect in the Servers view. Then a server, and all of them, are
 // exported for another app and copied. axe checks both new panels.
-// Needs the Secret Service (a moved token is stored in the keychain): gnome-keyring under
-// dbus-run-session, as .ci/run and /work/run-suite.sh provide.
+// Needs the Secret Service (a moved token is stored in the keychain): gnome-keyring in the
+// D-Bus session npm test starts (scripts/keyring-session.mjs).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -29,6 +29,7 @@ import {
 } from '../helpers/chromium.js';
 import { repoRoot, startBrowserMode, type BrowserMode } from '../helpers/browser-mode.js';
 import { EVERYTHING_SERVER as EVERYTHING } from '../helpers/e2e-app.js';
+import { KEYCHAIN_HOWTO } from '../helpers/keychain-check.js';
 
 const STEP_TIMEOUT_MS = 30_000;
 const API_KEY = `qa-${randomBytes(12).toString('hex')}`;
@@ -40,7 +41,7 @@ const skipReason =
   (!existsSync(EVERYTHING)
     ? `${EVERYTHING} not found (npm install)`
     : process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
-      ? 'no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): the API key lives in the OS keychain; run under dbus-run-session with gnome-keyring as .ci/run does'
+      ? `no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): the API key lives in the OS keychain; ${KEYCHAIN_HOWTO}`
       : null);
 
 let gemini: FakeGemini | null = null;

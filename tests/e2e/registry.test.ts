@@ -3,7 +3,7 @@
 // its secret header typed into a password field, and see it connect (the header really arrives);
 // then open `/?install=mcp-desk://install?…` and confirm it, and that server connects too. The
 // secret is nowhere afterwards: not in the DOM, the output or the data folder. axe checks both.
-// Needs the Secret Service (gnome-keyring under dbus-run-session, as .ci/run does).
+// Needs the Secret Service (gnome-keyring in the D-Bus session npm test starts: scripts/keyring-session.mjs).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';

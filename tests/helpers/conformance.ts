@@ -26,7 +26,7 @@
  *   "Total: P passed, F failed, W warnings" on stdout; exit 1 on any failure or warning. Suite
  *   mode ignores the client's exit code and timeouts (only checks count).
  * - a baseline of known failures:
- *     node22 <cli> client --command "..." --suite all --expected-failures tests/conformance/expected-failures.yml
+ *     node22 <cli> client --command "..." --suite all --expected-failures FILE.yml
  *   YAML: `client:` (and/or `server:`) followed by a list of scenario names. Exit 0 when every
  *   failing scenario is listed, 1 on an unlisted failure AND on a listed scenario that now
  *   passes (stale baseline). Works with --scenario too.

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { repoRoot } from './browser-mode.js';
 import { chromiumSkipReason } from './chromium.js';
+import { KEYCHAIN_HOWTO } from './keychain-check.js';
 
 /** The installed reference server the e2e flows connect to over stdio. */
 export const EVERYTHING_SERVER = join(
@@ -34,7 +35,7 @@ export const everythingSkipReason: string | null = existsSync(EVERYTHING_SERVER)
  */
 export function keychainSkipReason(what: string): string | null {
   return process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
-    ? `no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): ${what}; run under dbus-run-session with gnome-keyring as .ci/run does`
+    ? `no Secret Service session (DBUS_SESSION_BUS_ADDRESS unset): ${what}; ${KEYCHAIN_HOWTO}`
     : null;
 }
 

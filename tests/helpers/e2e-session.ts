@@ -33,6 +33,8 @@ export interface E2eSessionOptions {
   chromiumArgs?: readonly string[] | ((mode: BrowserMode) => readonly string[]);
   /** How long browser mode may take to print its URL (default 20 s; many servers start slower). */
   startTimeoutMs?: number;
+  /** Browser mode's whole environment (default: this process's), e.g. one without a Secret Service. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** A running session; `stop()` takes it down. */
@@ -94,6 +96,9 @@ export async function startE2eSession(options: E2eSessionOptions): Promise<E2eSe
     mode = await startBrowserMode({
       config: options.config,
       ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
+      ...(options.env
+        ? { env: { ...options.env, MCP_DESK_KEYCHAIN_SERVICE: process.env.MCP_DESK_KEYCHAIN_SERVICE } }
+        : {}),
     });
     browser = await launchChromium(
       typeof options.chromiumArgs === 'function' ? options.chromiumArgs(mode) : options.chromiumArgs,

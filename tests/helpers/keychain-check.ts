@@ -1,9 +1,15 @@
 /**
  * Suites that need the real OS keychain skip with the reason on a machine without one, but
- * fail in CI, where .ci/run provides gnome-keyring under dbus-run-session.
+ * fail in CI. npm test itself provides one on Linux where gnome-keyring and dbus are installed
+ * (scripts/keyring-session.mjs runs it inside .ci/keyring-session).
  */
 import assert from 'node:assert/strict';
 import type { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
+
+/** What a keychain skip says to do: npm test starts a Secret Service itself where it can. */
+export const KEYCHAIN_HOWTO =
+  'npm test starts a private Secret Service by itself where gnome-keyring and dbus are installed ' +
+  '(scripts/keyring-session.mjs; its first lines say what is missing)';
 
 /** CI is set (`0` and `false` count as unset): a missing keychain fails there instead of skipping. */
 export const CI = Boolean(process.env.CI) && !['0', 'false'].includes(String(process.env.CI).toLowerCase());
@@ -25,7 +31,10 @@ export async function checkKeychain(store: KeychainSecretStore, probeName = 'pro
   } catch (error) {
     problem = error instanceof Error ? error.message : String(error);
   }
-  return { problem, skip: problem && !CI ? `no usable OS keychain here: ${problem}` : false };
+  return {
+    problem,
+    skip: problem && !CI ? `no usable OS keychain here: ${problem}; ${KEYCHAIN_HOWTO}` : false,
+  };
 }
 
 /** Fail the test when the keychain cannot be used (reached only in CI: elsewhere the suite is skipped). */

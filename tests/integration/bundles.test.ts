@@ -1,6 +1,6 @@
 /**
- * MCP Bundles (.mcpb) end to end through the router, with the real keychain (run under
- * /work/run-suite.sh or .ci/run; without a Secret Service the keychain-backed test skips by
+ * MCP Bundles (.mcpb) end to end through the router, with the real keychain (npm test provides
+ * one: scripts/keyring-session.mjs; without a Secret Service the keychain-backed test skips by
  * hand and fails in CI). A bundle built here from our fixture server installs, runs from the
  * data folder on the app's own Node, lists its tools and sees its user_config; the sensitive
  * value sits in the keychain only (not in mcp-servers.json, audit, logs, trace, any response or

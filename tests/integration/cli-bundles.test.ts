@@ -1,7 +1,7 @@
 /**
  * `mcp-desk install FILE.mcpb --set …` and `mcp-desk uninstall NAME` as a person runs them:
  * the CLI from source against a throwaway data folder and keychain service (the real keychain,
- * so run under /work/run-suite.sh or .ci/run). A missing required value is named; --set values
+ * which npm test provides: scripts/keyring-session.mjs). A missing required value is named; --set values
  * reach the server; the sensitive one is in the keychain only; uninstall removes it all.
  */
 import assert from 'node:assert/strict';

@@ -2,8 +2,8 @@
  * `mcp-desk install 'mcp-desk://install?…'` (issue 14 item 6): the CLI prints the same preview
  * the app shows and installs only with --yes (no TTY here, so no prompt); a registry link reads
  * the registry named by MCP_DESK_REGISTRY_URL (our fake one) and its secret header goes to the
- * keychain (a throwaway service; run under /work/run-suite.sh, skipped without a keychain
- * outside CI). A broken link is refused with its reason and writes nothing.
+ * keychain (a throwaway service; npm test provides the keychain, scripts/keyring-session.mjs;
+ * skipped without one outside CI). A broken link is refused with its reason and writes nothing.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';

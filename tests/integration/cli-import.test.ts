@@ -3,7 +3,7 @@
  * throwaway HOME with Claude Desktop's file, a throwaway data folder and keychain service.
  * Listing, a dry run that changes nothing, the import (secrets to the keychain, the servers to
  * the data folder's list, an audit record), a re-run that adds nothing twice, the exit codes,
- * and the snippet. Needs the Secret Service: run under /work/run-suite.sh (or .ci/run).
+ * and the snippet. Needs the Secret Service (npm test starts one: scripts/keyring-session.mjs).
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -15,13 +15,14 @@ import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js'
 import { runCli, type CliRun } from '../helpers/cli-runner.js';
 import { claudeDesktopFile, writeFakeHome, type HostFile } from '../helpers/fake-hosts.js';
 import { CleanupStack, nodeServer, SERVERS, tempDir } from '../helpers/host-harness.js';
+import { KEYCHAIN_HOWTO } from '../helpers/keychain-check.js';
 
 const TOKEN = `ghp_${randomBytes(12).toString('hex')}`;
 const SERVICE = `MCP Desk cli import test ${randomBytes(6).toString('hex')}`;
 
 const skipReason =
   process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
-    ? 'no Secret Service session: run under /work/run-suite.sh (dbus-run-session with gnome-keyring) as .ci/run does'
+    ? `no Secret Service session: ${KEYCHAIN_HOWTO}`
     : undefined;
 
 describe('mcp-desk import / export', { timeout: 120_000, skip: skipReason }, () => {

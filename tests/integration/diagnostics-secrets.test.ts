@@ -2,8 +2,8 @@
  * Must show 3 of issue 16: the app's error log and "Copy diagnostics" hold no secret and no
  * config value. A real host with its data on disk and a log in <dataDir>/logs, server-everything
  * over stdio with a secret in its env and secret arguments, a remote entry with an Authorization
- * header, and a Gemini key in the OS keychain (gnome-keyring under /work/run-suite.sh or CI; with
- * no keychain by hand, a memory store, said so). Errors that quote each secret are logged the
+ * header, and a Gemini key in the OS keychain (gnome-keyring in the session npm test starts; with
+ * no keychain, a memory store, said so). Errors that quote each secret are logged the
  * ways the app logs them (main, a renderer report through the router, a process hook); then the
  * log files and the diagnostics text are scanned, as the audit test scans the audit directory.
  */

@@ -1,6 +1,6 @@
 /**
- * DPoP key custody through the real host and the real OS keychain (gnome-keyring under
- * dbus-run-session in CI; /work/run-suite.sh by hand): a sign-in to an OAuth fixture whose
+ * DPoP key custody through the real host and the real OS keychain (gnome-keyring in the
+ * private D-Bus session npm test starts, scripts/keyring-session.mjs): a sign-in to an OAuth fixture whose
  * authorization server (oidc-provider) issues DPoP-bound tokens and whose MCP server takes
  * only DPoP proofs, both demanding a nonce first. The private key lands in the keychain and
  * nowhere else (data folder files, config, logs, traces, the audit file, events and answers

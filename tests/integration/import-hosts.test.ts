@@ -1,6 +1,6 @@
 /**
  * Importing from other MCP hosts through the router, with the real host core and the real
- * keychain (run under /work/run-suite.sh or .ci/run: gnome-keyring under dbus-run-session).
+ * keychain (npm test provides one: gnome-keyring in a private D-Bus session, scripts/keyring-session.mjs).
  * A throwaway HOME holds Claude Desktop's file and a test-only second host's; the scan finds
  * both, renames taken and invalid names, reports conflicts and broken files; apply moves the
  * literal secrets into the keychain and the servers start with them. Issue 14 must-show 2: the
@@ -38,6 +38,7 @@ import {
   type HeaderRecorder,
   type TestHost,
 } from '../helpers/host-harness.js';
+import { KEYCHAIN_HOWTO } from '../helpers/keychain-check.js';
 
 const hex = () => randomBytes(8).toString('hex');
 // Shaped like real keys, so they are found by value as well as by name.
@@ -51,7 +52,7 @@ const SERVICE = `MCP Desk import test ${hex()}`;
 
 const skipReason =
   process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS
-    ? 'no Secret Service session: run under /work/run-suite.sh (dbus-run-session with gnome-keyring) as .ci/run does'
+    ? `no Secret Service session: ${KEYCHAIN_HOWTO}`
     : undefined;
 
 function assertClean(what: string, value: unknown): void {

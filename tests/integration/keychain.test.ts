@@ -15,7 +15,7 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { KeychainSecretStore } from '../../electron/host/stores/secret-store.js';
 import { HostFailure } from '../../electron/host/util/errors.js';
-import { CI, checkKeychain } from '../helpers/keychain-check.js';
+import { CI, checkKeychain, KEYCHAIN_HOWTO } from '../helpers/keychain-check.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LINUX = process.platform === 'linux';
@@ -40,10 +40,7 @@ if (problem) {
 
 /** Fails the test (CI) when the keychain is missing; outside CI the test is skipped instead. */
 function requireKeychain(): void {
-  if (problem)
-    assert.fail(
-      `CI is set but the OS keychain cannot be used: ${problem}. .ci/run runs the tests under dbus-run-session with gnome-keyring.`,
-    );
+  if (problem) assert.fail(`CI is set but the OS keychain cannot be used: ${problem}. ${KEYCHAIN_HOWTO}.`);
 }
 
 /** `secret-tool` from libsecret-tools, used to look at the keychain from outside our code. */

@@ -146,9 +146,19 @@ export class AuthService implements Disposable {
         (authUrl) => this.openBrowser(flow, authUrl),
       ),
     };
-    // A sign-in is asked for when the stored tokens no longer work (the UI offers it only
-    // then): drop them, or the SDK would refresh and retry them instead of asking the person.
-    await flow.provider.invalidateCredentials('tokens');
+    try {
+      // A sign-in is asked for when the stored tokens no longer work (the UI offers it only
+      // then): drop them, or the SDK would refresh and retry them instead of asking the person.
+      // This is also the first keychain call: without a keychain the sign-in, whose tokens
+      // could not be kept, ends here with its reason, before any browser opens.
+      await flow.provider.invalidateCredentials('tokens');
+    } catch (error) {
+      const e = this.explain(error);
+      listener.cancel(e.message);
+      this.fail(serverId, e.code, e.message);
+      this.announce();
+      throw new HostFailure(e.code, e.message);
+    }
     this.flows.set(serverId, flow);
     this.failures.delete(serverId);
     this.deps.audit?.append({

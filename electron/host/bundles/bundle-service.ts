@@ -17,6 +17,8 @@ import type { ServerSummary } from '../../../shared/domain/server-state.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { HostEvents } from '../host-events.js';
 import { SERVER_SECRET_PREFIX } from '../stores/server-secrets.js';
+import type { SecretsNotStored } from '../../../shared/domain/server-secrets.js';
+import { deleteUnlessNoKeychain, storeUnlessNoKeychain } from '../util/no-keychain.js';
 import type { SecretStore } from '../stores/secret-store.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure, toHostError } from '../util/errors.js';
@@ -147,7 +149,9 @@ export class BundleService implements Disposable {
       await this.deps.removeServer(record.serverId);
     await rm(folder, { recursive: true, force: true });
     for (const key of record.secretKeys)
-      await this.deps.secrets.delete(SERVER_SECRET_PREFIX + secretNameFor(record.name, key));
+      await deleteUnlessNoKeychain(() =>
+        this.deps.secrets.delete(SERVER_SECRET_PREFIX + secretNameFor(record.name, key)),
+      );
     this.deps.audit?.append({
       kind: 'bundle',
       serverId: record.serverId,
@@ -242,14 +246,19 @@ export class BundleService implements Disposable {
     await this.staging.release(stagingId);
     const newSecrets: string[] = [];
     const serverId = preview.serverName;
+    let notStored: SecretsNotStored | undefined;
     try {
-      for (const [key, value] of Object.entries(checked.secrets)) {
+      const values = Object.entries(checked.secrets).map(([key, value]) => {
         // Learned before anything can fail, so even an error on the way out is scrubbed.
         this.deps.redactor.addSecret(value);
-        await this.deps.secrets.set(SERVER_SECRET_PREFIX + secretNameFor(manifest.name, key), value);
-        newSecrets.push(key);
-      }
-      const sensitive = [...newSecrets, ...checked.kept];
+        return { key, name: secretNameFor(manifest.name, key), value };
+      });
+      // Without a keychain the entry still refers to them: installed, with those values unset.
+      notStored = await storeUnlessNoKeychain(values, async (name, value) => {
+        await this.deps.secrets.set(SERVER_SECRET_PREFIX + name, value);
+        newSecrets.push(values.find((v) => v.name === name)?.key ?? name);
+      });
+      const sensitive = [...values.map((v) => v.key), ...checked.kept];
       const entry = await bundleEntry({
         checked: staged.checked,
         dir: target,
@@ -275,7 +284,9 @@ export class BundleService implements Disposable {
       if (record && record.versionDir !== versionDir)
         await rm(join(folder, record.versionDir), { recursive: true, force: true });
       for (const key of record?.secretKeys.filter((k) => !sensitive.includes(k)) ?? [])
-        await this.deps.secrets.delete(SERVER_SECRET_PREFIX + secretNameFor(manifest.name, key));
+        await deleteUnlessNoKeychain(() =>
+          this.deps.secrets.delete(SERVER_SECRET_PREFIX + secretNameFor(manifest.name, key)),
+        );
     } catch (error) {
       await rm(target, { recursive: true, force: true });
       if (replacing) await rename(aside, target).catch(() => undefined);
@@ -296,6 +307,7 @@ export class BundleService implements Disposable {
         version: manifest.version,
         ...(record ? { previousVersion: record.version } : {}),
         signature: staged.signature.status,
+        ...(notStored ? { secretsNotStored: notStored.names } : {}),
       },
     });
     return {
@@ -303,6 +315,7 @@ export class BundleService implements Disposable {
       name: manifest.name,
       version: manifest.version,
       ...(record ? { previousVersion: record.version } : {}),
+      ...(notStored ? { notStored } : {}),
     };
   }
 }

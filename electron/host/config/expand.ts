@@ -1,3 +1,4 @@
+import { isNoKeychain, noKeychainReason } from '../util/no-keychain.js';
 import { HostFailure } from '../util/errors.js';
 import type { Redactor } from '../util/redact.js';
 
@@ -38,7 +39,7 @@ export async function expandRefs(
       }
       out += value;
     } else {
-      const value = secrets ? await secrets.get(name) : undefined;
+      const value = secrets ? await readSecret(secrets, name, where) : undefined;
       if (value === undefined) {
         throw new HostFailure(
           'secret_missing',
@@ -50,6 +51,23 @@ export async function expandRefs(
     }
   }
   return out + text.slice(last);
+}
+
+/** A `${secret:NAME}` value; where there is no keychain, an error naming the reference and why. */
+async function readSecret(
+  secrets: SecretResolver,
+  name: string,
+  where: { server: string; field: string },
+): Promise<string | undefined> {
+  try {
+    return await secrets.get(name);
+  } catch (error) {
+    if (!isNoKeychain(error)) throw error;
+    throw new HostFailure(
+      'keychain_unavailable',
+      `server "${where.server}": ${where.field} uses \${secret:${name}}, which is not set — no keychain here: ${noKeychainReason(error)}`,
+    );
+  }
 }
 
 /** Expand every value of a string map (env, headers). */

@@ -18,6 +18,8 @@ import {
   type HostImporter,
   type ImportContext,
 } from '../importers/importer.js';
+import type { SecretsNotStored } from '../../../shared/domain/server-secrets.js';
+import { storeUnlessNoKeychain } from '../util/no-keychain.js';
 import type { ServerSecrets } from '../stores/server-secrets.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure, toHostError } from '../util/errors.js';
@@ -80,10 +82,11 @@ export class ImportService implements Disposable {
     this.expire();
     const ctx = this.deps.context?.() ?? processContext();
     const existing = new Map(this.deps.host.list().map((s) => [s.id, this.deps.host.serverConfig(s.id)]));
+    const secrets = await this.deps.secrets.state();
     const scope: CandidateScope = {
       existing,
       takenNames: new Set(existing.keys()),
-      takenSecrets: new Set((await this.deps.secrets.list()).map((s) => s.name)),
+      takenSecrets: new Set(secrets.list.map((s) => s.name)),
       seenLaunch: new Map(),
       seenNames: new Map(),
     };
@@ -124,7 +127,13 @@ export class ImportService implements Disposable {
     const scanId = randomUUID();
     this.scans.set(scanId, kept);
     while (this.scans.size > MAX_SCANS) this.scans.delete(this.scans.keys().next().value ?? '');
-    return { scanId, hosts, lookedAt };
+    // The preview says so when the secrets it would move have no keychain to go to.
+    return {
+      scanId,
+      hosts,
+      lookedAt,
+      ...(secrets.keychainError ? { keychainError: secrets.keychainError } : {}),
+    };
   }
 
   /**
@@ -144,6 +153,9 @@ export class ImportService implements Disposable {
     const launches = new Set<string>();
     const storedNames = new Set((await this.deps.secrets.list()).filter((s) => s.set).map((s) => s.name));
     const ready: PreparedCandidate[] = [];
+    // Candidates added with their moved secrets unset, there being no keychain to hold them.
+    const notStored = new Map<string, SecretsNotStored>();
+    let noKeychain: SecretsNotStored | undefined;
     for (const key of keys)
       if (!kept.prepared.has(key)) result.skipped.push({ key, name: key, reason: 'not in this scan' });
     for (const key of kept.order) {
@@ -161,9 +173,13 @@ export class ImportService implements Disposable {
       else if (p.moved.some((m) => storedNames.has(m.name)))
         skip('a secret of the same name was stored since the scan: look for servers again');
       else {
-        const stored = opts.dryRun ? true : await this.storeSecrets(p.moved);
-        if (stored !== true) skip(stored);
+        const stored = opts.dryRun ? true : await this.storeSecrets(p.moved, noKeychain);
+        if (typeof stored === 'string') skip(stored);
         else {
+          if (stored !== true) {
+            noKeychain = stored;
+            notStored.set(p.candidate.key, stored);
+          }
           ready.push(p);
           launches.add(`${p.candidate.name} (from ${this.labelOf(p.hostId)})`);
         }
@@ -187,7 +203,7 @@ export class ImportService implements Disposable {
         result.skipped.push({ key: p.candidate.key, name: p.candidate.name, reason: why.reason });
         continue;
       }
-      result.added.push(importedServer(p, nowSet));
+      result.added.push(importedServer(p, nowSet, notStored.get(p.candidate.key)));
     }
     this.deps.audit?.append({
       kind: 'import',
@@ -198,8 +214,9 @@ export class ImportService implements Disposable {
         added: result.added.map((a) => ({ name: a.name, host: a.host, sourceName: a.sourceName })),
         skipped: result.skipped.map((s) => s.name),
         secretsMoved: result.added.flatMap((a) =>
-          a.secrets.filter((s) => s.kind === 'moved').map((s) => s.name),
+          a.secrets.filter((s) => s.kind === 'moved' && !a.unset.includes(s.name)).map((s) => s.name),
         ),
+        secretsNotStored: result.added.flatMap((a) => a.notStored?.names ?? []),
         secretsToFill: result.added.flatMap((a) => a.unset),
       },
     });
@@ -215,15 +232,23 @@ export class ImportService implements Disposable {
     this.scans.clear();
   }
 
-  /** Store a candidate's moved secrets; true, or why not (a stored one is removed again). */
-  private async storeSecrets(moved: readonly MovedSecret[]): Promise<true | string> {
+  /**
+   * Store a candidate's moved secrets: true; which were left unset where there is no keychain
+   * (`known` once an earlier candidate found none); or why not (a stored one is removed again).
+   */
+  private async storeSecrets(
+    moved: readonly MovedSecret[],
+    known: SecretsNotStored | undefined,
+  ): Promise<true | SecretsNotStored | string> {
+    if (moved.length === 0) return true;
+    if (known) return { names: moved.map((m) => m.name), reason: known.reason };
     const done: string[] = [];
     try {
-      for (const m of moved) {
-        await this.deps.secrets.set(m.name, m.value);
-        done.push(m.name);
-      }
-      return true;
+      const unstored = await storeUnlessNoKeychain(moved, async (name, value) => {
+        await this.deps.secrets.set(name, value);
+        done.push(name);
+      });
+      return unstored ?? true;
     } catch (error) {
       for (const name of done) await this.deps.secrets.delete(name).catch(() => undefined);
       return `its secrets could not be stored in the keychain: ${toHostError(error, this.deps.redactor).message}`;
@@ -240,8 +265,13 @@ export class ImportService implements Disposable {
   }
 }
 
-function importedServer(p: PreparedCandidate, set: ReadonlySet<string>): ImportedServer {
+function importedServer(
+  p: PreparedCandidate,
+  set: ReadonlySet<string>,
+  notStored?: SecretsNotStored,
+): ImportedServer {
   return {
+    ...(notStored ? { notStored } : {}),
     key: p.candidate.key,
     name: p.candidate.name,
     host: p.hostId,

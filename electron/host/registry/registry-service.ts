@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/domain/registry.js';
 import type { ServerConfig } from '../../../shared/domain/server-config.js';
 import type { ServerSummary } from '../../../shared/domain/server-state.js';
+import { storeUnlessNoKeychain } from '../util/no-keychain.js';
 import { HostFailure } from '../util/errors.js';
 import { downloadBundle, type BundleInspector, type DownloadOptions } from './bundle-download.js';
 import { parseDeepLink } from './deep-link.js';
@@ -142,11 +143,14 @@ export class RegistryService {
         'server_exists',
         `A server named "${req.name}" already exists; pick another name`,
       );
-    // Secrets first: the entry must never be saved referring to a value that is not there.
-    for (const s of resolved.secrets) await this.deps.secrets.set(s.name, s.value);
+    // Secrets first: the entry is saved referring to a value that is not there only where there
+    // is no keychain to hold it, and then the outcome says so.
+    const notStored = await storeUnlessNoKeychain(resolved.secrets, (name, value) =>
+      this.deps.secrets.set(name, value),
+    );
     const server = await this.deps.servers.add(req.name, resolved.config);
     this.previews.delete(req.previewId);
-    return { kind: 'server', server };
+    return { kind: 'server', server, ...(notStored ? { notStored } : {}) };
   }
 
   private async installBundle(bundle: { url: string; sha256: string }): Promise<InstallOutcome> {

@@ -5,6 +5,8 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { SecretStore } from './secret-store.js';
 import type { Redactor } from '../util/redact.js';
 import type { SecretResolver } from '../config/expand.js';
+import { HostFailure } from '../util/errors.js';
+import { isNoKeychain, noKeychainReason } from '../util/no-keychain.js';
 
 /**
  * Keychain accounts of server secrets start with this, so `${secret:NAME}` can never read or
@@ -37,21 +39,50 @@ export class ServerSecrets {
     private readonly audit?: AuditLog,
   ) {}
 
+  /**
+   * Every referenced or stored name. Without an OS keychain nothing is stored: the referenced
+   * names are listed unset, each with why, instead of the whole list failing.
+   */
   async list(): Promise<ServerSecretStatus[]> {
-    const stored = new Set(
-      (await this.store.names())
-        .filter((n) => n.startsWith(SERVER_SECRET_PREFIX))
-        .map((n) => n.slice(SERVER_SECRET_PREFIX.length)),
-    );
+    return (await this.state()).list;
+  }
+
+  /** The list, and why no value can be stored here when there is no OS keychain (even with nothing listed). */
+  async state(): Promise<{ list: ServerSecretStatus[]; keychainError?: string }> {
     const usedBy = this.usage();
+    let stored: Set<string>;
+    let keychainError: string | undefined;
+    try {
+      stored = new Set(
+        (await this.store.names())
+          .filter((n) => n.startsWith(SERVER_SECRET_PREFIX))
+          .map((n) => n.slice(SERVER_SECRET_PREFIX.length)),
+      );
+    } catch (error) {
+      if (!isNoKeychain(error)) throw error;
+      stored = new Set();
+      keychainError = noKeychainReason(error);
+    }
     const names = [...new Set([...usedBy.keys(), ...stored])].sort((a, b) => a.localeCompare(b));
-    return names.map((name) => ({ name, set: stored.has(name), usedBy: usedBy.get(name) ?? [] }));
+    const list = names.map((name) => ({
+      name,
+      set: stored.has(name),
+      usedBy: usedBy.get(name) ?? [],
+      ...(keychainError !== undefined ? { keychainError } : {}),
+    }));
+    return keychainError !== undefined ? { list, keychainError } : { list };
   }
 
   async set(name: string, value: string): Promise<ServerSecretStatus[]> {
     // Learned before anything can fail, so even an error on the way out is scrubbed.
     this.redactor.addSecret(value);
-    await this.store.set(SERVER_SECRET_PREFIX + name, value);
+    try {
+      await this.store.set(SERVER_SECRET_PREFIX + name, value);
+    } catch (error) {
+      // The keychain's own words, without the prefixed account name the person never typed.
+      if (isNoKeychain(error)) throw new HostFailure('keychain_unavailable', noKeychainReason(error));
+      throw error;
+    }
     await this.changed(name, 'secret-set');
     return this.list();
   }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { InstallPreview } from '../../../shared/domain/registry.js';
 import { ErrorBox } from '../error-box.js';
+import { NotStoredNote } from '../not-stored-note.js';
 import { useServers } from '../../hooks/use-servers.js';
 import { InstallInputs } from './install-inputs.js';
 import { useInstallForm } from './use-install.js';
@@ -155,9 +156,12 @@ function Installed({ outcome }: { outcome: NonNullable<ReturnType<typeof useInst
   const live = servers.kind === 'ready' ? servers.servers.find((x) => x.id === id) : undefined;
   const state = (live ?? outcome.server).state.kind;
   return (
-    <p className="notice" role="status" data-testid="install-done" data-state={state}>
-      Installed “{id}”:{' '}
-      {state === 'connected' ? 'connected' : state === 'failed' ? 'failed to start' : `${state}…`}
-    </p>
+    <>
+      <p className="notice" role="status" data-testid="install-done" data-state={state}>
+        Installed “{id}”:{' '}
+        {state === 'connected' ? 'connected' : state === 'failed' ? 'failed to start' : `${state}…`}
+      </p>
+      {outcome.notStored && <NotStoredNote notStored={outcome.notStored} testId="install-not-stored" />}
+    </>
   );
 }

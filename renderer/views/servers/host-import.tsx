@@ -3,6 +3,7 @@ import type { ImportCandidate, ImportHost } from '../../../shared/domain/imports
 import type { HostError } from '../../../shared/domain/server-state.js';
 import type { ImportApplyResult, ImportScanResult } from '../../../shared/ipc/contract.js';
 import { ErrorBox } from '../../components/error-box.js';
+import { asSentence } from '../../components/not-stored-note.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { ImportCandidateCard } from './import-candidate.js';
@@ -106,6 +107,12 @@ export function HostImportView({
         {scan.kind === 'scanning' && <p className="muted">Looking for other MCP apps…</p>}
         {scan.kind === 'failed' && <ErrorBox error={scan.error} testId="host-import-error" />}
         {scan.kind === 'ready' && scan.scan.hosts.length === 0 && <NothingFound scan={scan.scan} />}
+        {scan.kind === 'ready' && scan.scan.keychainError !== undefined && scan.scan.hosts.length > 0 && (
+          <p className="notice" data-testid="host-import-no-keychain">
+            There is no OS keychain here: keys and tokens are still taken out of the entries, but not stored;
+            their references stay unset. {asSentence(scan.scan.keychainError)}
+          </p>
+        )}
         {scan.kind === 'ready' &&
           scan.scan.hosts.map((h) => (
             <HostSection
@@ -114,6 +121,7 @@ export function HostImportView({
               picked={picked}
               setPick={setPick}
               locked={apply.kind !== 'idle'}
+              noKeychain={scan.scan.keychainError !== undefined}
             />
           ))}
         {apply.kind === 'failed' && <ErrorBox error={apply.error} testId="host-import-apply-error" />}
@@ -149,11 +157,13 @@ function HostSection({
   picked,
   setPick,
   locked,
+  noKeychain,
 }: {
   host: ImportHost;
   picked: ReadonlySet<string>;
   setPick: (keys: string[], on: boolean) => void;
   locked: boolean;
+  noKeychain: boolean;
 }) {
   const valid = candidatesOf(host).filter((c) => c.error === undefined);
   const all = valid.length > 0 && valid.every((c) => picked.has(c.key));
@@ -201,6 +211,7 @@ function HostSection({
                 key={c.key}
                 candidate={c}
                 picked={picked.has(c.key)}
+                noKeychain={noKeychain}
                 onPick={(on) => !locked && setPick([c.key], on)}
               />
             ))}

@@ -6,10 +6,13 @@ import type { ImportCandidate, ImportConflict, ImportSecret } from '../../../sha
 export function ImportCandidateCard({
   candidate,
   picked,
+  noKeychain = false,
   onPick,
 }: {
   candidate: ImportCandidate;
   picked: boolean;
+  /** There is no OS keychain here: a literal secret is taken out but cannot be stored. */
+  noKeychain?: boolean;
   onPick: (picked: boolean) => void;
 }) {
   const c = candidate;
@@ -57,7 +60,7 @@ export function ImportCandidateCard({
       <Notes
         testId={`import-secrets-${c.name}`}
         icon={<KeyRound size={14} aria-hidden="true" />}
-        items={c.secrets.map(describeSecret)}
+        items={c.secrets.map((s) => describeSecret(s, noKeychain))}
       />
       <Notes
         testId={`import-not-carried-${c.name}`}
@@ -92,8 +95,10 @@ function describeConflict(x: ImportConflict, c: ImportCandidate): string {
   }
 }
 
-function describeSecret(s: ImportSecret): string {
+function describeSecret(s: ImportSecret, noKeychain: boolean): string {
   const why = s.description ? ` (${s.description})` : '';
+  if (s.kind === 'moved' && noKeychain)
+    return `${s.from} is taken out as ${s.name}, but not stored: not set — no keychain here.`;
   return s.kind === 'moved'
     ? `${s.from} moves to your keychain as ${s.name}; the file keeps only a reference.`
     : `${s.from} needs a value${why}: enter it as ${s.name} after the import.`;

@@ -1,4 +1,5 @@
 import type { ImportApplyResult } from '../../../shared/ipc/contract.js';
+import { NotStoredNote } from '../../components/not-stored-note.js';
 
 /** What an import did: each server added (secrets moved, values still to enter) and each skipped, with why. */
 export function ImportOutcome({
@@ -23,12 +24,15 @@ export function ImportOutcome({
       </p>
       <ul className="import-outcome-list">
         {result.added.map((a) => {
-          const moved = a.secrets.filter((s) => s.kind === 'moved').length;
+          const unstored = a.notStored?.names ?? [];
+          const moved = a.secrets.filter((s) => s.kind === 'moved' && !unstored.includes(s.name)).length;
+          // Secrets with no keychain to go to are said once, below; the rest wait for the person.
+          const toEnter = a.unset.filter((n) => !unstored.includes(n));
           return (
             <li key={a.key} data-testid={`imported-${a.name}`}>
               <span className="mono">{a.name}</span> from {labelOf(a.host)}
               {moved > 0 && ` · ${moved} secret${moved === 1 ? '' : 's'} moved to your keychain`}
-              {a.unset.length > 0 && (
+              {toEnter.length > 0 && (
                 <>
                   {' · '}
                   <button
@@ -37,10 +41,11 @@ export function ImportOutcome({
                     onClick={() => onEdit(a.name)}
                     data-testid={`fill-secrets-${a.name}`}
                   >
-                    Enter {a.unset.join(', ')}
+                    Enter {toEnter.join(', ')}
                   </button>
                 </>
               )}
+              {a.notStored && <NotStoredNote notStored={a.notStored} testId={`not-stored-${a.name}`} />}
             </li>
           );
         })}

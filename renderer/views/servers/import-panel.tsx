@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ImportResult } from '../../../shared/ipc/contract.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
+import { NotStoredNote } from '../../components/not-stored-note.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { nothingAddedReason, pastedShape, wrapSingle } from './import-shape.js';
@@ -99,6 +100,14 @@ function ImportSummary({ result }: { result: ImportResult }) {
         <strong>{result.added.length}</strong> added
         {result.added.length ? `: ${result.added.join(', ')}` : ''}
       </p>
+      {result.notStored?.map((n) => (
+        <NotStoredNote
+          key={n.server}
+          notStored={n}
+          server={n.server}
+          testId={`import-not-stored-${n.server}`}
+        />
+      ))}
       {result.skipped.length > 0 && (
         <>
           <p>

@@ -19,6 +19,8 @@ export function SecretFields({ values }: { values: ServerFormValues }) {
   const names = referencedNames(values);
   if (names.length === 0) return null;
   const isSet = (name: string) => secrets.list?.some((s) => s.name === name && s.set) === true;
+  // The same for every name: whether this machine has a keychain at all.
+  const keychainError = secrets.list?.find((s) => s.keychainError !== undefined)?.keychainError;
   return (
     <fieldset className="field secret-fields" data-testid="secret-fields">
       <legend>Secrets</legend>
@@ -29,7 +31,13 @@ export function SecretFields({ values }: { values: ServerFormValues }) {
       </div>
       {secrets.error && <div className="field-error">Cannot read the keychain: {secrets.error}</div>}
       {names.map((name) => (
-        <SecretRow key={name} name={name} isSet={isSet(name)} onList={secrets.apply} />
+        <SecretRow
+          key={name}
+          name={name}
+          isSet={isSet(name)}
+          keychainError={keychainError}
+          onList={secrets.apply}
+        />
       ))}
     </fieldset>
   );

@@ -3,6 +3,7 @@ import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { ServerSecretStatus } from '../../../shared/domain/server-secrets.js';
 import type { HostError } from '../../../shared/ipc/host-error.js';
 import { ErrorBox } from '../../components/error-box.js';
+import { asSentence } from '../../components/not-stored-note.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { useServerSecrets } from '../../hooks/use-server-secrets.js';
@@ -19,14 +20,18 @@ import type { ServerFormValues } from './server-form-model.js';
  * The inline offer under Environment or Headers for one literal secret: store it in the OS
  * keychain (write-only, as a server secret) and put `${secret:NAME}` in its place, so the
  * value never reaches mcp-servers.json. The person may rename it, or keep the text as it is.
+ * Where there is no keychain the reference still replaces the value, left unset, and the
+ * notice says why (the same as an import does).
  */
 export function SecretOffer({
   secret,
   onStored,
+  onNoKeychain,
   onDismiss,
 }: {
   secret: LiteralSecret;
   onStored: (name: string, list: ServerSecretStatus[]) => void;
+  onNoKeychain: (name: string, reason: string) => void;
   onDismiss: () => void;
 }) {
   const host = useHost();
@@ -41,8 +46,10 @@ export function SecretOffer({
     host.invoke('serverSecrets.set', { name: chosen, value: secret.value }).then(
       (list) => onStored(chosen, list),
       (e: unknown) => {
+        const failure = asHostError(e);
+        if (failure.code === 'keychain_unavailable') return onNoKeychain(chosen, failure.message);
         setBusy(false);
-        setError(asHostError(e));
+        setError(failure);
       },
     );
   };
@@ -96,7 +103,7 @@ export function SecretOffers({
 }) {
   const secrets = useServerSecrets();
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
-  const [stored, setStored] = useState<string | null>(null);
+  const [stored, setStored] = useState<{ name: string; noKeychain?: string } | null>(null);
   const text = values[field];
   // Names already in use (stored, or referenced in this form) are not offered again.
   const taken = new Set([...(secrets.list ?? []).map((s) => s.name), ...secretRefsIn(text)]);
@@ -113,17 +120,31 @@ export function SecretOffers({
             // Replace the literal in the form first: from now on only the reference exists here.
             setValues((v) => ({ ...v, [field]: replaceWithReference(v[field], hit, name) }));
             secrets.apply(list);
-            setStored(name);
+            setStored({ name });
+          }}
+          onNoKeychain={(name, reason) => {
+            // The value has nowhere safe to go: it leaves the form, and the reference stays unset.
+            setValues((v) => ({ ...v, [field]: replaceWithReference(v[field], hit, name) }));
+            setStored({ name, noKeychain: reason });
           }}
           onDismiss={() => setDismissed((d) => new Set(d).add(hit.key))}
         />
       ))}
-      {stored && (
+      {stored && stored.noKeychain === undefined && (
         <div className="form-assist" role="status" data-testid="secret-stored-notice">
           <KeyRound aria-hidden size={15} />
           <span className="assist-text">
-            Stored in the keychain as <code>{`\${secret:${stored}}`}</code>; the config file keeps only that
-            reference.
+            Stored in the keychain as <code>{`\${secret:${stored.name}}`}</code>; the config file keeps only
+            that reference.
+          </span>
+        </div>
+      )}
+      {stored && stored.noKeychain !== undefined && (
+        <div className="form-assist warn" role="status" data-testid="secret-not-stored-notice">
+          <KeyRound aria-hidden size={15} />
+          <span className="assist-text">
+            Not stored: <code>{`\${secret:${stored.name}}`}</code> is not set — no keychain here. The config
+            file keeps only that reference. {asSentence(stored.noKeychain)}
           </span>
         </div>
       )}

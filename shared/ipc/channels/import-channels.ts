@@ -6,6 +6,7 @@ import {
   type ImportScan,
   type ImportSecret,
 } from '../../domain/imports.js';
+import type { SecretsNotStored } from '../../domain/server-secrets.js';
 import { empty, serverId, typed } from './channel-kit.js';
 
 /**
@@ -41,6 +42,8 @@ export const importChannels = {
 /** A scan as the view shows it: what was found, and every place looked at (for "nothing found"). */
 export interface ImportScanResult extends ImportScan {
   lookedAt: { id: ImportHostId; label: string; paths: string[] }[];
+  /** Why the literal secrets the import takes out cannot be stored here (no OS keychain): they stay unset. */
+  keychainError?: string;
 }
 
 /** One server an import added. */
@@ -57,6 +60,8 @@ export interface ImportedServer {
   secrets: ImportSecret[];
   /** The names of its secrets that still have no stored value (fill them in Servers › Edit). */
   unset: string[];
+  /** Its literal secrets that could not be stored (no OS keychain): added with them unset. */
+  notStored?: SecretsNotStored;
 }
 
 /** What `imports.apply` did. */

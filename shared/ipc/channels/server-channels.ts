@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   MAX_SERVER_SECRET_LENGTH,
   SERVER_SECRET_NAME,
+  type SecretsNotStored,
   type ServerSecretStatus,
 } from '../../domain/server-secrets.js';
 import { serverConfigSchema, serverNameSchema } from '../../domain/server-config.js';
@@ -68,4 +69,6 @@ export interface ImportResult {
   skipped: { name: string; reason: string }[];
   /** Literal secrets found in the added servers and moved into the keychain (names, never values). */
   secrets?: { server: string; name: string; from: string }[];
+  /** Added servers whose literal secrets were taken out but could not be stored (no OS keychain). */
+  notStored?: (SecretsNotStored & { server: string })[];
 }
