@@ -10,11 +10,13 @@
 // nothing may be printed after it. A failed format check, lint, typecheck or build counts as one
 // failed test each, and the tests still run, so one run shows every problem.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureDependencies } from './ensure-deps.mjs';
+import { readFileTimes, slowestTable } from './test-times.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cliArgs = process.argv.slice(2).filter((arg) => arg.length > 0);
@@ -100,8 +102,25 @@ function findTestFiles(dir) {
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** Each test file's time ({file, ms, passed}), filled in batch by batch. */
+const fileTimes = [];
+/** Where each phase's time went (name, seconds), printed at the end. */
+const phases = [];
+const runStarted = Date.now();
+/** Runs `step` and records its wall time as phase `name`. */
+async function phase(name, step) {
+  const started = Date.now();
+  try {
+    return await step();
+  } finally {
+    phases.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
+  }
+}
 
 function finish() {
+  if (fileTimes.length > 0) for (const line of slowestTable(fileTimes)) console.log(line);
+  phases.push(`in all ${Math.round((Date.now() - runStarted) / 1000)} s`);
+  console.log(`test: time: ${phases.join(', ')}`);
   for (const problem of problems) console.log(`test: ${problem}`);
   console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   process.exit(counts.failed > 0 || problems.length > 0 ? 1 : 0);
@@ -157,8 +176,8 @@ async function staticChecks() {
 if (skipBuild) {
   console.log('test: TEST_SKIP_BUILD=1, skipping format check, lint, typecheck and build');
 } else {
-  await staticChecks();
-  if ((await run(process.execPath, [path.join('scripts', 'build.mjs')])) !== 0) {
+  await phase('static checks', staticChecks);
+  if ((await phase('build', () => run(process.execPath, [path.join('scripts', 'build.mjs')]))) !== 0) {
     counts.failed += 1;
     problems.push('build FAILED (see build output above)');
   }
@@ -211,6 +230,10 @@ async function runBatch({ files: batchFiles, concurrency }) {
   // The spec reporter ends with one summary block per run; the last value of each counter
   // wins, in case a test's own output happens to contain a similar line.
   const summary = {};
+  // Each file's time goes to a file of its own beside the spec output, so no line of it can be
+  // mistaken for the runner's summary.
+  const timesDir = mkdtempSync(path.join(tmpdir(), 'mcp-desk-test-times-'));
+  const timesFile = path.join(timesDir, 'times.jsonl');
   const runnerCode = await run(
     process.execPath,
     [
@@ -219,6 +242,9 @@ async function runBatch({ files: batchFiles, concurrency }) {
       '--test',
       `--test-concurrency=${concurrency}`,
       '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      `--test-reporter=${pathToFileURL(path.join(root, 'scripts', 'test-times.mjs')).href}`,
+      `--test-reporter-destination=${timesFile}`,
       ...runnerFlags,
       ...batchFiles,
     ],
@@ -230,6 +256,8 @@ async function runBatch({ files: batchFiles, concurrency }) {
       },
     },
   );
+  fileTimes.push(...readFileTimes(timesFile, root));
+  rmSync(timesDir, { recursive: true, force: true });
   if (summary.pass === undefined) {
     // No summary at all: the runner crashed or was killed before reporting.
     counts.failed += 1;
@@ -250,6 +278,6 @@ for (const batch of batches) {
   if (batches.length > 1) {
     console.log(`test: ${batch.files.length} file(s), ${batch.concurrency} at a time`);
   }
-  await runBatch(batch);
+  await phase(batch.concurrency > 1 ? 'tests' : 'tests run alone', () => runBatch(batch));
 }
 finish();
