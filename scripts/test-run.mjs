@@ -25,14 +25,15 @@ const testEnv = {
 /**
  * Runs a command; resolves to its exit code (1 if it could not start). Output is inherited, or
  * with `capture` collected into `capture.text` so checks that run side by side do not interleave.
- * `niceness` lowers its CPU priority (and its children's) so that it takes what others leave.
+ * `niceness` lowers its CPU priority (and its children's) so that it takes what others leave;
+ * `env` adds to the environment.
  */
-export function run(command, args, { onStdoutLine, timeoutMs, capture, niceness } = {}) {
+export function run(command, args, { onStdoutLine, timeoutMs, capture, niceness, env } = {}) {
   return new Promise((resolve) => {
     const piped = capture ? 'pipe' : 'inherit';
     const child = spawn(command, args, {
       cwd: root,
-      env: testEnv,
+      env: { ...testEnv, ...env },
       stdio: ['ignore', onStdoutLine || capture ? 'pipe' : 'inherit', piped],
       shell: process.platform === 'win32',
     });
@@ -147,7 +148,7 @@ const summaryLine = /^\s*ℹ (pass|fail|cancelled|skipped|todo) (\d+)\s*$/;
  * Runs `files` under node's test runner, `concurrency` files at a time, each in its own process;
  * adds the summary and each file's time to `tally`.
  */
-export async function runTestFiles(tally, { files, concurrency, runnerFlags = [], timeoutMs }) {
+export async function runTestFiles(tally, { files, concurrency, runnerFlags = [], timeoutMs, env }) {
   // The spec reporter ends with one summary block per run; the last value of each counter
   // wins, in case a test's own output happens to contain a similar line.
   const summary = {};
@@ -171,6 +172,7 @@ export async function runTestFiles(tally, { files, concurrency, runnerFlags = []
     ],
     {
       timeoutMs,
+      env,
       onStdoutLine: (line) => {
         const match = summaryLine.exec(stripVTControlCharacters(line));
         if (match) summary[match[1]] = Number(match[2]);

@@ -14,6 +14,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies } from './ensure-deps.mjs';
+import { SHARED_BROWSER_ENV, startSharedChromium } from './test-chromium.mjs';
 import {
   createTally,
   findTestFiles,
@@ -128,14 +129,24 @@ for (const batch of batches) {
   if (batches.length > 1) {
     console.log(`test: ${batch.files.length} file(s), ${batch.concurrency} at a time`);
   }
-  await tally.phase(batch.alone ? 'tests run alone' : 'tests', () =>
-    runTestFiles(tally, {
-      files: batch.files,
-      concurrency: batch.concurrency,
-      runnerFlags,
-      timeoutMs: Math.max(60_000, deadline - Date.now()),
-    }),
-  );
+  // One Chromium for every e2e file of the batch (scripts/test-chromium.mjs).
+  const browser = await startSharedChromium(batch.files).catch((error) => {
+    console.log(`test: could not start the shared Chromium (${error.message}); each e2e file starts its own`);
+    return null;
+  });
+  try {
+    await tally.phase(batch.alone ? 'tests run alone' : 'tests', () =>
+      runTestFiles(tally, {
+        files: batch.files,
+        concurrency: batch.concurrency,
+        runnerFlags,
+        timeoutMs: Math.max(60_000, deadline - Date.now()),
+        env: browser ? { [SHARED_BROWSER_ENV]: browser.wsEndpoint() } : {},
+      }),
+    );
+  } finally {
+    await browser?.close();
+  }
 }
 await staticChecksReported();
 tally.finish();
