@@ -197,14 +197,15 @@ export async function runTestFiles(tally, { files, concurrency, runnerFlags = []
 }
 
 /**
- * Starts `checks` ({name, shown, command, args}) together, their output held back; resolves to a
- * function that prints one block per check, in order, and counts each failure in `tally`.
+ * Starts `checks` ({name, shown, command, args, niceness?}) together, their output held back;
+ * resolves to a function that prints one block per check, in order, and counts each failure in
+ * `tally`.
  */
-export function startChecks(tally, checks, { niceness } = {}) {
+export function startChecks(tally, checks) {
   const started = Date.now();
   const running = checks.map((check) => {
     const capture = { text: '' };
-    const done = run(check.command, check.args, { capture, niceness }).then((code) => ({
+    const done = run(check.command, check.args, { capture, niceness: check.niceness }).then((code) => ({
       code,
       seconds: ((Date.now() - started) / 1000).toFixed(1),
     }));

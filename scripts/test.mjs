@@ -6,6 +6,7 @@
 //   npm test -- bridge e2e   only test files whose path contains "bridge" or "e2e"
 //   npm test -- --test-name-pattern=reconnect   arguments starting with -- go to `node --test`
 //   TEST_SKIP_BUILD=1        skip format check, lint, typecheck and build (fast local iteration)
+//   TEST_CONCURRENCY         how many test files run at once (default 3; conformance runs alone)
 //   TEST_TOTAL_TIMEOUT_MS    kill a hung run after this long (default 70 min, under CI's 90)
 // The very last line printed is always `N passed, N failed, N skipped`: CI reads that line, so
 // nothing may be printed after it. Just before it: the 15 slowest test files and where the run's
@@ -15,6 +16,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies } from './ensure-deps.mjs';
 import { SHARED_BROWSER_ENV, startSharedChromium } from './test-chromium.mjs';
+import { saveTimes, startOrder } from './test-order.mjs';
 import {
   createTally,
   findTestFiles,
@@ -31,12 +33,21 @@ const filters = cliArgs.filter((arg) => !arg.startsWith('--'));
 const runnerFlags = cliArgs.filter((arg) => arg.startsWith('--'));
 const skipBuild = process.env.TEST_SKIP_BUILD === '1';
 const totalTimeoutMs = Number(process.env.TEST_TOTAL_TIMEOUT_MS ?? 70 * 60_000);
+// Three files at a time on two cores: most of them spend much of their time waiting (on servers,
+// timeouts, a browser), and test-order.mjs keeps two browsers from sharing the machine often.
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? 3);
+const historyFile = path.join(root, 'test-results', 'test-times.json');
 const deadline = Date.now() + totalTimeoutMs;
 
 ensureDependencies(root);
 const tally = createTally();
 
-/** The static checks: the whole tree, as CI sees it. Prettier's cache is keyed on content. */
+/**
+ * The static checks: the whole tree, as CI sees it. They run beside the tests. Lint is the long
+ * pole (one process, minutes of CPU), so it keeps normal priority and finishes within the tests;
+ * the format check and the typecheck, shorter, take what the tests leave idle (niceness 10).
+ * Prettier's cache is keyed on file content; the typecheck is incremental (tsconfig.json).
+ */
 function staticChecks() {
   const [prettier, prettierArgs] = nodeBin('prettier', 'bin', 'prettier.cjs');
   const [eslint, eslintArgs] = nodeBin('eslint', 'bin', 'eslint.js');
@@ -46,6 +57,7 @@ function staticChecks() {
       shown: 'prettier --check --cache .',
       command: prettier,
       args: [...prettierArgs, '--check', '--cache', '.'],
+      niceness: 10,
     },
     {
       name: 'lint',
@@ -53,14 +65,20 @@ function staticChecks() {
       command: eslint,
       args: [...eslintArgs, '.', '--max-warnings=0'],
     },
-    { name: 'typecheck', shown: 'npm run typecheck', command: npm, args: ['run', 'typecheck'] },
+    {
+      name: 'typecheck',
+      shown: 'npm run typecheck',
+      command: npm,
+      args: ['run', 'typecheck'],
+      niceness: 10,
+    },
   ];
 }
 
 /**
  * Resolves to a printer of the static checks' blocks once they are done; null when skipped.
- * They run at low priority beside the tests: on two cores they cost the tests little, where
- * running them first cost the run their whole time (lint alone keeps a core busy for minutes).
+ * Run first, they cost the run their whole time (lint alone keeps a core busy for minutes, while
+ * the tests leave a good part of two cores idle waiting on servers, timeouts and the browser).
  */
 let staticChecksDone = null;
 if (skipBuild) {
@@ -69,10 +87,8 @@ if (skipBuild) {
   if ((await tally.phase('build', () => run(process.execPath, [path.join('scripts', 'build.mjs')]))) !== 0) {
     tally.fail('build FAILED (see build output above)');
   }
-  console.log(
-    'test: format check, lint and typecheck run beside the tests (low priority; output after the tests)',
-  );
-  staticChecksDone = startChecks(tally, staticChecks(), { niceness: 10 });
+  console.log('test: format check, lint and typecheck run beside the tests (their output follows the tests)');
+  staticChecksDone = startChecks(tally, staticChecks());
 }
 
 /** Waits for the static checks and prints their blocks (once). */
@@ -119,7 +135,14 @@ console.log(`test: running ${files.length} file(s)`);
 // so that a Chromium test beside them on a 2-core machine cannot starve them.
 const runsAlone = (file) => file.startsWith('tests/conformance/');
 const batches = [
-  { files: files.filter((file) => !runsAlone(file)), concurrency: 2, alone: false },
+  {
+    files: startOrder(
+      files.filter((file) => !runsAlone(file)),
+      historyFile,
+    ),
+    concurrency,
+    alone: false,
+  },
   { files: files.filter(runsAlone), concurrency: 1, alone: true },
 ].filter((batch) => batch.files.length > 0);
 
@@ -149,4 +172,5 @@ for (const batch of batches) {
   }
 }
 await staticChecksReported();
+saveTimes(historyFile, tally.fileTimes);
 tally.finish();

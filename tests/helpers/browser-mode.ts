@@ -75,7 +75,10 @@ export interface BrowserModeOptions {
   config?: unknown;
   /** Reuse this config file instead of writing a new one (to restart over the same state). */
   configPath?: string;
-  /** How long to wait for the URL line. */
+  /**
+   * How long a start may take before it counts as hung (default 60 s; the URL is used the moment
+   * it is printed). On a loaded 2-core machine a healthy start has taken over 20 s.
+   */
   startTimeoutMs?: number;
   /** Extra environment for the host (a throwaway HOME for the import tests). */
   env?: NodeJS.ProcessEnv;
@@ -121,7 +124,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   };
 
   try {
-    const url = await waitForUrl(child, () => text, options.startTimeoutMs ?? 20_000);
+    const url = await waitForUrl(child, () => text, options.startTimeoutMs ?? 60_000);
     return {
       url,
       configPath,
