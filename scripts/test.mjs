@@ -1,131 +1,67 @@
 #!/usr/bin/env node
-// `npm test`: format check, lint and typecheck (side by side), build, then every
-// tests/**/*.test.ts under Node's own test runner.
+// `npm test`: build, then every tests/**/*.test.ts under Node's own test runner, with the format
+// check, lint and typecheck running beside the tests at low CPU priority (they take what the
+// tests leave idle; their output is printed once the tests are done).
 //   npm test                 everything
 //   npm test -- bridge e2e   only test files whose path contains "bridge" or "e2e"
 //   npm test -- --test-name-pattern=reconnect   arguments starting with -- go to `node --test`
 //   TEST_SKIP_BUILD=1        skip format check, lint, typecheck and build (fast local iteration)
+//   TEST_CONCURRENCY         how many test files run at once (default 3; conformance runs alone)
 //   TEST_TOTAL_TIMEOUT_MS    kill a hung run after this long (default 70 min, under CI's 90)
 // The very last line printed is always `N passed, N failed, N skipped`: CI reads that line, so
-// nothing may be printed after it. A failed format check, lint, typecheck or build counts as one
-// failed test each, and the tests still run, so one run shows every problem.
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+// nothing may be printed after it. Just before it: the 15 slowest test files and where the run's
+// time went. A failed format check, lint, typecheck or build counts as one failed test each, and
+// the tests still run, so one run shows every problem. `npm run test:quick` is the inner loop.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stripVTControlCharacters } from 'node:util';
 import { ensureDependencies } from './ensure-deps.mjs';
 import { rerunInKeyringSession } from './keyring-session.mjs';
+import { SHARED_BROWSER_ENV, startSharedChromium } from './test-chromium.mjs';
+import { saveTimes, startOrder } from './test-order.mjs';
+import {
+  createTally,
+  findTestFiles,
+  nodeBin,
+  npm,
+  root,
+  run,
+  runTestFiles,
+  startChecks,
+} from './test-run.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cliArgs = process.argv.slice(2).filter((arg) => arg.length > 0);
 const filters = cliArgs.filter((arg) => !arg.startsWith('--'));
 const runnerFlags = cliArgs.filter((arg) => arg.startsWith('--'));
 const skipBuild = process.env.TEST_SKIP_BUILD === '1';
 const totalTimeoutMs = Number(process.env.TEST_TOTAL_TIMEOUT_MS ?? 70 * 60_000);
-
-const testEnv = {
-  ...process.env,
-  // Nothing in a test run may fetch a browser or an Electron build from a CDN.
-  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-  ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
-};
-
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-/**
- * Runs a command; resolves to its exit code (1 if it could not start). Output is inherited, or
- * with `capture` collected into `capture.text` so checks that run side by side do not interleave.
- */
-function run(command, args, { onStdoutLine, timeoutMs, capture } = {}) {
-  return new Promise((resolve) => {
-    const piped = capture ? 'pipe' : 'inherit';
-    const child = spawn(command, args, {
-      cwd: root,
-      env: testEnv,
-      stdio: ['ignore', onStdoutLine || capture ? 'pipe' : 'inherit', piped],
-      shell: process.platform === 'win32',
-    });
-    if (capture) {
-      capture.text = '';
-      for (const stream of [child.stderr, ...(onStdoutLine ? [] : [child.stdout])]) {
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk) => (capture.text += chunk));
-      }
-    }
-    let timer;
-    if (timeoutMs) {
-      timer = setTimeout(() => {
-        console.error(`test: still running after ${Math.round(timeoutMs / 60_000)} min; stopping it`);
-        child.kill('SIGKILL');
-      }, timeoutMs);
-    }
-    if (onStdoutLine) {
-      let pending = '';
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (chunk) => {
-        process.stdout.write(chunk);
-        pending += chunk;
-        const lines = pending.split('\n');
-        pending = lines.pop() ?? '';
-        lines.forEach(onStdoutLine);
-      });
-      child.stdout.on('end', () => pending && onStdoutLine(pending));
-    }
-    child.on('error', (error) => {
-      console.error(`test: could not start ${command}: ${error.message}`);
-      clearTimeout(timer);
-      resolve(1);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
-}
-
-/** Every tests/**\/*.test.ts, repo-relative with forward slashes, sorted. */
-function findTestFiles(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) return [];
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return findTestFiles(full);
-      return entry.isFile() && entry.name.endsWith('.test.ts')
-        ? [path.relative(root, full).split(path.sep).join('/')]
-        : [];
-    })
-    .sort();
-}
-
-const counts = { passed: 0, failed: 0, skipped: 0 };
-const problems = [];
-
-function finish() {
-  for (const problem of problems) console.log(`test: ${problem}`);
-  console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-  process.exit(counts.failed > 0 || problems.length > 0 ? 1 : 0);
-}
+// Three files at a time on two cores: most of them spend much of their time waiting (on servers,
+// timeouts, a browser), and test-order.mjs keeps two browsers from sharing the machine often.
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? 3);
+const historyFile = path.join(root, 'test-results', 'test-times.json');
+const deadline = Date.now() + totalTimeoutMs;
 
 ensureDependencies(root);
 // Linux without a Secret Service: run again inside a private one where it can be started.
 await rerunInKeyringSession(root, fileURLToPath(import.meta.url), process.argv.slice(2));
+const tally = createTally();
 
 /**
- * The static checks, started together (lint and tsc each keep a core busy) with their output
- * held back and printed one block per check, in this order, so the log reads as if run in turn.
+ * The static checks: the whole tree, as CI sees it. They run beside the tests. Lint is the long
+ * pole (one process, minutes of CPU), so it keeps normal priority and finishes within the tests;
+ * the format check and the typecheck, shorter, take what the tests leave idle (niceness 10).
+ * Prettier's cache is keyed on file content; the typecheck is incremental (tsconfig.json).
  */
-async function staticChecks() {
-  const nodeBin = (...parts) => [process.execPath, [path.join(root, 'node_modules', ...parts)]];
+function staticChecks() {
   const [prettier, prettierArgs] = nodeBin('prettier', 'bin', 'prettier.cjs');
   const [eslint, eslintArgs] = nodeBin('eslint', 'bin', 'eslint.js');
-  const checks = [
+  return [
     {
       name: 'format check',
-      shown: 'prettier --check .',
+      shown: 'prettier --check --cache .',
       command: prettier,
-      args: [...prettierArgs, '--check', '.'],
+      args: [...prettierArgs, '--check', '--cache', '.'],
+      niceness: 10,
     },
     {
       name: 'lint',
@@ -133,38 +69,38 @@ async function staticChecks() {
       command: eslint,
       args: [...eslintArgs, '.', '--max-warnings=0'],
     },
-    { name: 'typecheck', shown: 'npm run typecheck', command: npm, args: ['run', 'typecheck'] },
+    {
+      name: 'typecheck',
+      shown: 'npm run typecheck',
+      command: npm,
+      args: ['run', 'typecheck'],
+      niceness: 10,
+    },
   ];
-  console.log(`test: running ${checks.map((check) => check.name).join(', ')} side by side`);
-  const started = Date.now();
-  const running = checks.map((check) => {
-    const capture = { text: '' };
-    const done = run(check.command, check.args, { capture }).then((code) => ({
-      code,
-      seconds: ((Date.now() - started) / 1000).toFixed(1),
-    }));
-    return { check, capture, done };
-  });
-  for (const { check, capture, done } of running) {
-    const { code, seconds } = await done;
-    console.log(`\n── ${check.name}: ${check.shown} ── ${code === 0 ? 'passed' : 'FAILED'} (${seconds} s)`);
-    if (capture.text.trim()) console.log(capture.text.trimEnd());
-    if (code !== 0) {
-      counts.failed += 1;
-      problems.push(`${check.name} FAILED (see the "${check.name}" block above; \`${check.shown}\`)`);
-    }
-  }
-  console.log('');
 }
 
+/**
+ * Resolves to a printer of the static checks' blocks once they are done; null when skipped.
+ * Run first, they cost the run their whole time (lint alone keeps a core busy for minutes, while
+ * the tests leave a good part of two cores idle waiting on servers, timeouts and the browser).
+ */
+let staticChecksDone = null;
 if (skipBuild) {
   console.log('test: TEST_SKIP_BUILD=1, skipping format check, lint, typecheck and build');
 } else {
-  await staticChecks();
-  if ((await run(process.execPath, [path.join('scripts', 'build.mjs')])) !== 0) {
-    counts.failed += 1;
-    problems.push('build FAILED (see build output above)');
+  if ((await tally.phase('build', () => run(process.execPath, [path.join('scripts', 'build.mjs')]))) !== 0) {
+    tally.fail('build FAILED (see build output above)');
   }
+  console.log('test: format check, lint and typecheck run beside the tests (their output follows the tests)');
+  staticChecksDone = startChecks(tally, staticChecks());
+}
+
+/** Waits for the static checks and prints their blocks (once). */
+async function staticChecksReported() {
+  if (!staticChecksDone) return;
+  const print = await tally.phase('waiting for the static checks', () => staticChecksDone);
+  staticChecksDone = null;
+  await print();
 }
 
 // The conformance suite needs its own install (see tools/conformance/package.json). A failure
@@ -188,12 +124,13 @@ const files = filters.length
   ? allFiles.filter((file) => filters.some((filter) => file.includes(filter)))
   : allFiles;
 if (files.length === 0) {
-  problems.push(
+  tally.problems.push(
     filters.length
       ? `no test file matches ${filters.map((f) => `"${f}"`).join(', ')}`
       : 'no test files under tests/',
   );
-  finish();
+  await staticChecksReported();
+  tally.finish();
 }
 console.log(`test: running ${files.length} file(s)`);
 
@@ -202,57 +139,42 @@ console.log(`test: running ${files.length} file(s)`);
 // so that a Chromium test beside them on a 2-core machine cannot starve them.
 const runsAlone = (file) => file.startsWith('tests/conformance/');
 const batches = [
-  { files: files.filter((file) => !runsAlone(file)), concurrency: 2 },
-  { files: files.filter(runsAlone), concurrency: 1 },
+  {
+    files: startOrder(
+      files.filter((file) => !runsAlone(file)),
+      historyFile,
+    ),
+    concurrency,
+    alone: false,
+  },
+  { files: files.filter(runsAlone), concurrency: 1, alone: true },
 ].filter((batch) => batch.files.length > 0);
 
-const summaryLine = /^\s*ℹ (pass|fail|cancelled|skipped|todo) (\d+)\s*$/;
-const deadline = Date.now() + totalTimeoutMs;
-
-/** Runs one batch under node's test runner; adds its summary to the counts. */
-async function runBatch({ files: batchFiles, concurrency }) {
-  // The spec reporter ends with one summary block per run; the last value of each counter
-  // wins, in case a test's own output happens to contain a similar line.
-  const summary = {};
-  const runnerCode = await run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      `--test-concurrency=${concurrency}`,
-      '--test-reporter=spec',
-      ...runnerFlags,
-      ...batchFiles,
-    ],
-    {
-      timeoutMs: Math.max(60_000, deadline - Date.now()),
-      onStdoutLine: (line) => {
-        const match = summaryLine.exec(stripVTControlCharacters(line));
-        if (match) summary[match[1]] = Number(match[2]);
-      },
-    },
-  );
-  if (summary.pass === undefined) {
-    // No summary at all: the runner crashed or was killed before reporting.
-    counts.failed += 1;
-    problems.push(`the test runner exited (code ${runnerCode}) without a summary`);
-    return;
-  }
-  counts.passed += summary.pass;
-  // A cancelled test (its file crashed or timed out) did not pass: it is a failure.
-  counts.failed += (summary.fail ?? 0) + (summary.cancelled ?? 0);
-  counts.skipped += (summary.skipped ?? 0) + (summary.todo ?? 0);
-  if (runnerCode !== 0 && (summary.fail ?? 0) + (summary.cancelled ?? 0) === 0) {
-    counts.failed += 1;
-    problems.push(`the test runner exited with code ${runnerCode} although no test failed`);
-  }
-}
-
 for (const batch of batches) {
+  // The files that run alone wait for the static checks too: nothing else may share the machine.
+  if (batch.alone) await staticChecksReported();
   if (batches.length > 1) {
     console.log(`test: ${batch.files.length} file(s), ${batch.concurrency} at a time`);
   }
-  await runBatch(batch);
+  // One Chromium for every e2e file of the batch (scripts/test-chromium.mjs).
+  const browser = await startSharedChromium(batch.files).catch((error) => {
+    console.log(`test: could not start the shared Chromium (${error.message}); each e2e file starts its own`);
+    return null;
+  });
+  try {
+    await tally.phase(batch.alone ? 'tests run alone' : 'tests', () =>
+      runTestFiles(tally, {
+        files: batch.files,
+        concurrency: batch.concurrency,
+        runnerFlags,
+        timeoutMs: Math.max(60_000, deadline - Date.now()),
+        env: browser ? { [SHARED_BROWSER_ENV]: browser.wsEndpoint() } : {},
+      }),
+    );
+  } finally {
+    await browser?.close();
+  }
 }
-finish();
+await staticChecksReported();
+saveTimes(historyFile, tally.fileTimes);
+tally.finish();

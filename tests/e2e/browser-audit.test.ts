@@ -2,9 +2,9 @@
 // its connection shows up as an audit row, the kind filter narrows the table, and Export
 // downloads the records as JSON lines.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { pageOrSkip, saveScreenshot } from '../helpers/chromium.js';
+import { readDownload } from '../helpers/e2e-app.js';
 import { everythingPage } from '../helpers/everything-page.js';
 
 const setup = everythingPage('browser audit e2e', { acceptDownloads: true });
@@ -43,8 +43,7 @@ test(
         p.getByTestId('audit-export').click(),
       ]);
       assert.match(download.suggestedFilename(), /^mcp-desk-audit-\d{4}-\d{2}-\d{2}\.jsonl$/);
-      const path = await download.path();
-      const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+      const lines = (await readDownload(download)).trimEnd().split('\n');
       const records = lines.map((l) => JSON.parse(l) as { kind: string; serverId?: string; action: string });
       assert.ok(
         records.length >= 1 && records.every((r) => r.kind === 'connection' && r.serverId === 'everything'),

@@ -98,8 +98,11 @@ test(
   async (t) => {
     const first = pageOrSkip(t, skipReason, e2e.page);
     if (!first || !e2e.session || !e2e.gemini) return;
-    // A page of its own whose bridge holds back `chat.create` for a while: a slow host.
+    // A page of its own whose bridge holds back `chat.create` until the message has been sent:
+    // a host slow enough that the person is quicker, however fast or slow this machine is.
     const p = await e2e.session.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    let release = (): void => undefined;
+    const sent = new Promise<void>((resolve) => (release = resolve));
     try {
       await withEvidence(p, 'send-while-creating', async () => {
         let held = 0;
@@ -108,7 +111,7 @@ test(
           ws.onMessage((message) => {
             if (typeof message === 'string' && message.includes('"channel":"chat.create"')) {
               held++;
-              setTimeout(() => server.send(message), 1500);
+              void sent.then(() => server.send(message));
             } else server.send(message);
           });
           server.onMessage((message) => ws.send(message));
@@ -126,6 +129,7 @@ test(
         await p.getByTestId('new-chat').click();
         await p.getByTestId('chat-input').fill(message);
         await p.getByTestId('chat-input').press('Enter');
+        release();
 
         await p
           .getByTestId('assistant-text')
@@ -141,6 +145,7 @@ test(
         );
       });
     } finally {
+      release();
       await p.close();
     }
   },

@@ -13,7 +13,9 @@ export async function seriousViolations(p: Page, scope: AxeScope = {}): Promise<
   // Legacy mode runs axe inside the page: pages made with browser.newPage() have an implicit
   // context that cannot open the extra page axe's default (cross-frame) mode needs, and our
   // views have no cross-origin frames to miss.
-  const builder = new AxeBuilder({ page: p }).setLegacyMode(true);
+  // Only violations are read: axe then stops collecting every passing node (about half its time
+  // on our views, measured with the page's own CPU counters).
+  const builder = new AxeBuilder({ page: p }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   if (include) builder.include(include);
   if (exclude) builder.exclude(exclude);
   const results = await builder.analyze();

@@ -5,20 +5,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, SHARED_BROWSER_ENV } from '../../scripts/test-chromium.mjs';
 import { repoRoot } from './browser-mode.js';
 
-/** Debian's Chromium; CHROMIUM_PATH points elsewhere (another distro, a local build). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** No sandbox (CI runs as root in a container), no GPU, and nothing that phones home. */
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/test-chromium.mjs';
 
 /** Where screenshots land: CI keeps test-results/ as the run's artifacts. */
 export const SHOTS_DIR = join(repoRoot, 'test-results', 'e2e');
@@ -28,8 +18,24 @@ export const chromiumSkipReason: string | null = existsSync(CHROMIUM_PATH)
   ? null
   : `${CHROMIUM_PATH} not found (install Debian's chromium: apt-get install -y chromium)`;
 
-/** Launches Chromium with the suite's flags and any `extra` ones (never a Playwright-downloaded browser). */
-export function launchChromium(extra: readonly string[] = []): Promise<Browser> {
+/**
+ * The run's shared Chromium when `npm test` started one (scripts/test-chromium.mjs) and no
+ * `extra` flags are asked for, else a Chromium of this file's own with the suite's flags and the
+ * extra ones (never a Playwright-downloaded browser). Either way `close()` ends what this file
+ * opened: on the shared one, its own contexts and its connection. Open pages with `newPage()` or
+ * `newContext()`, which are this file's alone.
+ */
+export async function launchChromium(extra: readonly string[] = []): Promise<Browser> {
+  const shared = process.env[SHARED_BROWSER_ENV];
+  // Flags are the browser's, not a context's: a file that needs its own gets its own browser.
+  if (shared && extra.length === 0) {
+    try {
+      return await chromium.connect(shared);
+    } catch (error) {
+      // The shared browser is gone (it crashed?): this file still runs, on a browser of its own.
+      console.log(`shared Chromium unreachable (${(error as Error).message}); launching one for this file`);
+    }
+  }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extra] });
 }
 

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { builtCli } from './browser-mode.js';
 import { REPO_ROOT, tempDir, type CleanupStack } from './host-harness.js';
 
 /** What one CLI run printed and how it exited. */
@@ -11,20 +12,18 @@ export interface CliRun {
 }
 
 /**
- * Run `mcp-desk` from source (tsx, so no build is needed) to completion, with extra
- * environment; killed after `timeoutMs` so a hang fails the test instead of stalling it.
+ * Run the built `mcp-desk` (out/headless/cli.mjs, checked to be newer than its sources; see
+ * builtCli) to completion, with extra environment; killed after `timeoutMs` so a hang fails the
+ * test instead of stalling it.
  */
 export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<CliRun> {
+  const cli = builtCli();
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(REPO_ROOT, 'electron/headless/cli.ts'), ...args],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, NODE_OPTIONS: '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

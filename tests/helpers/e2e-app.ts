@@ -1,7 +1,7 @@
 // What several browser e2e files share beyond Chromium itself: server-everything's path and
 // config entry, the reasons a machine cannot run a flow, the page's text, reading a download, opening a tool, and storing and
 // removing the Gemini key through Settings.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { repoRoot } from './browser-mode.js';
@@ -54,10 +54,11 @@ export async function pageText(p: Page): Promise<string> {
   return `${await p.content()}\n${values}`;
 }
 
-/** The text of a finished download. */
+/** The text of a finished download (streamed: `download.path()` is not there on a shared browser). */
 export async function readDownload(download: Download): Promise<string> {
-  const path = await download.path();
-  return readFileSync(path, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Removes the stored Gemini key through Settings (the Chat view must be showing). */

@@ -2,7 +2,7 @@
 // cleanup stack; and the /proc probes that prove nothing was orphaned.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -59,6 +59,17 @@ export function nodeServer(
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   return { command: process.execPath, args: [script, ...args], ...extra };
+}
+
+/**
+ * Waits until crash-server.mjs, started with CALL_LOG=`log`, has logged `count` slow calls as
+ * started: the moment a call is under way on the server, which no fixed wait can know.
+ */
+export async function slowCallsStarted(log: string, count = 1): Promise<void> {
+  await waitFor(`${count} slow call(s) to reach the server (${log})`, () => {
+    const lines = existsSync(log) ? readFileSync(log, 'utf8').split('\n') : [];
+    return lines.filter((line) => line.startsWith('STARTED ')).length >= count ? true : undefined;
+  });
 }
 
 /** A port that was free a moment ago (the caller retries if it loses the race). */

@@ -21,6 +21,8 @@ import {
   nodeServer,
   rejection,
   SERVERS,
+  slowCallsStarted,
+  tempDir,
   waitForState,
 } from '../helpers/host-harness.js';
 import { parsePrometheus } from '../helpers/prometheus-parse.js';
@@ -133,14 +135,15 @@ describe('metrics', { timeout: 240_000 }, () => {
   });
 
   it('a host counts cancellations, drops and the reconnect that follows, and persists them', async () => {
+    const callLog = join(await tempDir(stack), 'calls.log');
     const host = await createTestHost(stack, {
-      servers: { crashy: nodeServer(SERVERS.crash) },
+      servers: { crashy: nodeServer(SERVERS.crash, [], { env: { CALL_LOG: callLog } }) },
       dataDir: true,
     });
     await waitForState(host.host, 'crashy', 'connected');
     const slow = host.host.callTool('crashy', 'slow', { ms: 30_000 }, { callId: 'c1' });
-    // The call is in flight once the server has it; cancel then.
-    await new Promise((r) => setTimeout(r, 200));
+    // Cancel once the server has the call, so that the cancellation reaches it in flight.
+    await slowCallsStarted(callLog);
     assert.equal(host.host.cancel('c1'), true);
     assert.equal((await rejection(slow)).code, 'cancelled');
     assert.equal((await rejection(host.host.callTool('crashy', 'crash', {}))).code, 'connection_closed');

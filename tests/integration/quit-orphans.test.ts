@@ -29,6 +29,7 @@ import {
   pidsWithEnv,
   REPO_ROOT,
   SERVERS,
+  slowCallsStarted,
   tempDir,
   waitFor,
   WAIT_MS,
@@ -325,26 +326,19 @@ describe('interrupting a one-shot command', { skip: SKIP, timeout: 60_000 }, () 
     const marker = `desk-quit-call-${randomUUID()}`;
     markers.push(marker);
     const configPath = join(dir, 'mcp-servers.json');
+    const callLog = join(dir, 'calls.log');
     await writeFile(
       configPath,
       JSON.stringify({
         mcpServers: {
-          everything: nodeServer(SERVERS.everything, ['stdio'], { env: { DESK_QUIT_MARKER: marker } }),
+          slow: nodeServer(SERVERS.crash, [], { env: { DESK_QUIT_MARKER: marker, CALL_LOG: callLog } }),
         },
       }),
     );
     assert.ok(existsSync(headlessCli), `${headlessCli} is missing: run \`npm run build -- --headless-only\``);
     const child = spawn(
       process.execPath,
-      [
-        headlessCli,
-        '--config',
-        configPath,
-        'call',
-        'everything',
-        'trigger-long-running-operation',
-        '{"duration":60,"steps":60}',
-      ],
+      [headlessCli, '--config', configPath, 'call', 'slow', 'slow', '{"ms":60000}'],
       {
         cwd: REPO_ROOT,
         env: { ...process.env, MCP_DESK_DATA_DIR: join(dir, 'data'), NODE_OPTIONS: '' },
@@ -355,9 +349,8 @@ describe('interrupting a one-shot command', { skip: SKIP, timeout: 60_000 }, () 
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     stack.defer(() => void child.kill('SIGKILL'));
-    await waitFor('the server to start', () => (pidsWithEnv(marker).length > 0 ? true : undefined));
-    // Long enough for the call to be under way on any machine; the outcome must be the same either way.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Ctrl+C once the server is working on the call: the moment it logs the call's start.
+    await slowCallsStarted(callLog);
     child.kill('SIGINT');
     const code = await Promise.race([
       exited,

@@ -36,6 +36,23 @@ function assertClean(what: string, value: unknown): void {
     );
 }
 
+/**
+ * A server that speaks its secret on stderr and never answers. A shell speaks within a
+ * millisecond of starting, so it has spoken long before the 3 s timeout fails it however loaded
+ * the machine (node, the first talker, needed most of a second before its first word, and more
+ * under load: it was failed before it spoke). Windows has no sh: node there.
+ */
+const TALKER =
+  process.platform === 'win32'
+    ? {
+        command: process.execPath,
+        args: [
+          '-e',
+          'process.stderr.write("my key is " + process.env.TALKER_SECRET); setInterval(() => {}, 1000)',
+        ],
+      }
+    : { command: 'sh', args: ['-c', 'printf "my key is %s" "$TALKER_SECRET" >&2; exec sleep 3600'] };
+
 describe('secret redaction', { timeout: 120_000 }, () => {
   const stack = new CleanupStack();
   let t: TestHost;
@@ -50,16 +67,7 @@ describe('secret redaction', { timeout: 120_000 }, () => {
         local: nodeServer(SERVERS.everything, ['stdio'], { env: { API_KEY: ENV_SECRET } }),
         remote: { url: `${recorder.origin}/mcp`, headers: { Authorization: `Bearer ${TOKEN}` } },
         // Says its secret on stderr with no trailing newline, then never answers.
-        talker: {
-          command: process.execPath,
-          args: [
-            '-e',
-            'process.stderr.write("my key is " + process.env.TALKER_SECRET); setInterval(() => {}, 1000)',
-          ],
-          env: { TALKER_SECRET: STDERR_SECRET },
-          // Long enough for node to start and speak on a loaded 2-core machine; it never answers.
-          timeout: 3000,
-        },
+        talker: { ...TALKER, env: { TALKER_SECRET: STDERR_SECRET }, timeout: 3000 },
       },
       init: false,
     });

@@ -1,12 +1,12 @@
 // The lint rules are part of the test command (scripts/test.mjs runs `eslint .` first), so they
 // are tested like code: ESLint's Node API, with the project's own eslint.config.mjs, is fed
 // snippets that break a house rule, and each must be reported under the expected rule id.
-// Only the snippets are linted (lintText, plus two real files for the cycle), so this is quick.
+// Only the snippets are linted (lintText), so this is quick. Import cycles are not ESLint's job:
+// tests/architecture.test.ts finds them, and tests its finder.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -14,23 +14,17 @@ import { layers, viewsFolder, type Layer } from '../../scripts/layers.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PROBE = '__lint_probe__';
-// The cycle needs two real files; .tmp/ is git-ignored and outside every scan and tsconfig.
-const cycleDir = path.join(repoRoot, '.tmp', `lint-rules-${randomBytes(4).toString('hex')}`);
 
 let eslint: ESLint;
 
 before(() => {
   eslint = new ESLint({
     cwd: repoRoot,
-    // .tmp/ is on the config's ignore list; the cycle probe lives there on purpose.
-    ignore: false,
     // The probes are not in any tsconfig, so the type-aware rules (none of which is under test
     // here) are switched off for them; every other rule comes from eslint.config.mjs as is.
-    overrideConfig: [{ files: [`**/${PROBE}*`, '.tmp/**'], ...tseslint.configs.disableTypeChecked }],
+    overrideConfig: [{ files: [`**/${PROBE}*`], ...tseslint.configs.disableTypeChecked }],
   });
 });
-
-after(() => rmSync(cycleDir, { recursive: true, force: true }));
 
 /** The messages ESLint reports for `code` as if it were the file at `fileRel`. */
 async function lint(fileRel: string, code: string): Promise<Linter.LintMessage[]> {
@@ -175,23 +169,5 @@ describe('lint: house rules', () => {
       'import-x/no-restricted-paths',
       `view rule (DESIGN.md §6.9): ${viewsFolder}/${mine}/`,
     );
-  });
-
-  it('an import cycle between two files is reported', async () => {
-    mkdirSync(cycleDir, { recursive: true });
-    const a = path.join(cycleDir, 'cycle-a.ts');
-    const b = path.join(cycleDir, 'cycle-b.ts');
-    writeFileSync(a, "import { b } from './cycle-b.js';\nexport const a = (): number => b() + 1;\n");
-    writeFileSync(b, "import { a } from './cycle-a.js';\nexport const b = (): number => a() - 1;\n");
-    const results = await eslint.lintFiles([a, b]);
-    for (const result of results) {
-      assert.deepEqual(
-        result.messages.filter((m) => m.fatal),
-        [],
-        `ESLint could not parse ${result.filePath}`,
-      );
-      assertReported(result.messages, 'import-x/no-cycle');
-    }
-    assert.equal(results.length, 2);
   });
 });
