@@ -35,6 +35,8 @@ import type { BundleService } from './bundles/bundle-service.js';
 import { bundleHandlers, removeBundleServer } from './bundles/bundle-routes.js';
 import type { ToolTrustService } from './tool-trust/tool-trust-service.js';
 import { toolPinHandlers } from './tool-trust/tool-pin-routes.js';
+import type { FlowGuard } from './policies/flow-guard.js';
+import { flowHandlers } from './policies/flow-routes.js';
 import type { DiagnosticsService } from './diagnostics/diagnostics-service.js';
 import { diagnosticsHandlers } from './diagnostics/diagnostics-routes.js';
 import { chatHandlers } from './chat/chat-routes.js';
@@ -97,6 +99,8 @@ export interface HostRouterDeps {
   imports: ImportService;
   /** Pinned tool definitions: changes and their review. */
   toolTrust: ToolTrustService;
+  /** Flow labels (overrides) and conversations' taint ("I trust this content"). */
+  flows: FlowGuard;
   /** Copy diagnostics and renderer error reports. */
   diagnostics: DiagnosticsService;
 }
@@ -139,6 +143,7 @@ export class HostRouter {
       bundles,
       imports,
       toolTrust,
+      flows,
       diagnostics,
     } = deps;
     this.redactor = deps.redactor;
@@ -274,6 +279,7 @@ export class HostRouter {
       'deepLinks.take': () => deepLinks.take(),
       ...bundleHandlers(bundles),
       ...toolPinHandlers(toolTrust),
+      ...flowHandlers(flows),
       ...diagnosticsHandlers(diagnostics),
       ...importHandlers(imports, host, roots),
     };
