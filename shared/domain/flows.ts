@@ -55,6 +55,8 @@ export interface FlowLink {
   passage: string;
   /** Offsets of the call's argument text in `passage`, when the content carries it. */
   carried?: { start: number; end: number };
+  /** Injection patterns matched in `passage`, by offsets, for marking them there. */
+  marks: { start: number; end: number; kind: ToolWarning['kind'] }[];
   /** Injection markers in the content (hidden text, orders to the model). */
   warnings: ToolWarning[];
 }

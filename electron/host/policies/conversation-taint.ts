@@ -1,6 +1,7 @@
 import type { FlowLink, TaintKind } from '../../../shared/domain/flows.js';
 import type { ToolWarning } from '../../../shared/domain/tool-trust.js';
 import { inspectResult } from '../tool-trust/inspect-result.js';
+import { inspectText } from '../tool-trust/inspect-text.js';
 
 /** One piece of untrusted content as it entered a conversation. */
 export interface TaintNote {
@@ -132,6 +133,17 @@ function argumentTexts(args: Record<string, unknown>): string[] {
 }
 
 function toLink(e: Entry, needles: readonly string[]): FlowLink {
+  const link = windowOf(e, needles);
+  // Marked in the passage itself, so the person sees the orders where the carried text sits.
+  const marks = inspectText({ field: 'result', mode: 'result' }, link.passage).map((f) => ({
+    start: f.start,
+    end: f.end,
+    kind: f.kind,
+  }));
+  return { ...link, marks };
+}
+
+function windowOf(e: Entry, needles: readonly string[]): Omit<FlowLink, 'marks'> {
   const base = { kind: e.kind, serverId: e.serverId, name: e.name, at: e.at, warnings: e.warnings };
   for (const needle of needles) {
     const at = e.text.indexOf(needle);

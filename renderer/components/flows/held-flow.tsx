@@ -14,7 +14,8 @@ function clock(at: number): string {
  * text marked where it appears there) and any injection patterns found in it.
  */
 export function HeldFlow({ hold, tool }: { hold: FlowHold; tool: string }) {
-  const sinkWhy = hold.flow.reasons.filter((r) => r.label === 'sink' || r.label === 'unknown');
+  // Two reasons say enough here; the Tools view lists them all.
+  const sinkWhy = hold.flow.reasons.filter((r) => r.label === 'sink' || r.label === 'unknown').slice(0, 2);
   return (
     <div className="held-flow" role="alert" data-testid="held-flow">
       <p className="held-flow-head">
@@ -58,30 +59,58 @@ function Visible({ text }: { text: string }) {
   );
 }
 
+/** The passage cut where a mark starts or ends; each piece knows which marks cover it. */
+function pieces(link: FlowLink): { text: string; carried: boolean; injected: boolean }[] {
+  const { passage, carried, marks } = link;
+  const cuts = new Set([0, passage.length]);
+  for (const m of [...(carried ? [carried] : []), ...marks]) {
+    cuts.add(Math.max(0, Math.min(passage.length, m.start)));
+    cuts.add(Math.max(0, Math.min(passage.length, m.end)));
+  }
+  const at = [...cuts].sort((a, b) => a - b);
+  const out: { text: string; carried: boolean; injected: boolean }[] = [];
+  for (let i = 0; i + 1 < at.length; i++) {
+    const [from, to] = [at[i], at[i + 1]];
+    out.push({
+      text: passage.slice(from, to),
+      carried: carried !== undefined && from >= carried.start && to <= carried.end,
+      injected: marks.some((m) => from >= m.start && to <= m.end),
+    });
+  }
+  return out;
+}
+
 function ChainLink({ link }: { link: FlowLink }) {
-  const { passage, carried } = link;
   return (
     <li data-testid="held-flow-link" data-kind={link.kind}>
       <span data-testid="held-flow-source">
         follows {flowLinkSource(link)} at {clock(link.at)}
       </span>
       <p className="held-flow-passage" data-testid="held-flow-passage">
-        {carried ? (
-          <>
-            <Visible text={passage.slice(0, carried.start)} />
-            <mark data-testid="held-flow-carried" title="The call's own arguments appear here">
-              <Visible text={passage.slice(carried.start, carried.end)} />
+        {pieces(link).map((piece, i) =>
+          piece.carried || piece.injected ? (
+            <mark
+              key={i}
+              className={`${piece.carried ? 'held-carried' : ''} ${piece.injected ? 'held-injected' : ''}`}
+              data-testid={piece.carried ? 'held-flow-carried' : 'held-flow-injected'}
+              title={
+                piece.carried
+                  ? "The call's own arguments appear here"
+                  : 'Looks like an order injected for the model'
+              }
+            >
+              <Visible text={piece.text} />
             </mark>
-            <Visible text={passage.slice(carried.end)} />
-          </>
-        ) : (
-          <Visible text={passage} />
+          ) : (
+            <Visible key={i} text={piece.text} />
+          ),
         )}
       </p>
       <WarningsPanel
         warnings={link.warnings}
         intro="Patterns of injected instructions found in this content."
         testId="held-flow-warnings"
+        open={false}
       />
     </li>
   );
