@@ -137,6 +137,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof bundleChannels,
     typeof importChannels,
     typeof toolPinChannels,
+    typeof flowChannels,
   ]
 > = true;
 
