@@ -20,6 +20,8 @@ export interface FlowAuditRow {
   held: boolean;
   /** Computed, or a person's override for the tool or its server. */
   origin: ToolFlow['origin'];
+  /** A sink only in that it fetches: not held when the chat's untrusted content is all its own results. */
+  fetchOnly?: true;
   reasons: FlowReason[];
 }
 
@@ -66,6 +68,7 @@ export function auditFlows(tools: readonly CatalogTool[], flowOf: (t: CatalogToo
       unknown: flow.unknown,
       held: heldWhenTainted(flow),
       origin: flow.origin,
+      ...(flow.fetchOnly ? { fetchOnly: true as const } : {}),
       reasons: flow.reasons,
     };
   });
@@ -84,9 +87,9 @@ export function describeFlowAudit(audit: FlowAudit): string {
   const lines: string[] = [];
   for (const t of audit.tools) {
     const by = t.origin === 'default' ? '' : ` (set by you for this ${t.origin})`;
-    lines.push(
-      `${t.server}\t${printable(t.name)}\t${labelWords(t)}${by}${t.held ? '\theld when tainted' : ''}`,
-    );
+    const fetch = t.fetchOnly ? ' (unless fed only by its own results)' : '';
+    const held = t.held ? `\theld when tainted${fetch}` : '';
+    lines.push(`${t.server}\t${printable(t.name)}\t${labelWords(t)}${by}${held}`);
     for (const r of t.reasons) lines.push(`  ${r.label}: ${printable(r.why)}`);
   }
   lines.push(

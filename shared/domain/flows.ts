@@ -33,6 +33,12 @@ export interface ToolFlow {
   reasons: FlowReason[];
   /** Computed from the tool, or set by a person for this tool or for its whole server. */
   origin: 'default' | 'tool' | 'server';
+  /**
+   * Its only sign of acting is fetching from the network (a `url` parameter, a name like
+   * "fetch"): a chat whose untrusted content all came from this very tool, and that read
+   * nothing sensitive, does not hold it (browsing page after page has nothing new to leak).
+   */
+  fetchOnly?: true;
 }
 
 /** Whether a call of a tool with these labels waits for review in a tainted conversation. */

@@ -25,7 +25,14 @@ interface State {
   total: number;
   /** Content up to this time was trusted by a person ("I trust this content"). */
   releasedAt?: number;
+  /** Where the pieces since the last release came from (`kind/server/name`); undefined past the cap. */
+  origins?: Set<string>;
+  /** The conversation read something sensitive (local files, secrets). */
+  sensitive: boolean;
 }
+
+/** Origins counted per conversation before it is simply "from many places". */
+const MAX_ORIGINS = 50;
 
 /** The most of one piece that is kept to show (and to find a call's arguments in). */
 const MAX_TEXT = 20_000;
@@ -59,6 +66,8 @@ export class ConversationTaint {
     const text = piece.text.length > MAX_TEXT ? `${piece.text.slice(0, MAX_TEXT)}…` : piece.text;
     const warnings = inspectResult({ content: [{ type: 'text', text }] });
     state.keys.add(piece.key);
+    state.origins?.add(originKey(piece.kind, piece.serverId, piece.name));
+    if (state.origins && state.origins.size > MAX_ORIGINS) state.origins = undefined;
     state.entries.push({ ...piece, text, warnings });
     state.entries.sort((a, b) => a.at - b.at);
     if (state.entries.length > MAX_ENTRIES) state.entries.splice(0, state.entries.length - MAX_ENTRIES);
@@ -93,8 +102,25 @@ export class ConversationTaint {
     const state = this.stateOf(conversationId);
     const released = state.entries.map(({ warnings: _w, ...note }) => note);
     state.entries = [];
+    state.origins = new Set();
     state.releasedAt = this.now();
     return released;
+  }
+
+  /** The conversation read something sensitive (a result of a sensitive tool). */
+  noteSensitive(conversationId: string): void {
+    this.stateOf(conversationId).sensitive = true;
+  }
+
+  /**
+   * Whether everything untrusted in the conversation is the results of this one tool, and it
+   * read nothing sensitive: then a fetch by that tool has nothing to carry out it did not bring in.
+   */
+  onlyFrom(conversationId: string, serverId: string, tool: string): boolean {
+    const state = this.states.get(conversationId);
+    if (!state || state.sensitive || !state.origins) return false;
+    const own = originKey('tool-result', serverId, tool);
+    return [...state.origins].every((o) => o === own);
   }
 
   /** The conversation was deleted. */
@@ -108,13 +134,17 @@ export class ConversationTaint {
       // Most recently touched last: the first key is the one to drop when there are too many.
       this.states.delete(conversationId);
     } else {
-      state = { entries: [], keys: new Set(), total: 0 };
+      state = { entries: [], keys: new Set(), total: 0, origins: new Set(), sensitive: false };
       const oldest = this.states.keys().next();
       if (this.states.size >= MAX_CONVERSATIONS && !oldest.done) this.states.delete(oldest.value);
     }
     this.states.set(conversationId, state);
     return state;
   }
+}
+
+function originKey(kind: string, serverId: string, name: string): string {
+  return `${kind}\u0000${serverId}\u0000${name}`;
 }
 
 /** The string values of a call's arguments long enough to recognise, longest first. */

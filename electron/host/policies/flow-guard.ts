@@ -65,6 +65,8 @@ export class FlowGuard {
     if (!conversationId || !this.taint.isTainted(conversationId)) return undefined;
     const flow = this.flowOf(serverId, tool);
     if (!heldWhenTainted(flow)) return undefined;
+    // Browsing page after page: a fetch fed only by its own results, in a chat that read nothing sensitive.
+    if (flow.fetchOnly && this.taint.onlyFrom(conversationId, serverId, tool.name)) return undefined;
     return { ...this.taint.chainFor(conversationId, args), flow };
   }
 
@@ -83,7 +85,10 @@ export class FlowGuard {
     result: CallToolResult,
     at = this.now(),
   ): boolean {
-    const source = tool ? this.flowOf(serverId, tool).labels.includes('source') : true;
+    const labels = tool ? this.flowOf(serverId, tool).labels : undefined;
+    // A tool no longer known counts as both: its result may be anything.
+    if (!labels || labels.includes('sensitive')) this.taint.noteSensitive(conversationId);
+    const source = labels ? labels.includes('source') : true;
     if (!source && !inspectResult(result).some((w) => INJECTION_KINDS.has(w.kind))) return false;
     return this.taint.note(conversationId, {
       key: `tool:${callId}`,

@@ -13,7 +13,8 @@ import { descriptionSignals, nameSignals, schemaSignals, type Signal } from './f
  * Danger wins: a read-only claim does not undo a `command` parameter. A tool nothing speaks
  * for either way (no `readOnlyHint: true`, no sign of acting) stays unknown, which the guard
  * treats as a possible sink. `openWorldHint: false` (the server says the tool stays within its
- * own data) keeps its words from making it a source.
+ * own data) keeps its words from making it a source. A sink whose every sign is a fetch (a
+ * `url` parameter, a name like "fetch") is marked `fetchOnly`.
  */
 export function defaultFlow(
   tool: Pick<Tool, 'name' | 'description' | 'inputSchema' | 'annotations'>,
@@ -21,8 +22,10 @@ export function defaultFlow(
   const a = tool.annotations ?? {};
   const labels = new Set<FlowLabel>();
   const reasons: FlowReason[] = [];
+  let acts = false;
   const add = (s: Signal) => {
     labels.add(s.label);
+    if (s.label === 'sink' && !s.fetch) acts = true;
     if (!reasons.some((r) => r.label === s.label && r.why === s.why)) reasons.push(s);
   };
   if (a.readOnlyHint === false)
@@ -64,7 +67,13 @@ export function defaultFlow(
       label: 'unknown',
       why: 'nothing says whether it changes anything or reaches out: treated as a possible sink',
     });
-  return { labels: ordered(labels), unknown, reasons, origin: 'default' };
+  return {
+    labels: ordered(labels),
+    unknown,
+    reasons,
+    origin: 'default',
+    ...(sink && !acts ? { fetchOnly: true as const } : {}),
+  };
 }
 
 /** The labels a person set for the tool (or its server), replacing the defaults. */

@@ -11,7 +11,11 @@ import type { FlowLabel } from '../../../shared/domain/flows.js';
 export interface Signal {
   label: FlowLabel;
   why: string;
+  /** A sink only in that it fetches from the network (reads an address), not one that acts. */
+  fetch?: true;
 }
+
+const FETCHES = 'makes network requests';
 
 /** Name words (after splitting on `_`, `-`, `.`, spaces and camelCase) that make a tool a sink. */
 const SINK_NAME_WORDS: Record<string, string> = {
@@ -63,8 +67,9 @@ const SINK_NAME_WORDS: Record<string, string> = {
   submit: 'sends messages',
   transfer: 'sends messages',
   pay: 'sends messages',
-  upload: 'makes network requests',
-  push: 'makes network requests',
+  upload: 'sends data out',
+  push: 'sends data out',
+  webhook: 'sends data out',
   fetch: 'makes network requests',
   download: 'makes network requests',
   browse: 'makes network requests',
@@ -73,7 +78,6 @@ const SINK_NAME_WORDS: Record<string, string> = {
   crawl: 'makes network requests',
   curl: 'makes network requests',
   http: 'makes network requests',
-  webhook: 'makes network requests',
 };
 
 /** Name words that make a tool a source: it reads what other people control. */
@@ -165,17 +169,25 @@ const PROPERTY_SIGNALS: Record<string, Signal[]> = {
   shell: [{ label: 'sink', why: 'runs commands (a "shell" parameter)' }],
   argv: [{ label: 'sink', why: 'runs commands (an "argv" parameter)' }],
   url: [
-    { label: 'sink', why: 'makes network requests to an address the model picks (a "url" parameter)' },
+    {
+      label: 'sink',
+      why: 'makes network requests to an address the model picks (a "url" parameter)',
+      fetch: true,
+    },
     { label: 'source', why: 'reads what an address the model picks returns (a "url" parameter)' },
   ],
   urls: [
-    { label: 'sink', why: 'makes network requests to addresses the model picks (a "urls" parameter)' },
+    {
+      label: 'sink',
+      why: 'makes network requests to addresses the model picks (a "urls" parameter)',
+      fetch: true,
+    },
     { label: 'source', why: 'reads what addresses the model picks return (a "urls" parameter)' },
   ],
-  href: [{ label: 'sink', why: 'makes network requests (an "href" parameter)' }],
+  href: [{ label: 'sink', why: 'makes network requests (an "href" parameter)', fetch: true }],
   endpoint: [{ label: 'sink', why: 'makes network requests (an "endpoint" parameter)' }],
-  webhook: [{ label: 'sink', why: 'makes network requests (a "webhook" parameter)' }],
-  webhookurl: [{ label: 'sink', why: 'makes network requests (a "webhook_url" parameter)' }],
+  webhook: [{ label: 'sink', why: 'sends data out (a "webhook" parameter)' }],
+  webhookurl: [{ label: 'sink', why: 'sends data out (a "webhook_url" parameter)' }],
   to: [{ label: 'sink', why: 'sends messages (a "to" parameter)' }],
   recipient: [{ label: 'sink', why: 'sends messages (a "recipient" parameter)' }],
   recipients: [{ label: 'sink', why: 'sends messages (a "recipients" parameter)' }],
@@ -232,12 +244,15 @@ export function nameSignals(name: string): Signal[] {
   const words = nameWords(name);
   // "send_message" acts on a message; it does not read one: the topic word makes a source only
   // where the name says nothing about acting (fetching, the one verb that does both, aside).
-  const acts = words.some(
-    (w) => Object.hasOwn(SINK_NAME_WORDS, w) && SINK_NAME_WORDS[w] !== 'makes network requests',
-  );
+  const acts = words.some((w) => Object.hasOwn(SINK_NAME_WORDS, w) && SINK_NAME_WORDS[w] !== FETCHES);
   for (const word of words) {
     const sink = Object.hasOwn(SINK_NAME_WORDS, word) ? SINK_NAME_WORDS[word] : undefined;
-    if (sink) out.push({ label: 'sink', why: `${sink} (its name says "${word}")` });
+    if (sink)
+      out.push({
+        label: 'sink',
+        why: `${sink} (its name says "${word}")`,
+        ...(sink === FETCHES ? { fetch: true as const } : {}),
+      });
     if (!acts && SOURCE_NAME_WORDS.has(word))
       out.push({ label: 'source', why: `reads content others control (its name says "${word}")` });
     if (SENSITIVE_NAME_WORDS.has(word))
