@@ -75,6 +75,16 @@ export class ConversationTaint {
     return true;
   }
 
+  /** Whether a piece of this key was already looked at (noted, or seen before a release). */
+  knows(conversationId: string, key: string): boolean {
+    return this.states.get(conversationId)?.keys.has(key) ?? false;
+  }
+
+  /** Remember a piece that was looked at and found harmless, so a replayed history skips it. */
+  seen(conversationId: string, key: string): void {
+    this.stateOf(conversationId).keys.add(key);
+  }
+
   /** Whether untrusted content came into the conversation since its last release. */
   isTainted(conversationId: string): boolean {
     return (this.states.get(conversationId)?.entries.length ?? 0) > 0;

@@ -15,7 +15,7 @@ import { ConversationTaint, type TaintNote } from './conversation-taint.js';
 import { defaultFlow, overriddenFlow } from './flow-labels.js';
 import type { FlowOverridesStore } from './flow-overrides-store.js';
 
-/** What the guard needs: the overrides, the audit log, and who re-announces the catalog. */
+/** What the guard needs: the overrides (the PolicyStore's `flows`), the audit log and a clock. */
 export interface FlowGuardDeps {
   overrides: FlowOverridesStore;
   audit: AuditLog;
@@ -85,13 +85,19 @@ export class FlowGuard {
     result: CallToolResult,
     at = this.now(),
   ): boolean {
+    // A stored history is seeded at every run: each result is read once, not once per run.
+    const key = `tool:${callId}`;
+    if (this.taint.knows(conversationId, key)) return false;
     const labels = tool ? this.flowOf(serverId, tool).labels : undefined;
     // A tool no longer known counts as both: its result may be anything.
     if (!labels || labels.includes('sensitive')) this.taint.noteSensitive(conversationId);
     const source = labels ? labels.includes('source') : true;
-    if (!source && !inspectResult(result).some((w) => INJECTION_KINDS.has(w.kind))) return false;
+    if (!source && !inspectResult(result).some((w) => INJECTION_KINDS.has(w.kind))) {
+      this.taint.seen(conversationId, key);
+      return false;
+    }
     return this.taint.note(conversationId, {
-      key: `tool:${callId}`,
+      key,
       kind: 'tool-result',
       serverId,
       name: toolName,
