@@ -31,6 +31,7 @@ import './styles/registry.css';
 import './styles/tool-trust.css';
 import './styles/tool-warnings.css';
 import './styles/tool-selection.css';
+import './styles/flows.css';
 import './styles/responsive.css';
 
 // The theme and sizes of the last visit, before the first paint (the host's copy follows).

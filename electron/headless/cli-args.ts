@@ -16,6 +16,8 @@ export interface CliArgs {
   model?: string;
   baseUrl?: string;
   yes: boolean;
+  /** ask: with --yes, also allow calls the flow guard holds (untrusted content came before them). */
+  allowFlows: boolean;
   /** How to answer a server's elicitation without a person (absent: cancel with a note). */
   elicitation?: ElicitationAnswer;
   /** How to answer a server's sampling request without a person (absent: deny with a note). */
@@ -85,6 +87,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     help: false,
     version: false,
     yes: false,
+    allowFlows: false,
     roots: [],
     sets: [],
     list: false,
@@ -179,6 +182,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
         case '--yes':
           out.yes = true;
           break;
+        case '--allow-flows':
+          out.allowFlows = true;
+          break;
         case '--json':
           out.json = true;
           break;
@@ -238,6 +244,8 @@ Commands:
   audit-tools                  tools that changed since pinned, look poisoned (hidden characters,
                                orders to the model, secrets, sending data away) or shadow
                                another server's tool; exit 1 when any is found
+  audit-flows                  every tool's flow labels (source of untrusted content, sensitive,
+                               sink, or unknown: treated as a possible sink) and why
   call SERVER TOOL [JSON_ARGS] call a tool; exit 1 when it fails or returns isError
   read SERVER URI              read a resource
   app SERVER TOOL [JSON_ARGS] --out DIR
@@ -290,8 +298,10 @@ Options (before or after the command):
   --prompts FILE  offer: one prompt per line
   --to FORMAT     export: the app to export for
   --server NAME   export: one server; repeatable (default: every server)
-  --yes           ask: approve every tool call (otherwise calls needing approval are denied);
-                  install: install without asking
+  --yes           ask: approve every tool call (otherwise calls needing approval are denied),
+                  except a call the flow guard holds (a sink after untrusted content): that one
+                  is denied and its chain printed to stderr; install: install without asking
+  --allow-flows   ask: with --yes, allow held calls too (each is audited)
   --elicitation accept-defaults|decline|cancel
                   answer servers' questions without a person (default: cancel). accept-defaults
                   sends the form's defaults when they satisfy it and declines otherwise; links

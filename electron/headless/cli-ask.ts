@@ -1,11 +1,14 @@
 import type { ToolCallRecord } from '../../shared/domain/chat.js';
 import type { HostServices } from '../host/compose.js';
 import type { CliArgs } from './cli-args.js';
+import { describeHeldCall } from './cli-held-flow.js';
 
 /**
  * `mcp-desk ask "PROMPT"`: the same agent loop as the app, headless. Streamed text goes to
- * stdout, tool calls to stderr; calls that need approval are denied unless --yes. With
- * --json the last stdout line is {"text", "toolCalls": [{server, tool, args, isError}]}.
+ * stdout, tool calls to stderr; calls that need approval are denied unless --yes. A call the
+ * flow guard holds (a sink after untrusted content) is denied even with --yes, its chain on
+ * stderr, unless --allow-flows is given too (audited). With --json the last stdout line is
+ * {"text", "toolCalls": [{server, tool, args, isError}]}.
  */
 export async function runAsk(
   args: CliArgs,
@@ -13,7 +16,7 @@ export async function runAsk(
   prompt: string,
   waitMs: number,
 ): Promise<number> {
-  const { host, chat, broker, events, settings } = services;
+  const { host, chat, broker, events, settings, audit } = services;
   await host.init();
   await host.whenSettled(waitMs);
   if (args.model)
@@ -25,6 +28,22 @@ export async function runAsk(
   events.on('pending.changed', (list) => {
     for (const r of list) {
       if (r.kind !== 'tool-approval') continue;
+      if (r.flow) {
+        const allow = args.yes && args.allowFlows;
+        const outcome = allow
+          ? 'allowed (--allow-flows)'
+          : `denied (pass ${args.yes ? '' : '--yes '}--allow-flows to allow it)`;
+        process.stderr.write(describeHeldCall({ ...r, flow: r.flow }, outcome));
+        if (allow)
+          audit.append({
+            kind: 'approval',
+            serverId: r.serverId,
+            action: 'flow-allowed',
+            details: { id: r.id, tool: r.tool, via: 'mcp-desk ask --allow-flows' },
+          });
+        broker.respond(r.id, { kind: 'tool-approval', choice: allow ? 'once' : 'deny' });
+        continue;
+      }
       const outside = r.outsideRoots?.length
         ? ` (it names paths outside the shared folders: ${r.outsideRoots.join(', ')})`
         : '';

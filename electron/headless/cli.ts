@@ -11,6 +11,7 @@ import { parseCliArgs, USAGE, type CliArgs } from './cli-args.js';
 import { describeState, firstText, renderContent, serverJson, toolsJson, withHint } from './cli-output.js';
 import { describeAppOutput, runAppCommand } from './cli-app.js';
 import { runAsk } from './cli-ask.js';
+import { runAuditFlows } from './cli-audit-flows.js';
 import { runAuditTools } from './cli-audit-tools.js';
 import { runOffer, runToolSearch } from './cli-tool-selection.js';
 import { runDeepLinkInstall, terminalConfirm } from './cli-deeplink.js';
@@ -80,6 +81,8 @@ async function main(argv: string[]): Promise<number> {
     toolPinsPath: join(dataDir, 'tool-pins.json'),
     // Tool vectors too (semantic ranking, when on): a restart embeds nothing again.
     toolVectorsPath: join(dataDir, 'tool-vectors.json'),
+    // So are the flow labels a person set: `audit-flows` and `ask` judge tools as the app does.
+    flowLabelsPath: join(dataDir, 'flows.json'),
     // --timeout bounds every step of every server (connect, lists, calls), over the config's.
     ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
     // A relative --root means the shell's working directory, like every other CLI path.
@@ -93,6 +96,8 @@ async function main(argv: string[]): Promise<number> {
     // Installs and imports change the person's server list (and bundles live there): audited in
     // the data folder like the app's.
     ...(bundleCommand || args.command === 'import' ? { dataDir } : {}),
+    // `ask` keeps no history, but its approvals (a held flow allowed with --allow-flows) are the person's record.
+    ...(args.command === 'ask' ? { auditDir: join(dataDir, 'audit') } : {}),
     providerOverrides: {
       ...(geminiBaseUrl ? { geminiBaseUrl } : {}),
       ...(!browser && process.env.GEMINI_API_KEY ? { geminiApiKey: process.env.GEMINI_API_KEY } : {}),
@@ -168,6 +173,12 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
         { json: args.json, waitMs: wait },
         { out, err: (text) => process.stderr.write(`${text}\n`) },
       );
+    case 'audit-flows':
+      return runAuditFlows(
+        services,
+        { json: args.json, waitMs: wait },
+        { out, err: (text) => process.stderr.write(`${text}\n`) },
+      );
     case 'call': {
       if (!a || !b) throw new CliError('usage: mcp-desk call SERVER TOOL [JSON_ARGS]', 2);
       const toolArgs = parseToolArgs(c);
@@ -207,7 +218,10 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
     case 'ask': {
       const prompt = [a, b, c, ...args.positionals.slice(3)].filter((x) => x !== undefined).join(' ');
       if (!prompt.trim())
-        throw new CliError('usage: mcp-desk ask "PROMPT" [--model M] [--yes] [--json] [--base-url URL]', 2);
+        throw new CliError(
+          'usage: mcp-desk ask "PROMPT" [--model M] [--yes [--allow-flows]] [--json] [--base-url URL]',
+          2,
+        );
       return runAsk(args, services, prompt, wait);
     }
     case 'install': {

@@ -16,6 +16,7 @@ import type { ImportService, ImportServiceDeps } from './imports/import-service.
 import type { PendingBroker } from './pending/pending-broker.js';
 import type { SamplingConsentStore } from './policies/sampling-consent-store.js';
 import type { PermissionsService } from './policies/permissions-service.js';
+import type { FlowGuard } from './policies/flow-guard.js';
 import type { PolicyStore } from './policies/policy-store.js';
 import type { RootsStore } from './roots/roots-store.js';
 import type { SecretStore } from './stores/secret-store.js';
@@ -60,6 +61,8 @@ export interface ComposeOptions {
   env?: NodeJS.ProcessEnv;
   /** Where conversations and settings live; absent keeps them in memory (CLI one-shots, tests). */
   dataDir?: string;
+  /** Where the audit log is written when there is no dataDir (`mcp-desk ask`: its approvals are the person's record). */
+  auditDir?: string;
   /** The keychain by default. */
   secretStore?: SecretStore;
   /** Where settings.json is read and written when there is a dataDir: conf by default, electron-store in Electron. */
@@ -93,6 +96,8 @@ export interface ComposeOptions {
   imports?: Pick<ImportServiceDeps, 'importers' | 'context'>;
   /** The pinned tool definitions: `<dataDir>/tool-pins.json` by default; absent with no dataDir keeps them in memory. */
   toolPinsPath?: string;
+  /** The flow-label overrides: `<dataDir>/flows.json` by default; absent with no dataDir keeps them in memory. */
+  flowLabelsPath?: string;
   /** The app's error log (`<dataDir>/logs`), made before the host so early errors land too; its Redactor becomes the host's. Absent: no log file. */
   log?: HostLog;
 }
@@ -115,6 +120,8 @@ export interface HostServices {
   policies: PolicyStore;
   /** Standing per-server sampling decisions (the `sampling` section of `policies`). */
   samplingConsent: SamplingConsentStore;
+  /** Flow labels of every tool and the taint of every conversation (the flow guard). */
+  flows: FlowGuard;
   /** Standing permissions as the Permissions view lists and revokes them. */
   permissions: PermissionsService;
   /** The folders shared with servers through roots/list (`<dataDir>/roots.json` when there is a dataDir). */
@@ -143,6 +150,8 @@ export interface HostServices {
   imports: ImportService;
   /** Pinned tool definitions and the trust facts of every catalog tool (see tool-trust/). */
   toolTrust: ToolTrustService;
+  /** The flow-label overrides: `<dataDir>/flows.json` by default; absent with no dataDir keeps them in memory. */
+  flowLabelsPath?: string;
   /** The app's error log, "Copy diagnostics" and renderer error reports. */
   diagnostics: DiagnosticsService;
   /** Tool selection: the index, ranking and each run's bounded offer (the chat, the Tools view, the CLI). */

@@ -21,6 +21,7 @@ import { HostEvents } from './host-events.js';
 import { ImportService } from './imports/import-service.js';
 import { PendingBroker } from './pending/pending-broker.js';
 import { PermissionsService } from './policies/permissions-service.js';
+import { FlowGuard } from './policies/flow-guard.js';
 import { PolicyStore } from './policies/policy-store.js';
 import { ToolPolicy } from './policies/tool-policy.js';
 import { RootsStore } from './roots/roots-store.js';
@@ -78,8 +79,9 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     opts.dataDir ? await SettingsStore.openWith(settingsBackend(opts.dataDir)) : SettingsStore.inMemory(),
   );
   // Disposed after everything created below: the shutdown (disconnects, cancelled requests) is itself recorded.
+  const auditDir = opts.dataDir ? join(opts.dataDir, 'audit') : opts.auditDir;
   const audit: AuditLog = stack.use(
-    opts.dataDir ? new FileAuditLog(join(opts.dataDir, 'audit'), redactor) : new MemoryAuditLog(redactor),
+    auditDir ? new FileAuditLog(auditDir, redactor) : new MemoryAuditLog(redactor),
   );
   const roots = stack.use(
     opts.dataDir ? await RootsStore.open(join(opts.dataDir, 'roots.json')) : RootsStore.inMemory(),
@@ -102,7 +104,12 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       ((serverId, params, signal) => elicitation.handle(serverId, params, signal, host.attribute(serverId))),
     sample:
       opts.handlers?.sample ??
-      ((serverId, params, signal) => sampling.handle(serverId, params, signal, host.attribute(serverId))),
+      ((serverId, params, signal) => {
+        const cause = host.attribute(serverId);
+        // What a server asks the model during a conversation's call is content others control.
+        flows.noteSampling(serverId, cause?.origin, params.messages);
+        return sampling.handle(serverId, params, signal, cause);
+      }),
     listRoots: opts.handlers?.listRoots ?? (() => roots.list()),
     resourceUpdated: (serverId, uri) => subscriptions.updated(serverId, uri),
   };
@@ -180,7 +187,6 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     );
   };
   toolOn();
-  host.setToolTrustAnnotator(toolTrust.annotate);
   stack.defer(events.on('settings.changed', toolOn));
   const broker = stack.use(new PendingBroker(events, undefined, { audit }));
   const elicitation = stack.use(
@@ -196,7 +202,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     ),
   );
   const providers = new ProviderFactory(secrets, opts.providerOverrides);
-  const policies = await PolicyStore.open(settings.trustRecords, opts.dataDir);
+  const policies = await PolicyStore.open(settings.trustRecords, opts.dataDir, opts.flowLabelsPath);
   stack.defer(() => policies.flush());
   const samplingConsent = policies.sampling;
   const limit = opts.sampling?.rateLimit;
@@ -210,7 +216,6 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       ...(opts.sampling?.timeoutMs !== undefined ? { timeoutMs: opts.sampling.timeoutMs } : {}),
     }),
   );
-  const policy = new ToolPolicy(policies.trust, (id) => host.serverConfig(id), toolTrust);
   const selection = new ToolSelection(
     host,
     semanticRanker({
@@ -219,6 +224,14 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
         opts.toolVectorsPath ?? (opts.dataDir ? join(opts.dataDir, 'tool-vectors.json') : undefined),
     }),
   );
+  // Flow labels and each conversation's taint: the policy holds sink calls after untrusted content.
+  const flows = new FlowGuard({ overrides: policies.flows, audit });
+  stack.defer(policies.flows.onChange(() => host.refreshCatalog()));
+  host.setToolTrustAnnotator((tools) => {
+    toolTrust.annotate(tools);
+    flows.annotate(tools);
+  });
+  const policy = new ToolPolicy(policies.trust, (id) => host.serverConfig(id), toolTrust, flows);
   const chat: ChatService = stack.use(
     new ChatService({
       host,
@@ -229,6 +242,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       providers,
       policy,
       selection,
+      flows,
       roots: () => roots.list(),
       metrics,
       // Created below; a run reads it only once a message is sent, long after composeHost returned.
@@ -269,7 +283,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     geminiBaseUrlOverride: providers.geminiBaseUrlOverride,
   });
   const { appViews, appRequests } = composeAppServices(
-    { host, chat, events, audit, policies, policy, broker, roots, openExternal: opts.openExternal },
+    { host, chat, events, audit, policies, policy, flows, broker, roots, openExternal: opts.openExternal },
     stack,
   );
   const { subscriptions, logLevels } = await composeLiveServices(
@@ -339,6 +353,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     bundles,
     imports,
     toolTrust,
+    flows,
     diagnostics,
     selection,
   };

@@ -37,6 +37,8 @@ import type { ToolTrustService } from './tool-trust/tool-trust-service.js';
 import { toolPinHandlers } from './tool-trust/tool-pin-routes.js';
 import { toolSelectionHandlers } from './tool-selection/tool-selection-routes.js';
 import type { ToolSelection } from './tool-selection/tool-selection.js';
+import type { FlowGuard } from './policies/flow-guard.js';
+import { flowHandlers } from './policies/flow-routes.js';
 import type { DiagnosticsService } from './diagnostics/diagnostics-service.js';
 import { diagnosticsHandlers } from './diagnostics/diagnostics-routes.js';
 import { chatHandlers } from './chat/chat-routes.js';
@@ -99,6 +101,8 @@ export interface HostRouterDeps {
   imports: ImportService;
   /** Pinned tool definitions: changes and their review. */
   toolTrust: ToolTrustService;
+  /** Flow labels (overrides) and conversations' taint ("I trust this content"). */
+  flows: FlowGuard;
   /** Copy diagnostics and renderer error reports. */
   diagnostics: DiagnosticsService;
   /** Tool selection: the ranking behind the chat's offer (tools.search). */
@@ -143,6 +147,7 @@ export class HostRouter {
       bundles,
       imports,
       toolTrust,
+      flows,
       diagnostics,
       selection,
     } = deps;
@@ -280,6 +285,7 @@ export class HostRouter {
       'deepLinks.take': () => deepLinks.take(),
       ...bundleHandlers(bundles),
       ...toolPinHandlers(toolTrust),
+      ...flowHandlers(flows),
       ...diagnosticsHandlers(diagnostics),
       ...importHandlers(imports, host, roots),
     };

@@ -1,4 +1,5 @@
 import type { Prompt, Resource, ResourceTemplate, Tool } from './mcp-types.js';
+import type { ToolFlow } from './flows.js';
 import type { ToolTrust } from './tool-trust.js';
 
 /** A tool together with the server that offers it. */
@@ -8,6 +9,8 @@ export interface CatalogTool {
   enabled: boolean;
   /** Its pin and warnings (absent where the host does not track them, e.g. old snapshots). */
   trust?: ToolTrust;
+  /** Its flow labels (source, sensitive, sink) and why; absent where the host does not compute them. */
+  flow?: ToolFlow;
 }
 export interface CatalogResource {
   serverId: string;

@@ -3,6 +3,7 @@ import type { HostError } from '../ipc/host-error.js';
 import type { TokenUsage } from './metrics.js';
 import type { ToolChange, ToolWarning } from './tool-trust.js';
 import type { OfferMode, OfferOverrides, OfferReport } from './tool-selection.js';
+import type { FlowHold } from './flows.js';
 
 /** Which model provider a conversation runs on. */
 export type ProviderId = 'gemini' | 'openai';
@@ -173,6 +174,11 @@ export interface ToolApprovalRequest {
   change?: ToolChange;
   /** The tool's poisoning and shadowing warnings, so the person reads them before approving. */
   warnings?: ToolWarning[];
+  /**
+   * Held by the flow guard: untrusted content came into the conversation before this call to a
+   * (possible) sink. The card shows the chain, and Deny is its default.
+   */
+  flow?: FlowHold;
   createdAt: number;
   expiresAt: number;
 }

@@ -1,3 +1,4 @@
+import type { FlowLabel } from './flows.js';
 import type { AppPermission } from './mcp-apps.js';
 import type { SamplingConsent } from './pending.js';
 
@@ -55,6 +56,15 @@ export interface ServerPermissions {
   sampling?: SamplingPermission;
   /** Its views' decisions; absent while everything is at the defaults (views shown, nothing granted). */
   apps?: AppViewPermission;
+  /** Flow labels a person set over the defaults: for every tool of the server, and per tool. */
+  flows?: FlowLabelsPermission;
+}
+
+/** A server's flow-label overrides (a relaxed label lets calls run that a tainted chat would hold). */
+export interface FlowLabelsPermission {
+  /** The labels of every tool of the server without an override of its own. */
+  server?: { labels: FlowLabel[]; setAt?: string };
+  tools: { tool: string; labels: FlowLabel[]; setAt?: string }[];
 }
 
 /** Every configured server (with or without grants) and every server that still has a record. */
@@ -66,7 +76,9 @@ export type PermissionRef =
   | { serverId: string; kind: 'trust' }
   | { serverId: string; kind: 'sampling' }
   /** Every device permission granted to the server's views (the views switch is a preference, kept). */
-  | { serverId: string; kind: 'app-permissions' };
+  | { serverId: string; kind: 'app-permissions' }
+  /** A flow-label override: a tool's, or (without `tool`) the server's; its tools go back to their defaults. */
+  | { serverId: string; kind: 'flow-labels'; tool?: string };
 
 /** Whether a server has anything to revoke (a grant, trust or a sampling decision). */
 export function hasGrants(p: ServerPermissions): boolean {
@@ -75,6 +87,7 @@ export function hasGrants(p: ServerPermissions): boolean {
     p.trust.trusted ||
     p.trust.stale === true ||
     p.sampling !== undefined ||
-    (p.apps?.permissions.length ?? 0) > 0
+    (p.apps?.permissions.length ?? 0) > 0 ||
+    p.flows !== undefined
   );
 }

@@ -10,6 +10,7 @@ import { appSettingsChannels } from './channels/app-settings-channels.js';
 import { catalogChannels, type ToolProgress } from './channels/catalog-channels.js';
 import { typed } from './channels/channel-kit.js';
 import { chatChannels } from './channels/chat-channels.js';
+import { flowChannels } from './channels/flow-channels.js';
 import { importChannels } from './channels/import-channels.js';
 import { mcpAppChannels } from './channels/mcp-app-channels.js';
 import { metricsChannels } from './channels/metrics-channels.js';
@@ -67,6 +68,7 @@ export const requestChannels = {
   ...bundleChannels,
   ...importChannels,
   ...toolPinChannels,
+  ...flowChannels,
   ...diagnosticsChannels,
 } as const;
 
@@ -137,6 +139,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof bundleChannels,
     typeof importChannels,
     typeof toolPinChannels,
+    typeof flowChannels,
   ]
 > = true;
 

@@ -30,7 +30,7 @@ export class AppModelContext {
 
   /** Replace `view`'s context; an empty update clears it. Needs the view to be in a conversation. */
   set(view: OpenView & { conversationId: string }, update: ViewContext): void {
-    const text = render(update);
+    const text = renderViewContext(update);
     if (!text) {
       this.byView.delete(view.viewId);
       return;
@@ -69,7 +69,8 @@ export class AppModelContext {
   }
 }
 
-function render(update: ViewContext): string {
+/** A context update as the model reads it: its text blocks and structured content, capped. */
+export function renderViewContext(update: ViewContext): string {
   const parts: string[] = [];
   for (const block of update.content ?? []) {
     if (block.type === 'text' && block.text) parts.push(block.text);

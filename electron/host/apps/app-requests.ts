@@ -6,7 +6,8 @@ import { RateLimiter } from '../sampling/rate-limiter.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure } from '../util/errors.js';
 import { checkExternalUrl } from '../util/external-url.js';
-import { AppModelContext, type ViewContext } from './app-model-context.js';
+import type { FlowGuard } from '../policies/flow-guard.js';
+import { AppModelContext, renderViewContext, type ViewContext } from './app-model-context.js';
 import { AppToolCalls, type AppToolCallsDeps } from './app-tool-calls.js';
 import { auditView, type AppViews, type OpenView } from './app-views.js';
 
@@ -33,6 +34,8 @@ export interface AppRequestsDeps extends AppToolCallsDeps {
   grants: AppGrantsStore;
   /** The host's checked opener (the system browser); absent where nothing can be opened (CLI, tests). */
   openExternal?: (url: string) => Promise<void>;
+  /** The flow guard: a view's model context taints its conversation (absent: not tracked). */
+  flows?: Pick<FlowGuard, 'noteViewContext'>;
 }
 
 /**
@@ -109,7 +112,15 @@ export class AppRequests implements Disposable {
   /** `ui/update-model-context`: replaces the view's previous context (ignored outside a conversation). */
   updateModelContext(viewId: string, update: ViewContext): null {
     const view = this.limited(viewId);
-    if (view.conversationId) this.context.set({ ...view, conversationId: view.conversationId }, update);
+    if (view.conversationId) {
+      this.context.set({ ...view, conversationId: view.conversationId }, update);
+      this.deps.flows?.noteViewContext(
+        view.conversationId,
+        view.serverId,
+        view.toolName,
+        renderViewContext(update),
+      );
+    }
     return null;
   }
 

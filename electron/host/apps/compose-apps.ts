@@ -3,6 +3,7 @@ import type { ChatService } from '../chat/chat-service.js';
 import type { HostEvents } from '../host-events.js';
 import type { McpHost } from '../mcp-host.js';
 import type { PendingBroker } from '../pending/pending-broker.js';
+import type { FlowGuard } from '../policies/flow-guard.js';
 import type { PolicyStore } from '../policies/policy-store.js';
 import type { ToolPolicy } from '../policies/tool-policy.js';
 import type { RootsStore } from '../roots/roots-store.js';
@@ -19,6 +20,8 @@ export interface AppServicesDeps {
   audit: AuditLog;
   policies: PolicyStore;
   policy: ToolPolicy;
+  /** A view's model context is content others control: the guard notes it. */
+  flows?: FlowGuard;
   broker: PendingBroker;
   roots: RootsStore;
   openExternal?: OpenExternal;
@@ -52,6 +55,7 @@ export function composeAppServices(
         d.chat.send(conversationId, text, attachments, origin),
       serverIds: () => host.list().map((s) => s.id),
       policy: d.policy,
+      ...(d.flows ? { flows: d.flows } : {}),
       broker: d.broker,
       audit: d.audit,
       roots: () => d.roots.list(),

@@ -1,4 +1,5 @@
 import type { AuditKind } from '../../../shared/domain/audit.js';
+import type { FlowHold } from '../../../shared/domain/flows.js';
 import type { PendingRequest, PendingResponse } from '../../../shared/domain/pending.js';
 import type { AuditLog } from './audit-log.js';
 
@@ -35,6 +36,7 @@ function requestSummary(r: PendingRequest): Record<string, unknown> {
               outsideRootsCount: r.outsideRoots.length,
             }
           : {}),
+        ...(r.flow ? { flow: flowSummary(r.flow) } : {}),
       };
     case 'sampling':
       return {
@@ -77,6 +79,28 @@ function responseSummary(s: PendingResponse): Record<string, unknown> {
   }
 }
 
+/** How much of a held call's carried passage a record keeps. */
+const PASSAGE_KEPT = 300;
+
+/** A held call's chain as the audit keeps it: where each piece came from, when, and the passage it carried. */
+function flowSummary(hold: FlowHold): Record<string, unknown> {
+  return {
+    held: true,
+    total: hold.total,
+    labels: hold.flow.labels,
+    ...(hold.flow.unknown ? { unknown: true } : {}),
+    chain: hold.chain.map((l) => ({
+      kind: l.kind,
+      serverId: l.serverId,
+      name: l.name,
+      at: l.at,
+      passage: l.passage.length > PASSAGE_KEPT ? `${l.passage.slice(0, PASSAGE_KEPT)}…` : l.passage,
+      carried: l.carried !== undefined,
+      ...(l.warnings.length ? { warnings: l.warnings.map((w) => w.kind) } : {}),
+    })),
+  };
+}
+
 /** Record that a pending request was raised. */
 export function auditRaised(audit: AuditLog | undefined, r: PendingRequest): void {
   audit?.append({
@@ -111,7 +135,14 @@ export function auditSettled(
 ): void {
   if (!audit) return;
   const waitedMs = Date.now() - r.createdAt;
-  const what = r.kind === 'sampling' ? { stage: r.stage } : r.kind === 'elicitation' ? { mode: r.mode } : {};
+  const what =
+    r.kind === 'sampling'
+      ? { stage: r.stage }
+      : r.kind === 'elicitation'
+        ? { mode: r.mode }
+        : r.flow
+          ? { tool: r.tool, flow: flowSummary(r.flow) }
+          : {};
   const base = { id: r.id, ...what, ...originOf(r), waitedMs };
   if (typeof s === 'string')
     audit.append({

@@ -40,6 +40,7 @@ import {
   userTurnOf,
 } from './user-turns.js';
 import { effectiveSettings, mergeSwitches } from './tool-switches.js';
+import type { FlowGuard } from '../policies/flow-guard.js';
 import type { ToolPolicy } from '../policies/tool-policy.js';
 
 export interface ChatServiceDeps {
@@ -52,6 +53,8 @@ export interface ChatServiceDeps {
   policy: ToolPolicy;
   /** Which tools each model request declares (tool-selection/: the index, ranking and the bounded offer). */
   selection: OfferPlanner;
+  /** The flow guard: what untrusted content each conversation took in (absent: not tracked). */
+  flows?: FlowGuard;
   /** The folders shared with servers: tool arguments naming paths outside them always ask (absent: nothing is checked). */
   roots?: () => readonly RootLike[];
   /** Where model token usage is counted across conversations (absent: only on the conversation). */
@@ -110,6 +113,7 @@ export class ChatService {
     await this.runs.get(id)?.done;
     await this.deps.conversations.delete(id);
     this.deps.policy.forgetConversation(id);
+    this.deps.flows?.forgetConversation(id);
     await this.emitList();
   }
 
@@ -302,6 +306,9 @@ export class ChatService {
         cap: provider.maxTools,
         messages: conversation.messages,
       });
+      const catalog = this.deps.host.catalog();
+      // Untrusted content already in the conversation (also across a restart) holds its later sink calls.
+      this.deps.flows?.seed(id, conversation.messages, catalog.tools);
       for (const w of offer.warnings) this.emit(id, { type: 'notice', text: w });
       const model = ProviderFactory.modelOf(settings);
       outcome = await runAgent({
@@ -316,8 +323,15 @@ export class ChatService {
         policy: this.deps.policy,
         broker: this.deps.broker,
         // The conversation rides along so what the call's server asks meanwhile shows in this chat.
-        callTool: (serverId, tool, args, opts) =>
-          this.deps.host.callTool(serverId, tool, args, { ...opts, conversationId: id }),
+        callTool: async (serverId, tool, args, opts) => {
+          const result = await this.deps.host.callTool(serverId, tool, args, { ...opts, conversationId: id });
+          // Looked up at call time: a tool search may have declared a tool the run began without.
+          const def = this.deps.host
+            .catalog()
+            .tools.find((t) => t.serverId === serverId && t.tool.name === tool)?.tool;
+          this.deps.flows?.noteResult(id, serverId, def, tool, opts.callId, result);
+          return result;
+        },
         cancelTool: (callId) => void this.deps.host.cancel(callId),
         pathsOutsideRoots: (args) => pathsOutsideRoots(args, this.deps.roots?.() ?? []),
         emit: (event) => this.emit(id, event),

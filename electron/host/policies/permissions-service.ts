@@ -1,4 +1,6 @@
+import type { FlowOverride } from '../../../shared/domain/flows.js';
 import type {
+  FlowLabelsPermission,
   PermissionRef,
   PermissionsSnapshot,
   ServerPermissions,
@@ -56,10 +58,11 @@ export class PermissionsService {
     const records = trust.snapshot();
     const grants = new Map(sampling.grants().map((g) => [g.serverId, g]));
     const appGrants = new Map(this.deps.store.apps.grants().map((g) => [g.serverId, g]));
+    const flows = flowsByServer(this.deps.store.flows.list());
     const configured = this.deps.servers.list().map((s) => s.id);
     const others = new Set<string>();
     for (const e of [...records.alwaysAllowed, ...records.trustedServers]) others.add(e.serverId);
-    for (const id of [...grants.keys(), ...appGrants.keys()]) others.add(id);
+    for (const id of [...grants.keys(), ...appGrants.keys(), ...flows.keys()]) others.add(id);
     for (const id of configured) others.delete(id);
     const ids = [...configured, ...[...others].sort()];
     return ids.map((serverId): ServerPermissions => {
@@ -101,6 +104,7 @@ export class PermissionsService {
               },
             }
           : {}),
+        ...(flows.has(serverId) ? { flows: flows.get(serverId) } : {}),
       };
     });
   }
@@ -111,11 +115,14 @@ export class PermissionsService {
     if (ref.kind === 'tool') await trust.disallowTool(ref.serverId, ref.tool);
     else if (ref.kind === 'sampling') await sampling.forget(ref.serverId);
     else if (ref.kind === 'app-permissions') await this.deps.store.apps.setPermissions(ref.serverId, []);
+    else if (ref.kind === 'flow-labels') await this.deps.store.flows.set(ref.serverId, ref.tool, null);
     else await this.untrust(ref.serverId);
     this.record(
       ref.serverId,
       'revoked',
-      ref.kind === 'tool' ? { what: 'tool', tool: ref.tool } : { what: ref.kind },
+      ref.kind === 'tool' || (ref.kind === 'flow-labels' && ref.tool !== undefined)
+        ? { what: ref.kind, tool: ref.tool }
+        : { what: ref.kind },
     );
     return this.list();
   }
@@ -187,6 +194,19 @@ export class PermissionsService {
     this.last = text;
     this.deps.events.emit('permissions.changed', list);
   }
+}
+
+/** Overrides grouped per server, as the Permissions list shows them. */
+function flowsByServer(list: readonly FlowOverride[]): Map<string, FlowLabelsPermission> {
+  const out = new Map<string, FlowLabelsPermission>();
+  for (const o of list) {
+    const entry = out.get(o.serverId) ?? { tools: [] };
+    const at = o.setAt !== undefined ? { setAt: o.setAt } : {};
+    if (o.tool === undefined) entry.server = { labels: o.labels, ...at };
+    else entry.tools.push({ tool: o.tool, labels: o.labels, ...at });
+    out.set(o.serverId, entry);
+  }
+  return out;
 }
 
 function trustOf(

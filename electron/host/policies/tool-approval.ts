@@ -37,7 +37,7 @@ export type ApprovalOutcome =
  * the pending broker, and a standing choice ("for this chat", "always") is remembered.
  */
 export async function approveToolCall(q: ApprovalQuestion): Promise<ApprovalOutcome> {
-  const decision = q.policy.decide(q.serverId, q.tool, q.conversationId, q.outsideRoots);
+  const decision = q.policy.decide(q.serverId, q.tool, q.conversationId, q.outsideRoots, q.args);
   if (decision.allow) return { allowed: true, how: decision.how, asked: false };
   q.onAsk?.();
   const settlement = await q.broker.ask(
@@ -57,6 +57,7 @@ export async function approveToolCall(q: ApprovalQuestion): Promise<ApprovalOutc
       ...(q.fromView ? { fromView: q.fromView } : {}),
       ...(decision.change ? { change: decision.change } : {}),
       ...(q.warnings?.length ? { warnings: [...q.warnings] } : {}),
+      ...(decision.flow ? { flow: decision.flow } : {}),
     },
     q.signal ? { signal: q.signal } : {},
   );

@@ -1,6 +1,7 @@
 import type { ApprovalChoice } from '../../../shared/domain/chat.js';
 import type { ServerConfig } from '../../../shared/domain/server-config.js';
 import type { Tool } from '../../../shared/domain/mcp-types.js';
+import { flowLinkSource, type FlowHold } from '../../../shared/domain/flows.js';
 import type { ToolChange } from '../../../shared/domain/tool-trust.js';
 import { fingerprintDefinition } from '../tool-trust/fingerprint.js';
 import { launchKey } from '../config/launch-key.js';
@@ -9,7 +10,17 @@ import type { TrustRecords } from './trust-records.js';
 /** The outcome of the policy for one tool call. */
 export type PolicyDecision =
   | { allow: true; how: 'trusted' | 'allow-listed' | 'chat' }
-  | { allow: false; reason: string; outsideRoots?: string[]; change?: ToolChange };
+  | { allow: false; reason: string; outsideRoots?: string[]; change?: ToolChange; flow?: FlowHold };
+
+/** What the policy asks of the flow guard (policies/flow-guard.ts): must this call wait for review? */
+export interface FlowCheck {
+  hold(
+    serverId: string,
+    tool: Tool,
+    conversationId: string | undefined,
+    args: Record<string, unknown>,
+  ): FlowHold | undefined;
+}
 
 /** What the policy asks of the tool pins (tool-trust/tool-trust-service.ts). */
 export interface ChangedTools {
@@ -35,6 +46,10 @@ const REASON_PATHS = 5;
  * trust or allow-list says: trust is given to a server for the folders a person shared, not
  * for their whole disk. Remembered choices are per tool, so "always" or "for this chat" on
  * such a card makes the tool's later in-roots calls silent, never its out-of-roots ones.
+ *
+ * Likewise a call to a sink (or a tool that may be one) after untrusted content came into its
+ * conversation is held by the flow guard, whatever the trust or standing approvals say; a call
+ * with nothing untrusted before it is decided exactly as without the guard.
  */
 export class ToolPolicy {
   private readonly chatAllows = new Map<string, Set<string>>();
@@ -43,6 +58,7 @@ export class ToolPolicy {
     private readonly trust: TrustLookup,
     private readonly configOf: (serverId: string) => ServerConfig | undefined,
     private readonly pins?: ChangedTools,
+    private readonly flows?: FlowCheck,
   ) {}
 
   /** `outsideRoots`: the argument strings naming paths outside the shared folders (see roots/argument-paths.ts). */
@@ -51,19 +67,24 @@ export class ToolPolicy {
     tool: Tool,
     conversationId?: string,
     outsideRoots: readonly string[] = [],
+    args: Record<string, unknown> = {},
   ): PolicyDecision {
     const config = this.configOf(serverId);
     if (!config) return { allow: false, reason: `server "${serverId}" is not configured` };
     // A changed tool is not the tool anyone approved: every standing approval waits for a review.
     const change = this.pins?.changeOf(serverId, tool.name);
+    const flow = this.flows?.hold(serverId, tool, conversationId, args);
+    const held = flow ? { flow } : {};
     if (outsideRoots.length > 0)
       return {
         allow: false,
         reason: outsideRootsReason(outsideRoots),
         outsideRoots: [...outsideRoots],
         ...(change ? { change } : {}),
+        ...held,
       };
-    if (change) return { allow: false, reason: changedReason(change), change };
+    if (change) return { allow: false, reason: changedReason(change), change, ...held };
+    if (flow) return { allow: false, reason: heldReason(tool.name, flow), flow };
     const key = launchKey(config);
     if (config.trust === 'trusted' || this.trust.isTrustedServer(serverId, key))
       return { allow: true, how: 'trusted' };
@@ -123,6 +144,14 @@ function changedReason(change: ToolChange): string {
     ? 'was removed by its server and offered again'
     : 'has changed (description, input schema or other details)';
   return `"${change.tool}" ${what} since you approved it. Its standing approvals are paused until you review the change: allowing this call accepts the new version.`;
+}
+
+function heldReason(tool: string, hold: FlowHold): string {
+  const what = hold.flow.unknown
+    ? 'may act on your machine or the world'
+    : 'can act on your machine or the world';
+  const from = [...new Set(hold.chain.map(flowLinkSource))].slice(0, 3).join('; ');
+  return `"${tool}" ${what}, and this conversation has taken in content others control${from ? `: ${from}` : ''}. Such a call always waits for you, even for a trusted server or an always-allowed tool: check that it is what you asked for.`;
 }
 
 function outsideRootsReason(paths: readonly string[]): string {

@@ -2,6 +2,7 @@ import { ShieldOff } from 'lucide-react';
 import { useRef } from 'react';
 import type { PermissionRef, ServerPermissions, ToolPermission } from '../../../shared/domain/permissions.js';
 import type { AppPermission } from '../../../shared/domain/mcp-apps.js';
+import type { FlowLabel } from '../../../shared/domain/flows.js';
 import type { SamplingConsent } from '../../../shared/domain/pending.js';
 import { hasGrants } from '../../../shared/domain/permissions.js';
 import { useHost } from '../../host/host-context.js';
@@ -23,6 +24,11 @@ const SAMPLING: Record<SamplingConsent, string> = {
   always: 'Always allowed',
   never: 'Always refused',
 };
+
+/** Labels a person set, in words: "none" says no call of it is held, even in a tainted chat. */
+function labelText(labels: readonly FlowLabel[]): string {
+  return labels.length ? labels.join(', ') : 'none (never held)';
+}
 
 /** An ISO time as the person's locale writes it (nothing for records older than the field). */
 function when(at: string | undefined): string {
@@ -129,6 +135,25 @@ export function ServerPermissionsCard({
             onRevoke={() => revoke({ serverId: id, kind: 'sampling' })}
           />
         )}
+        {entry.flows?.server && (
+          <PermRow
+            label={`Flow labels of every tool: ${labelText(entry.flows.server.labels)}${when(entry.flows.server.setAt)}`}
+            revokeLabel={`Put the flow labels of ${id}'s tools back to their defaults`}
+            testId={`revoke-flow-labels-${id}`}
+            busy={busy}
+            onRevoke={() => revoke({ serverId: id, kind: 'flow-labels' })}
+          />
+        )}
+        {entry.flows?.tools.map((t) => (
+          <PermRow
+            key={`flow-${t.tool}`}
+            label={`Flow labels of ${t.tool}: ${labelText(t.labels)}${when(t.setAt)}`}
+            revokeLabel={`Put the flow labels of ${t.tool} on ${id} back to their defaults`}
+            testId={`revoke-flow-labels-${id}-${t.tool}`}
+            busy={busy}
+            onRevoke={() => revoke({ serverId: id, kind: 'flow-labels', tool: t.tool })}
+          />
+        ))}
         {entry.apps && entry.apps.permissions.length > 0 && (
           <PermRow
             label={`Interactive views may use: ${entry.apps.permissions.map((p) => DEVICE[p]).join(', ')}${when(entry.apps.grantedAt)}`}
@@ -139,7 +164,7 @@ export function ServerPermissionsCard({
           />
         )}
       </ul>
-      {entry.tools.length === 0 && !entry.sampling && !entry.apps?.permissions.length && (
+      {entry.tools.length === 0 && !entry.sampling && !entry.apps?.permissions.length && !entry.flows && (
         <p className="muted perm-none" data-testid={`permissions-none-${id}`}>
           No tool is always allowed and sampling asks each time.
         </p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApprovalChoice, ToolApprovalRequest } from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { JsonView } from '../content/json-view.js';
@@ -12,12 +12,30 @@ import { ToolChangeBadge } from '../tool-change-badge.js';
 import { ToolChangeDiff } from '../tool-change-diff.js';
 import { WarningsPanel } from '../tool-warnings/tool-warnings.js';
 import { Icon } from '../icons.js';
+import { HeldFlow } from '../flows/held-flow.js';
 
-const CHOICES: { choice: ApprovalChoice; label: string; testId: string; className: string }[] = [
+type Choice = ApprovalChoice | 'trust-content';
+
+const CHOICES: { choice: Choice; label: string; testId: string; className: string }[] = [
   { choice: 'once', label: 'Allow once', testId: 'approve-once', className: 'primary' },
   { choice: 'chat', label: 'Allow for this chat', testId: 'approve-chat', className: '' },
   { choice: 'always', label: 'Always allow this tool', testId: 'approve-always', className: '' },
   { choice: 'deny', label: 'Deny', testId: 'deny', className: 'danger-text' },
+];
+
+/**
+ * A held call's answers: Deny first and the default; the standing choices are about the tool,
+ * not the content, so they are not offered here. "I trust this content" releases the chat.
+ */
+const HELD_CHOICES: typeof CHOICES = [
+  { choice: 'deny', label: 'Deny', testId: 'deny', className: 'primary' },
+  { choice: 'once', label: 'Allow once', testId: 'approve-once', className: '' },
+  {
+    choice: 'trust-content',
+    label: 'I trust this content: allow, and stop holding this chat',
+    testId: 'approve-trust-content',
+    className: '',
+  },
 ];
 
 /**
@@ -27,33 +45,49 @@ const CHOICES: { choice: ApprovalChoice; label: string; testId: string; classNam
 export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
   const host = useHost();
   const now = useNow(true);
-  const [sending, setSending] = useState<ApprovalChoice | null>(null);
+  const [sending, setSending] = useState<Choice | null>(null);
   const [error, setError] = useState<HostError | null>(null);
   const title = request.toolTitle ?? request.annotations?.title ?? request.tool;
 
-  const respond = (choice: ApprovalChoice) => {
+  const held = request.flow;
+  const denyButton = useRef<HTMLButtonElement>(null);
+  // Deny is the default of a held card: the keyboard lands there, so Enter never runs the call.
+  useEffect(() => {
+    if (held) denyButton.current?.focus();
+  }, [held]);
+  const conversationId = request.conversationId;
+  const respond = (choice: Choice) => {
     setSending(choice);
     setError(null);
-    host.invoke('pending.respond', { id: request.id, choice }).then(
-      (r) => {
-        // Settled elsewhere first (timeout, stop): pending.changed removes the card anyway.
-        if (!r.settled)
-          setError({
-            code: 'not_pending',
-            message: 'This request was already settled (it timed out or the run stopped).',
-          });
-      },
-      (e: unknown) => {
-        setSending(null);
-        setError(asHostError(e));
-      },
-    );
+    // The release is its own audited step; the call itself is then allowed once.
+    const release =
+      choice === 'trust-content' && conversationId
+        ? host.invoke('flows.trustContent', { conversationId })
+        : Promise.resolve(null);
+    const answer: ApprovalChoice = choice === 'trust-content' ? 'once' : choice;
+    release
+      .then(() => host.invoke('pending.respond', { id: request.id, choice: answer }))
+      .then(
+        (r) => {
+          // Settled elsewhere first (timeout, stop): pending.changed removes the card anyway.
+          if (!r.settled)
+            setError({
+              code: 'not_pending',
+              message: 'This request was already settled (it timed out or the run stopped).',
+            });
+        },
+        (e: unknown) => {
+          setSending(null);
+          setError(asHostError(e));
+        },
+      );
   };
 
   return (
     <section
-      className="approval-card"
+      className={held ? 'approval-card approval-held' : 'approval-card'}
       data-testid="approval-card"
+      data-held={held ? 'true' : undefined}
       data-request-id={request.id}
       aria-label={`Approve ${title}?`}
     >
@@ -78,6 +112,7 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
           Asked by the interactive view of {request.fromView.tool}, not by the model.
         </p>
       )}
+      {held && <HeldFlow hold={held} tool={title} />}
       {request.description && !request.change && (
         <p className="approval-description">{request.description}</p>
       )}
@@ -105,18 +140,21 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
         <JsonView value={request.args} testId="approval-args" />
       </div>
       <div className="form-actions approval-actions">
-        {CHOICES.map((c) => (
-          <button
-            key={c.choice}
-            type="button"
-            className={c.className}
-            disabled={sending !== null}
-            onClick={() => respond(c.choice)}
-            data-testid={c.testId}
-          >
-            {sending === c.choice ? 'Sending…' : c.label}
-          </button>
-        ))}
+        {(held ? HELD_CHOICES : CHOICES)
+          .filter((c) => c.choice !== 'trust-content' || conversationId)
+          .map((c) => (
+            <button
+              key={c.choice}
+              type="button"
+              className={c.className}
+              disabled={sending !== null}
+              onClick={() => respond(c.choice)}
+              data-testid={c.testId}
+              ref={c.choice === 'deny' ? denyButton : undefined}
+            >
+              {sending === c.choice ? 'Sending…' : c.label}
+            </button>
+          ))}
       </div>
       {error && <ErrorBox error={error} testId="approval-error" />}
     </section>

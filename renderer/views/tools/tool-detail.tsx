@@ -8,6 +8,7 @@ import { ToolChangeBadge } from '../../components/tool-change-badge.js';
 import { ToolChangeReview } from '../../components/tool-change-review.js';
 import { WarningsPanel } from '../../components/tool-warnings/tool-warnings.js';
 import { ToolAppView } from '../../components/mcp-app/tool-app-view.js';
+import { FlowLabelsPanel } from '../../components/flows/flow-labels-panel.js';
 import { TaskLine } from '../../components/task-line.js';
 import { ToolResultView } from './tool-result-view.js';
 import { AlwaysOfferToggle } from '../../components/always-offer-toggle.js';
@@ -49,6 +50,7 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
         {(tool.title || tool.annotations?.title) && <code className="muted">{tool.name}</code>}
         {tool.description && <p className="description">{tool.description}</p>}
         <ToolChangeReview serverId={serverId} tool={tool.name} trust={entry.trust} />
+        {entry.flow && <FlowLabelsPanel serverId={serverId} tool={tool.name} flow={entry.flow} />}
         <WarningsPanel
           warnings={entry.trust?.warnings ?? []}
           intro="Its text looks like it could steer the model. Nothing is blocked: switch the tool off for the model if you do not trust it."

@@ -15,6 +15,7 @@ export const permissionChannels = {
       z.object({ serverId, kind: z.literal('trust') }).strict(),
       z.object({ serverId, kind: z.literal('sampling') }).strict(),
       z.object({ serverId, kind: z.literal('app-permissions') }).strict(),
+      z.object({ serverId, kind: z.literal('flow-labels'), tool: toolName.optional() }).strict(),
     ]),
     response: typed<PermissionsSnapshot>(),
   },
