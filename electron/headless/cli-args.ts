@@ -248,6 +248,8 @@ Commands:
                                sink, or unknown: treated as a possible sink) and why
   call SERVER TOOL [JSON_ARGS] call a tool; exit 1 when it fails or returns isError
   read SERVER URI              read a resource
+  app                          start the desktop app (needs an Electron binary; without one,
+                               says how to get it; browser mode needs none)
   app SERVER TOOL [JSON_ARGS] --out DIR
                                call a tool that has an interactive view (MCP App) and write
                                DIR/view.html, DIR/csp.txt (the policy its sandbox would apply)

@@ -22,6 +22,7 @@ import { runMetrics } from './cli-metrics.js';
 import { answerElicitationsHeadless } from './cli-elicitation.js';
 import { answerSamplingHeadless } from './cli-sampling.js';
 import { runConformanceClient } from './conformance-client.js';
+import { findElectron, NO_ELECTRON, packageRoot, runDesktop } from './cli-desktop.js';
 import { openExternalChecked, openInBrowser } from './open-browser.js';
 import { exitWhenFlushed, INTERRUPTED_EXIT_CODE, watchQuitSignals, type QuitWatch } from './quit-signals.js';
 
@@ -50,6 +51,13 @@ async function main(argv: string[]): Promise<number> {
   if (args.version) return (out('0.1.0'), 0);
   if (args.help || !args.command) return (out(USAGE), args.help ? 0 : 2);
   if (args.command === 'client') return runConformanceClient(args.positionals[0], args.timeoutMs);
+  // `mcp-desk app` alone is the desktop app (with a server and tool it renders an App's view).
+  if (args.command === 'app' && args.positionals.length === 0) {
+    const root = packageRoot(import.meta.url);
+    const electron = findElectron(root);
+    if (!electron) throw new CliError(NO_ELECTRON.replace(/^mcp-desk: /, ''), 1);
+    return runDesktop(root, electron);
+  }
 
   // From here on the host may start servers: a quit signal must reach the dispose() below, even
   // one that arrives while the host is still starting up.

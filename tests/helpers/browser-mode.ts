@@ -82,6 +82,8 @@ export interface BrowserModeOptions {
   startTimeoutMs?: number;
   /** Extra environment for the host (a throwaway HOME for the import tests). */
   env?: NodeJS.ProcessEnv;
+  /** Run this `mcp-desk` (an installed package's bin) from `cwd`, instead of the repository's build. */
+  installed?: { cli: string; cwd: string };
 }
 
 const URL_LINE = /^MCP Desk browser mode: (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)$/m;
@@ -91,8 +93,8 @@ const URL_LINE = /^MCP Desk browser mode: (http:\/\/127\.0\.0\.1:\d+\/#token=\S+
  * in a fresh temp dir so a test never touches the person's real servers.
  */
 export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<BrowserMode> {
-  const cli = builtCli();
-  requireFreshBuild(join(repoRoot, 'out', 'renderer', 'index.html'), ['renderer']);
+  const cli = options.installed?.cli ?? builtCli();
+  if (!options.installed) requireFreshBuild(join(repoRoot, 'out', 'renderer', 'index.html'), ['renderer']);
   const dir = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-'));
   const configPath = options.configPath ?? join(dir, 'mcp-servers.json');
   if (!options.configPath)
@@ -102,7 +104,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     process.execPath,
     [cli, 'browser', '--config', configPath, '--port', '0', '--no-open'],
     {
-      cwd: repoRoot,
+      cwd: options.installed?.cwd ?? repoRoot,
       env: { ...process.env, MCP_DESK_DATA_DIR: join(dir, 'data'), ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
