@@ -21,6 +21,7 @@ import { PendingBroker } from './pending/pending-broker.js';
 import { PermissionsService } from './policies/permissions-service.js';
 import { PolicyStore } from './policies/policy-store.js';
 import { ToolPolicy } from './policies/tool-policy.js';
+import { modelSwitchOff } from './chat/model-switch-off.js';
 import { RootsStore } from './roots/roots-store.js';
 import { MemoryConversationStore } from './stores/conversation-store.js';
 import { FileConversationStore } from './stores/file-conversation-store.js';
@@ -208,7 +209,12 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       ...(opts.sampling?.timeoutMs !== undefined ? { timeoutMs: opts.sampling.timeoutMs } : {}),
     }),
   );
-  const policy = new ToolPolicy(policies.trust, (id) => host.serverConfig(id), toolTrust);
+  const policy = new ToolPolicy(
+    policies.trust,
+    (id) => host.serverConfig(id),
+    toolTrust,
+    modelSwitchOff(settings, events),
+  );
   const chat: ChatService = stack.use(
     new ChatService({
       host,
