@@ -28,6 +28,7 @@ import { ProviderFactory } from './provider-factory.js';
 import { GEMINI_MAX_TOOLS } from './providers/gemini/gemini-provider.js';
 import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
 import { ToolOfferCache } from './tool-offer-cache.js';
+import { AllowedCalls } from './allowed-calls.js';
 import { searchConversations } from './conversation-search.js';
 import {
   assertSomethingToSend,
@@ -75,8 +76,12 @@ export class ChatService {
   private readonly listeners = new Set<(conversationId: string, event: ChatEvent) => void>();
   /** The tool offer, rebuilt only when a list, a server or a tool switch changed. */
   private readonly offers = new ToolOfferCache();
+  /** Tool calls that ran allowed, for the App views that show their results. */
+  readonly allowedCalls: AllowedCalls;
 
-  constructor(private readonly deps: ChatServiceDeps) {}
+  constructor(private readonly deps: ChatServiceDeps) {
+    this.allowedCalls = new AllowedCalls((id) => deps.conversations.get(id));
+  }
 
   async list(): Promise<ConversationSummary[]> {
     return (await this.deps.conversations.list()).map((s) => this.withRun(s));
@@ -314,6 +319,7 @@ export class ChatService {
   }
 
   private emit(conversationId: string, event: ChatEvent): void {
+    if (event.type === 'tool-call') this.allowedCalls.note(conversationId, event.call);
     this.deps.events.emit('chat.event', { conversationId, event });
     for (const l of this.listeners) l(conversationId, event);
   }
