@@ -46,12 +46,13 @@ export function rangesIn(warnings: readonly ToolWarning[], field: WarningPassage
 
 /**
  * `parts` (a diff side, or one plain run) cut at every range boundary, each piece marked with the
- * labels of the ranges covering it. Overlapping ranges merge into one mark naming both kinds.
+ * labels of the range covering it. Overlapping ranges merge into one mark naming both kinds.
  */
 export function markParts(
   parts: readonly { text: string; kind: Segment['kind'] }[],
-  ranges: readonly MarkRange[],
+  marked: readonly MarkRange[],
 ): Segment[] {
+  const ranges = mergeOverlaps(marked);
   const out: Segment[] = [];
   let offset = 0;
   for (const part of parts) {
@@ -77,6 +78,24 @@ export function markParts(
       if (same) last.text += text;
       else out.push({ text, kind: part.kind, labels: labels.length ? labels : null });
     }
+  }
+  return out;
+}
+
+/**
+ * Overlapping ranges as one range naming every kind that matched in it: a passage found by two
+ * checks (an instruction inside a run of hidden characters) is one mark, never cut into pieces
+ * that would split the hidden run it sits in.
+ */
+function mergeOverlaps(ranges: readonly MarkRange[]): MarkRange[] {
+  const sorted = ranges.filter((r) => r.end > r.start).sort((a, b) => a.start - b.start);
+  const out: MarkRange[] = [];
+  for (const r of sorted) {
+    const last = out[out.length - 1];
+    if (last && r.start < last.end) {
+      last.end = Math.max(last.end, r.end);
+      last.labels = [...new Set([...last.labels, ...r.labels])];
+    } else out.push({ start: r.start, end: r.end, labels: [...r.labels] });
   }
   return out;
 }
