@@ -21,7 +21,7 @@ function card(extra: Partial<ToolApprovalRequest> = {}): ToolApprovalRequest {
     createdAt: 0,
     expiresAt: 1,
     ...extra,
-  } as ToolApprovalRequest;
+  };
 }
 
 const warning = { kind: 'model-instructions', reason: 'r', passages: [] } as unknown as ToolWarning;

@@ -15,7 +15,7 @@ function warning(kind: ToolWarning['kind'], ...found: string[]): ToolWarning {
     kind,
     reason: kind,
     passages: found.map((s) => ({ field: 'description', text, ...at(s) })),
-  } as ToolWarning;
+  };
 }
 
 test('one text per field, with the marks of every warning in it', () => {
