@@ -24,6 +24,7 @@ import { PermissionsService } from './policies/permissions-service.js';
 import { FlowGuard } from './policies/flow-guard.js';
 import { PolicyStore } from './policies/policy-store.js';
 import { ToolPolicy } from './policies/tool-policy.js';
+import { modelSwitchOff } from './chat/model-switch-off.js';
 import { RootsStore } from './roots/roots-store.js';
 import { MemoryConversationStore } from './stores/conversation-store.js';
 import { FileConversationStore } from './stores/file-conversation-store.js';
@@ -231,7 +232,13 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     toolTrust.annotate(tools);
     flows.annotate(tools);
   });
-  const policy = new ToolPolicy(policies.trust, (id) => host.serverConfig(id), toolTrust, flows);
+  const policy = new ToolPolicy(
+    policies.trust,
+    (id) => host.serverConfig(id),
+    toolTrust,
+    flows,
+    modelSwitchOff(settings, events),
+  );
   const chat: ChatService = stack.use(
     new ChatService({
       host,

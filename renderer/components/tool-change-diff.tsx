@@ -1,15 +1,25 @@
 import { useMemo } from 'react';
-import type { ToolChange, ToolDefinition } from '../../shared/domain/tool-trust.js';
+import type { ToolChange, ToolDefinition, ToolWarning } from '../../shared/domain/tool-trust.js';
 import { diffLines, diffWords, newSide, oldSide, prettyJson, type DiffPart } from '../lib/text-diff.js';
 import { Icon } from './icons.js';
+import { markParts, rangesIn } from './tool-warnings/mark-segments.js';
+import { MarkedText, Segments } from './tool-warnings/marked-text.js';
 
 /**
- * How a tool changed since it was approved, readable: the description before and now with
- * the words that went and came marked, then the input schema (and any other part that
- * changed) as a line diff of pretty JSON. Removed text is struck through and marked "-",
- * added text underlined and marked "+", so the difference never rests on colour alone.
+ * How a tool changed since it was pinned (approved, or only first seen: the words say which),
+ * readable: the description before and now with the words that went and came marked, then the
+ * input schema (and any other part that changed) as a line diff of pretty JSON. Removed text is
+ * struck through and marked "-", added text underlined and marked "+", so the difference never
+ * rests on colour alone. The passages the tool's `warnings` matched in the new description are
+ * marked in the warning colours there, the one place that description is shown.
  */
-export function ToolChangeDiff({ change }: { change: ToolChange }) {
+export function ToolChangeDiff({
+  change,
+  warnings = [],
+}: {
+  change: ToolChange;
+  warnings?: readonly ToolWarning[];
+}) {
   const { pinned, current } = change;
   const description = useMemo(
     () => diffWords(pinned.description ?? '', current.description ?? ''),
@@ -24,8 +34,10 @@ export function ToolChangeDiff({ change }: { change: ToolChange }) {
         {change.readded
           ? `${change.serverId} withdrew "${change.tool}" and offered it again`
           : `${change.serverId} changed "${change.tool}"`}{' '}
-        on {new Date(change.changedAt).toLocaleString()}. You approved the version from{' '}
-        {new Date(change.pinnedAt).toLocaleString()}.
+        on {new Date(change.changedAt).toLocaleString()}.{' '}
+        {change.approvedAt
+          ? `You approved the earlier version on ${new Date(change.approvedAt).toLocaleString()}.`
+          : `The earlier version was first seen on ${new Date(change.pinnedAt).toLocaleString()}; no approval of it is on record.`}
       </p>
       {pinned.title !== current.title && (
         <p className="small-print">
@@ -35,12 +47,21 @@ export function ToolChangeDiff({ change }: { change: ToolChange }) {
       <div className="section-title">Description</div>
       {describedSame ? (
         <p className="muted small-print" data-testid="diff-description-same">
-          Unchanged: {current.description ?? '(none)'}
+          Unchanged: <MarkedText text={current.description ?? '(none)'} warnings={warnings} />
         </p>
       ) : (
         <div className="diff-columns">
-          <DescriptionSide label="Before" parts={oldSide(description)} testId="diff-description-before" />
-          <DescriptionSide label="Now" parts={newSide(description)} testId="diff-description-now" />
+          <DescriptionSide
+            label={change.approvedAt ? 'Approved' : 'First seen'}
+            parts={oldSide(description)}
+            testId="diff-description-before"
+          />
+          <DescriptionSide
+            label="Now"
+            parts={newSide(description)}
+            testId="diff-description-now"
+            warnings={warnings}
+          />
         </div>
       )}
       {sections.map((s) => (
@@ -56,14 +77,23 @@ export function ToolChangeDiff({ change }: { change: ToolChange }) {
   );
 }
 
-function DescriptionSide({ label, parts, testId }: { label: string; parts: DiffPart[]; testId: string }) {
+function DescriptionSide({
+  label,
+  parts,
+  testId,
+  warnings = [],
+}: {
+  label: string;
+  parts: DiffPart[];
+  testId: string;
+  /** The new side's warnings: their description passages are marked in it. */
+  warnings?: readonly ToolWarning[];
+}) {
   return (
     <figure className="diff-side">
       <figcaption className="small-print muted">{label}</figcaption>
       <p className="diff-text" data-testid={testId}>
-        {parts.map((p, i) => (
-          <Mark key={i} part={p} />
-        ))}
+        <Segments segments={markParts(parts, rangesIn(warnings, 'description'))} />
       </p>
     </figure>
   );

@@ -21,8 +21,8 @@ export interface ToolCallRecord {
   result?: CallToolResult;
   error?: HostError;
   progress?: { progress: number; total?: number; message?: string };
-  /** How it was allowed: trusted server, allow-list, a person's choice. */
-  approval?: 'trusted' | 'allow-listed' | 'once' | 'chat' | 'always';
+  /** How it was allowed: trusted server, allow-list, a person's choice ("view": for an App view's calls). */
+  approval?: 'trusted' | 'allow-listed' | 'once' | 'chat' | 'view' | 'always';
   /** When the call itself started: after its approval, so the duration leaves the wait out. */
   startedAt: number;
   endedAt?: number;
@@ -165,8 +165,13 @@ export interface ToolApprovalRequest {
   reason: string;
   /** Argument strings naming local paths outside the shared folders, as written: the card warns about them. */
   outsideRoots?: string[];
-  /** Set when an app view asked for the call (not the model): the tool whose view it was. */
-  fromView?: { tool: string };
+  /**
+   * Set when an app view asked for the call (not the model): the tool whose view it was, the
+   * view (its card shows with it) and the tool call whose result it shows, if in a chat.
+   */
+  fromView?: { tool: string; viewId: string; toolCallId?: string };
+  /** The tool is for views only (the model is never offered it): "switch off for the model" means nothing. */
+  appOnly?: boolean;
   /**
    * The tool changed since it was pinned (approved or first seen): both versions, for the
    * card's diff. Allowing the call accepts the change.
@@ -183,8 +188,12 @@ export interface ToolApprovalRequest {
   expiresAt: number;
 }
 
-/** The answers a tool approval card offers. */
-export type ApprovalChoice = 'once' | 'chat' | 'always' | 'deny';
+/**
+ * The answers a tool approval card may offer (which ones a given card offers: approval-choices.ts).
+ * `view`: this App view's calls while it stays open; `switch-off`: deny, and stop offering the
+ * tool to the model.
+ */
+export type ApprovalChoice = 'once' | 'chat' | 'view' | 'always' | 'deny' | 'switch-off';
 
 /** Chat settings a person controls. */
 export interface ChatSettings {

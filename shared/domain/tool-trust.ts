@@ -76,6 +76,8 @@ export interface ToolChange {
   tool: string;
   pinned: ToolDefinition;
   pinnedAt: string;
+  /** When a person approved the pinned version (a call allowed, a change accepted); absent: only first seen. */
+  approvedAt?: string;
   current: ToolDefinition;
   changedAt: string;
   /** It was gone from the server's list and came back (counts as changed even if identical). */

@@ -133,7 +133,7 @@ test("an untrusted server's app call waits for the person; the card says the vie
     args: { value: 'first' },
   });
   const card = await nextApproval();
-  assert.deepEqual(card.fromView, { tool: 'show-panel' });
+  assert.deepEqual(card.fromView, { tool: 'show-panel', viewId: view.viewId });
   assert.equal(card.serverId, 'vis');
   assert.equal(card.tool, 'app-only');
   assert.deepEqual(card.args, { value: 'first' });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CatalogSnapshot } from '../../../shared/domain/catalog.js';
+import { offersChoice } from '../../../shared/domain/approval-choices.js';
 import { appMayCall } from '../../../shared/domain/mcp-apps.js';
 import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
 import type { AuditLog } from '../audit/audit-log.js';
@@ -33,6 +34,14 @@ export interface AppToolCallsDeps {
   roots: () => readonly RootLike[];
   /** Tests pass a tighter or looser bucket. */
   limiter?: RateLimiter;
+  /**
+   * The chat's tool call `callId` of `conversationId`, if it ran allowed: a view showing its
+   * result may call that same tool again without asking (absent: every call asks).
+   */
+  allowedCall?: (
+    conversationId: string,
+    callId: string,
+  ) => Promise<{ serverId: string; tool: string } | undefined>;
 }
 
 /**
@@ -47,6 +56,8 @@ export class AppToolCalls {
   private readonly throttled = new Set<string>();
   /** Approvals a view is waiting on: closing the view cancels them. */
   private readonly waits = new Map<string, AbortController>();
+  /** Views a person allowed to make their calls without asking ("Allow this view's calls"), while open. */
+  private readonly allowedViews = new Set<string>();
 
   constructor(private readonly deps: AppToolCallsDeps) {
     this.limiter = deps.limiter ?? new RateLimiter(APP_CALL_BURST, APP_CALL_REFILL_MS);
@@ -85,7 +96,15 @@ export class AppToolCalls {
       args,
       ...(view.conversationId ? { conversationId: view.conversationId } : {}),
       outsideRoots: outside,
-      fromView: { tool: view.toolName },
+      fromView: {
+        tool: view.toolName,
+        viewId: view.viewId,
+        ...(view.toolCallId ? { toolCallId: view.toolCallId } : {}),
+      },
+      viewAllowed: (
+        (covered) => () =>
+          covered || this.allowedViews.has(view.viewId)
+      )(await this.coveredByItsCall(view, toolName)),
       ...(entry.trust?.warnings.length ? { warnings: entry.trust.warnings } : {}),
       signal: controller.signal,
     });
@@ -98,6 +117,7 @@ export class AppToolCalls {
             : 'The approval was cancelled.';
       this.refuse(view, toolName, why, { settlement: approval.settlement });
     }
+    if (approval.how === 'view' && approval.asked) this.allowView(view.viewId);
     return this.deps.callTool(view.serverId, toolName, args, {
       callId: callId ?? `app-${randomUUID()}`,
       ...(view.conversationId ? { conversationId: view.conversationId } : {}),
@@ -109,8 +129,34 @@ export class AppToolCalls {
   forget(viewId: string): void {
     this.waits.get(viewId)?.abort();
     this.waits.delete(viewId);
+    this.allowedViews.delete(viewId);
     this.limiter.forget(viewId);
     this.throttled.delete(viewId);
+  }
+
+  /** Whether `toolName` is the tool whose allowed chat call the view shows (that approval covers its view). */
+  private async coveredByItsCall(view: OpenView, toolName: string): Promise<boolean> {
+    if (toolName !== view.toolName || !view.conversationId || !view.toolCallId) return false;
+    const call = await this.deps.allowedCall?.(view.conversationId, view.toolCallId);
+    return call?.serverId === view.serverId && call.tool === view.toolName;
+  }
+
+  /**
+   * A person chose "Allow this view's calls": its later calls run without asking while it is
+   * open, and the calls it has waiting now are answered the same way (not a changed tool's, nor
+   * one naming paths outside the shared folders: those cards stay).
+   */
+  private allowView(viewId: string): void {
+    this.allowedViews.add(viewId);
+    for (const r of this.deps.broker.list())
+      if (
+        r.kind === 'tool-approval' &&
+        r.fromView?.viewId === viewId &&
+        !r.change &&
+        !r.outsideRoots?.length &&
+        offersChoice(r, 'view')
+      )
+        this.deps.broker.respond(r.id, { kind: 'tool-approval', choice: 'view' });
   }
 
   private checkRate(view: OpenView): void {

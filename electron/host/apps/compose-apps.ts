@@ -59,6 +59,7 @@ export function composeAppServices(
       broker: d.broker,
       audit: d.audit,
       roots: () => d.roots.list(),
+      allowedCall: (conversationId, callId) => d.chat.allowedCalls.find(conversationId, callId),
       grants: policies.apps,
       ...(d.openExternal ? { openExternal: d.openExternal } : {}),
     }),

@@ -29,6 +29,7 @@ import { GEMINI_MAX_TOOLS } from './providers/gemini/gemini-provider.js';
 import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
 import type { OfferOverrides } from '../../../shared/domain/tool-selection.js';
 import type { OfferPlanner } from './tool-offer.js';
+import { AllowedCalls } from './allowed-calls.js';
 import { searchConversations } from './conversation-search.js';
 import {
   assertSomethingToSend,
@@ -79,8 +80,12 @@ const DEFAULT_TITLE = 'New chat';
 export class ChatService {
   private readonly runs = new Map<string, ActiveRun>();
   private readonly listeners = new Set<(conversationId: string, event: ChatEvent) => void>();
+  /** Tool calls that ran allowed, for the App views that show their results. */
+  readonly allowedCalls: AllowedCalls;
 
-  constructor(private readonly deps: ChatServiceDeps) {}
+  constructor(private readonly deps: ChatServiceDeps) {
+    this.allowedCalls = new AllowedCalls((id) => deps.conversations.get(id));
+  }
 
   async list(): Promise<ConversationSummary[]> {
     return (await this.deps.conversations.list()).map((s) => this.withRun(s));
@@ -374,6 +379,7 @@ export class ChatService {
   }
 
   private emit(conversationId: string, event: ChatEvent): void {
+    if (event.type === 'tool-call') this.allowedCalls.note(conversationId, event.call);
     this.deps.events.emit('chat.event', { conversationId, event });
     for (const l of this.listeners) l(conversationId, event);
   }

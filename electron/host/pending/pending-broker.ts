@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { approvalChoices } from '../../../shared/domain/approval-choices.js';
 import type { ApprovalChoice } from '../../../shared/domain/chat.js';
 import type { PendingRequest, PendingResponse } from '../../../shared/domain/pending.js';
 import type { AuditLog } from '../audit/audit-log.js';
@@ -123,10 +124,21 @@ export class PendingBroker {
     return [...this.entries.values()].map((e) => e.request);
   }
 
-  /** The person's answer. False when the request is gone or the answer is for another kind. */
+  /**
+   * The person's answer. False when the request is gone or the answer is for another kind; a
+   * tool approval's choice its card does not offer (approval-choices.ts) is refused outright.
+   */
   respond(id: string, response: PendingResponse): boolean {
     const e = this.entries.get(id);
     if (!e || e.request.kind !== response.kind) return false;
+    if (response.kind === 'tool-approval' && e.request.kind === 'tool-approval') {
+      const offered = approvalChoices(e.request);
+      if (!offered.includes(response.choice))
+        throw new HostFailure(
+          'invalid_request',
+          `"${response.choice}" is not an answer this approval offers (it offers: ${offered.join(', ')}).`,
+        );
+    }
     e.settle(response);
     return true;
   }

@@ -1,4 +1,5 @@
 import type { ToolCallRecord } from '../../../shared/domain/chat.js';
+import { modelMayCall } from '../../../shared/domain/mcp-apps.js';
 import type { Tool } from '../../../shared/domain/mcp-types.js';
 import type { ToolWarning } from '../../../shared/domain/tool-trust.js';
 import type { PendingBroker } from '../pending/pending-broker.js';
@@ -17,8 +18,14 @@ export interface ApprovalQuestion {
   conversationId?: string;
   /** Argument strings naming paths outside the shared folders (see roots/argument-paths.ts). */
   outsideRoots: readonly string[];
-  /** An app view asked for the call: the card says so. */
-  fromView?: { tool: string };
+  /** An app view asked for the call: the card says so, and shows with that view. */
+  fromView?: { tool: string; viewId: string; toolCallId?: string };
+  /**
+   * Whether the view may make this call without asking (AppToolCalls knows why), asked just
+   * before a card would be raised. It stands in only for a server's missing trust: a changed
+   * tool or a path outside the shared folders still asks.
+   */
+  viewAllowed?: () => boolean;
   /** The tool's poisoning and shadowing warnings (from the catalog), shown on the card. */
   warnings?: readonly ToolWarning[];
   signal?: AbortSignal;
@@ -39,6 +46,8 @@ export type ApprovalOutcome =
 export async function approveToolCall(q: ApprovalQuestion): Promise<ApprovalOutcome> {
   const decision = q.policy.decide(q.serverId, q.tool, q.conversationId, q.outsideRoots, q.args);
   if (decision.allow) return { allowed: true, how: decision.how, asked: false };
+  if (q.viewAllowed?.() && !decision.change && !decision.outsideRoots?.length)
+    return { allowed: true, how: 'view', asked: false };
   q.onAsk?.();
   const settlement = await q.broker.ask(
     {
@@ -55,6 +64,7 @@ export async function approveToolCall(q: ApprovalQuestion): Promise<ApprovalOutc
       reason: decision.reason,
       ...(decision.outsideRoots?.length ? { outsideRoots: decision.outsideRoots } : {}),
       ...(q.fromView ? { fromView: q.fromView } : {}),
+      ...(modelMayCall(q.tool) ? {} : { appOnly: true }),
       ...(decision.change ? { change: decision.change } : {}),
       ...(q.warnings?.length ? { warnings: [...q.warnings] } : {}),
       ...(decision.flow ? { flow: decision.flow } : {}),
@@ -63,8 +73,14 @@ export async function approveToolCall(q: ApprovalQuestion): Promise<ApprovalOutc
   );
   if (settlement === 'deny' || settlement === 'timeout' || settlement === 'cancelled')
     return { allowed: false, settlement, reason: decision.reason };
-  // Allowing a call whose card showed a change accepts that change (the version on the card).
+  if (settlement === 'switch-off') {
+    await q.policy.switchOff(q.serverId, q.tool.name);
+    return { allowed: false, settlement: 'deny', reason: decision.reason };
+  }
+  // Allowing a call whose card showed a change accepts that change (the version on the card);
+  // allowing any other marks the version the person saw as approved (not just first seen).
   if (decision.change) await q.policy.acceptSeen(decision.change);
+  else await q.policy.noteApproved(q.serverId, q.tool);
   await q.policy.remember(settlement, q.serverId, q.tool.name, q.conversationId);
   return { allowed: true, how: settlement, asked: true };
 }

@@ -3,7 +3,7 @@ import type { ServerConfig } from '../../../shared/domain/server-config.js';
 import type { Tool } from '../../../shared/domain/mcp-types.js';
 import { flowLinkSource, type FlowHold } from '../../../shared/domain/flows.js';
 import type { ToolChange } from '../../../shared/domain/tool-trust.js';
-import { fingerprintDefinition } from '../tool-trust/fingerprint.js';
+import { fingerprintDefinition, fingerprintTool } from '../tool-trust/fingerprint.js';
 import { launchKey } from '../config/launch-key.js';
 import type { TrustRecords } from './trust-records.js';
 
@@ -28,7 +28,12 @@ export interface ChangedTools {
   changeOf(serverId: string, tool: string): ToolChange | undefined;
   /** A person allowed a call after seeing `fingerprint`'s version: it becomes the pin. */
   accept(serverId: string, tool: string, via: 'approval', fingerprint: string): Promise<boolean>;
+  /** A person allowed a call of an unchanged tool: its pin was approved, not only first seen. */
+  noteApproved?(serverId: string, tool: string, fingerprint: string): Promise<void>;
 }
+
+/** Stops offering a tool to the model (the chat settings' `disabledTools`), and says so to the UI. */
+export type ModelSwitchOff = (serverId: string, tool: string) => Promise<void>;
 
 /** What the policy reads and writes of the standing trust records (the PolicyStore's `trust`). */
 export type TrustLookup = Pick<TrustRecords, 'isTrustedServer' | 'isAlwaysAllowed' | 'allowAlways'>;
@@ -59,6 +64,7 @@ export class ToolPolicy {
     private readonly configOf: (serverId: string) => ServerConfig | undefined,
     private readonly pins?: ChangedTools,
     private readonly flows?: FlowCheck,
+    private readonly modelSwitchOff?: ModelSwitchOff,
   ) {}
 
   /** `outsideRoots`: the argument strings naming paths outside the shared folders (see roots/argument-paths.ts). */
@@ -122,6 +128,16 @@ export class ToolPolicy {
     await this.pins?.accept(change.serverId, change.tool, 'approval', fingerprintDefinition(change.current));
   }
 
+  /** A person allowed a call of a tool that had not changed: the version they saw counts as approved. */
+  async noteApproved(serverId: string, tool: Tool): Promise<void> {
+    await this.pins?.noteApproved?.(serverId, tool.name, fingerprintTool(tool));
+  }
+
+  /** "Switch off for the model" on a card: the tool is no longer offered to the model in chat. */
+  async switchOff(serverId: string, tool: string): Promise<void> {
+    await this.modelSwitchOff?.(serverId, tool);
+  }
+
   /** Drop every "for this chat" choice about a server (it was removed, or its permissions revoked). */
   forgetServer(serverId: string): void {
     for (const set of this.chatAllows.values())
@@ -143,7 +159,8 @@ function changedReason(change: ToolChange): string {
   const what = change.readded
     ? 'was removed by its server and offered again'
     : 'has changed (description, input schema or other details)';
-  return `"${change.tool}" ${what} since you approved it. Its standing approvals are paused until you review the change: allowing this call accepts the new version.`;
+  const since = change.approvedAt ? 'since you approved it' : 'since it was first seen';
+  return `"${change.tool}" ${what} ${since}. Its standing approvals are paused until you review the change: allowing this call accepts the new version.`;
 }
 
 function heldReason(tool: string, hold: FlowHold): string {

@@ -17,6 +17,8 @@ export interface ToolPin {
   definition: ToolDefinition;
   fingerprint: string;
   pinnedAt: string;
+  /** When a person approved this version (allowed a call of it, or accepted it); absent: only first seen. */
+  approvedAt?: string;
   /** Present while the tool reads differently from its pin (or came back after being removed). */
   change?: PinChange;
   /** When it went missing from a successful tools/list; absent while the server offers it. */
@@ -108,7 +110,18 @@ export function acceptChange(pin: ToolPin | undefined, fingerprint: string, now:
   pin.definition = pin.change.definition;
   pin.fingerprint = pin.change.fingerprint;
   pin.pinnedAt = now;
+  pin.approvedAt = now;
   delete pin.change;
+  return true;
+}
+
+/**
+ * A person allowed a call of the pinned version (named by its fingerprint): note when, so a
+ * later change says "you approved" rather than "first seen". False when nothing changed.
+ */
+export function noteApproval(pin: ToolPin | undefined, fingerprint: string, now: string): boolean {
+  if (!pin || pin.change || pin.approvedAt || pin.fingerprint !== fingerprint) return false;
+  pin.approvedAt = now;
   return true;
 }
 
@@ -120,6 +133,7 @@ export function toolChangeOf(serverId: string, pin: ToolPin): ToolChange | undef
     tool: pin.definition.name,
     pinned: pin.definition,
     pinnedAt: pin.pinnedAt,
+    ...(pin.approvedAt ? { approvedAt: pin.approvedAt } : {}),
     current: pin.change.definition,
     changedAt: pin.change.changedAt,
     readded: pin.change.readded,
@@ -145,6 +159,7 @@ const pinSchema = z
     definition: definitionSchema,
     fingerprint: fingerprintSchema,
     pinnedAt: isoSchema,
+    approvedAt: isoSchema.optional(),
     change: z
       .object({
         definition: definitionSchema,

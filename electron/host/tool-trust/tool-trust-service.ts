@@ -7,7 +7,14 @@ import { launchKey } from '../config/launch-key.js';
 import type { Disposable } from '../util/disposable.js';
 import { HostFailure } from '../util/errors.js';
 import { fingerprintDefinition, toolDefinition } from './fingerprint.js';
-import { acceptChange, comparePins, toolChangeOf, type ListedTool, type PinEvent } from './pin-records.js';
+import {
+  acceptChange,
+  comparePins,
+  noteApproval,
+  toolChangeOf,
+  type ListedTool,
+  type PinEvent,
+} from './pin-records.js';
 import type { PinStore } from './pin-store.js';
 
 /** The warnings of every catalog tool at once (shadowing compares servers); see tool-trust/. */
@@ -161,6 +168,11 @@ export class ToolTrustService implements Disposable {
     await this.deps.pins.save();
     this.deps.onChange?.();
     return true;
+  }
+
+  /** A person allowed a call of `tool` as `fingerprint` reads: its pin counts as approved from now. */
+  async noteApproved(serverId: string, tool: string, fingerprint: string): Promise<void> {
+    if (noteApproval(this.pinOf(serverId, tool), fingerprint, this.stamp())) await this.deps.pins.save();
   }
 
   /** A person trusted a server: every change of its tools they could see is accepted. */

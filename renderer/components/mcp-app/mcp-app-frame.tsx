@@ -14,7 +14,9 @@ import {
 } from './app-view-chrome.js';
 import { FocusGuard, focusPolicyEnforced } from './focus-guard.js';
 import { hostContext, HOST_DISPLAY_MODES, onThemeChange } from './host-context.js';
+import { usePipDock } from './use-pip-dock.js';
 import { usePipDrag } from './use-pip-drag.js';
+import { MessageNote, useViewApprovals, ViewRequests, type RefusedMessage } from './view-requests.js';
 import { ViewSession } from './view-session.js';
 
 /** Past this height the view scrolls inside its frame instead of growing. */
@@ -38,8 +40,6 @@ export interface McpAppFrameProps {
   args: Record<string, unknown>;
   /** Absent while the call runs. */
   result?: CallToolResult;
-  /** Set when the call ended without a result (cancelled, denied, failed). */
-  cancelledReason?: string;
   conversationId?: string;
   toolCallId?: string;
 }
@@ -77,14 +77,17 @@ export function McpAppFrame(props: McpAppFrameProps) {
   const [link, setLink] = useState<{ url: string; answer: (open: boolean) => void } | null>(null);
   const [askPermissions, setAskPermissions] = useState(true);
   const [permissionError, setPermissionError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<RefusedMessage | null>(null);
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const boxRef = useRef<HTMLDivElement | null>(null);
+  const panelRef = useRef<HTMLElement | null>(null);
   const sessionRef = useRef<ViewSession | null>(null);
   const modeRef = useRef(mode);
   useEffect(() => {
     modeRef.current = mode;
   }, [mode]);
   const drag = usePipDrag(mode === 'pip');
+  const dock = usePipDock(mode === 'pip' && !drag.style, panelRef);
 
   // Open the view on the host: its HTML, CSP and the sandbox page to load.
   useEffect(() => {
@@ -141,6 +144,7 @@ export function McpAppFrame(props: McpAppFrameProps) {
         return next;
       },
       confirmLink: (url) => new Promise<boolean>((resolve) => setLink({ url, answer: resolve })),
+      onMessageRefused: setRefused,
     });
     sessionRef.current = session;
     void session.start();
@@ -171,17 +175,17 @@ export function McpAppFrame(props: McpAppFrameProps) {
     return () => guard.dispose();
   }, [handle]);
 
-  // Tool input and result reach the view once it is ready (and the result when it arrives).
+  // Tool input and result reach the view once it is ready (and the result when it arrives). A call
+  // that ends without a result unmounts its view (tool-call-card.tsx), so there is no cancel to send.
   const ready = state.kind === 'ready';
   const argsJson = JSON.stringify(props.args);
   useEffect(() => {
     if (ready) sessionRef.current?.sendInput(JSON.parse(argsJson) as Record<string, unknown>);
   }, [ready, argsJson]);
   useEffect(() => {
-    if (!ready) return;
-    if (props.result) sessionRef.current?.sendResult(props.result);
-    else if (props.cancelledReason) sessionRef.current?.sendCancelled(props.cancelledReason);
-  }, [ready, props.result, props.cancelledReason]);
+    if (ready && props.result) sessionRef.current?.sendResult(props.result);
+  }, [ready, props.result]);
+  const approvals = useViewApprovals(handle?.viewId ?? null);
 
   // Theme, size and display mode changes reach the view as host-context-changed.
   useEffect(() => {
@@ -240,12 +244,16 @@ export function McpAppFrame(props: McpAppFrameProps) {
   const frameHeight = mode === 'inline' ? Math.min(height, MAX_INLINE_HEIGHT) : undefined;
   return (
     <section
+      ref={panelRef}
       className={`app-view app-view-${mode}${handle.prefersBorder === false ? ' app-view-borderless' : ''}`}
       data-testid="app-view"
       data-state={state.kind === 'ready' ? 'ready' : 'loading'}
       data-display-mode={mode}
       aria-label={`${tool} view from ${serverId}`}
-      style={drag.style}
+      style={
+        drag.style ??
+        (dock !== null ? { bottom: dock, maxHeight: `calc(100vh - ${dock + 12}px)` } : undefined)
+      }
     >
       <AppViewBar
         tool={tool}
@@ -290,6 +298,10 @@ export function McpAppFrame(props: McpAppFrameProps) {
           style={frameHeight !== undefined ? { height: frameHeight } : undefined}
         />
       </div>
+      {refused && (
+        <MessageNote message={refused} outsideChat={!conversationId} onDismiss={() => setRefused(null)} />
+      )}
+      <ViewRequests requests={approvals} />
     </section>
   );
 }

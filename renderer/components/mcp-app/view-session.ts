@@ -8,7 +8,8 @@ import {
 import { SANDBOX_FORGET_SUFFIX, type AppViewHandle } from '../../../shared/domain/mcp-apps.js';
 import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
 import type { HostApi } from '../../../shared/ipc/contract.js';
-import { callApp } from './app-channels.js';
+import { AppRequestError, callApp } from './app-channels.js';
+import type { RefusedMessage } from './view-requests.js';
 
 /** How long the view gets to answer `ui/resource-teardown` before it is removed anyway. */
 const TEARDOWN_TIMEOUT_MS = 2000;
@@ -24,6 +25,8 @@ export interface ViewSessionHooks {
   onDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode;
   /** Ask the person before a link leaves the app. */
   confirmLink(url: string): Promise<boolean>;
+  /** The view's `ui/message` reached no conversation: the person hears of it (the view gets the error too). */
+  onMessageRefused(message: RefusedMessage): void;
 }
 
 /**
@@ -112,7 +115,15 @@ export class ViewSession {
       );
     };
     b.onmessage = async ({ content }) => {
-      await callApp(host, 'apps.message', { viewId, content });
+      try {
+        await callApp(host, 'apps.message', { viewId, content });
+      } catch (error) {
+        if (error instanceof AppRequestError) {
+          const text = content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
+          hooks.onMessageRefused({ text, error: error.hostError });
+        }
+        throw error;
+      }
       return {};
     };
     b.onupdatemodelcontext = async ({ content, structuredContent }) => {
@@ -152,10 +163,6 @@ export class ViewSession {
     // Our domain type is the wire's, only looser about resource contents.
     const wire = result as Parameters<AppBridge['sendToolResult']>[0];
     void this.bridge.sendToolResult(wire).catch(() => undefined);
-  }
-
-  sendCancelled(reason: string): void {
-    void this.bridge.sendToolCancelled({ reason }).catch(() => undefined);
   }
 
   /** Tell the view the host context changed (theme, size, display mode). */

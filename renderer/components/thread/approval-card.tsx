@@ -11,41 +11,20 @@ import { ToolBadges } from '../tool-badges.js';
 import { ToolChangeBadge } from '../tool-change-badge.js';
 import { ToolChangeDiff } from '../tool-change-diff.js';
 import { WarningsPanel } from '../tool-warnings/tool-warnings.js';
+import { MarkedText } from '../tool-warnings/marked-text.js';
 import { Icon } from '../icons.js';
 import { HeldFlow } from '../flows/held-flow.js';
-
-type Choice = ApprovalChoice | 'trust-content';
-
-const CHOICES: { choice: Choice; label: string; testId: string; className: string }[] = [
-  { choice: 'once', label: 'Allow once', testId: 'approve-once', className: 'primary' },
-  { choice: 'chat', label: 'Allow for this chat', testId: 'approve-chat', className: '' },
-  { choice: 'always', label: 'Always allow this tool', testId: 'approve-always', className: '' },
-  { choice: 'deny', label: 'Deny', testId: 'deny', className: 'danger-text' },
-];
-
-/**
- * A held call's answers: Deny first and the default; the standing choices are about the tool,
- * not the content, so they are not offered here. "I trust this content" releases the chat.
- */
-const HELD_CHOICES: typeof CHOICES = [
-  { choice: 'deny', label: 'Deny', testId: 'deny', className: 'primary' },
-  { choice: 'once', label: 'Allow once', testId: 'approve-once', className: '' },
-  {
-    choice: 'trust-content',
-    label: 'I trust this content: allow, and stop holding this chat',
-    testId: 'approve-trust-content',
-    className: '',
-  },
-];
+import { ApprovalActions, type CardAnswer } from './approval-actions.js';
 
 /**
  * A tool call waiting on the person. Everything the tool will receive is shown in full
- * (never summarised) so what is approved is exactly what runs.
+ * (never summarised) so what is approved is exactly what runs. The description shows once (in
+ * the change's diff when the tool changed), with every passage its warnings matched marked.
  */
 export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
   const host = useHost();
   const now = useNow(true);
-  const [sending, setSending] = useState<Choice | null>(null);
+  const [sending, setSending] = useState<CardAnswer | null>(null);
   const [error, setError] = useState<HostError | null>(null);
   const title = request.toolTitle ?? request.annotations?.title ?? request.tool;
 
@@ -56,7 +35,7 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
     if (held) denyButton.current?.focus();
   }, [held]);
   const conversationId = request.conversationId;
-  const respond = (choice: Choice) => {
+  const respond = (choice: CardAnswer) => {
     setSending(choice);
     setError(null);
     // The release is its own audited step; the call itself is then allowed once.
@@ -114,24 +93,27 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
       )}
       {held && <HeldFlow hold={held} tool={title} />}
       {request.description && !request.change && (
-        <p className="approval-description">{request.description}</p>
+        <p className="approval-description" data-testid="approval-description">
+          <MarkedText text={request.description} warnings={request.warnings ?? []} />
+        </p>
       )}
-      <WarningsPanel
-        warnings={request.warnings ?? []}
-        intro="This tool's description looks like it could steer the model. Read the passages before you allow it."
-        testId="approval-warnings"
-      />
-      <p className="approval-reason" data-testid="approval-reason">
-        {request.reason}
-      </p>
       {request.change && (
         <div className="tool-change-review" data-testid="approval-change">
-          <ToolChangeDiff change={request.change} />
+          <ToolChangeDiff change={request.change} warnings={request.warnings ?? []} />
           <p className="small-print">
             Allowing this call accepts the new version; Deny keeps it marked as changed.
           </p>
         </div>
       )}
+      <WarningsPanel
+        warnings={request.warnings ?? []}
+        intro="This tool's text looks like it could steer the model. Read the marked passages before you allow it."
+        testId="approval-warnings"
+        shownAbove={['description']}
+      />
+      <p className="approval-reason" data-testid="approval-reason">
+        {request.reason}
+      </p>
       {request.outsideRoots && request.outsideRoots.length > 0 && (
         <OutsideRootsWarning paths={request.outsideRoots} />
       )}
@@ -139,23 +121,7 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
       <div className="approval-args">
         <JsonView value={request.args} testId="approval-args" />
       </div>
-      <div className="form-actions approval-actions">
-        {(held ? HELD_CHOICES : CHOICES)
-          .filter((c) => c.choice !== 'trust-content' || conversationId)
-          .map((c) => (
-            <button
-              key={c.choice}
-              type="button"
-              className={c.className}
-              disabled={sending !== null}
-              onClick={() => respond(c.choice)}
-              data-testid={c.testId}
-              ref={c.choice === 'deny' ? denyButton : undefined}
-            >
-              {sending === c.choice ? 'Sending…' : c.label}
-            </button>
-          ))}
-      </div>
+      <ApprovalActions request={request} sending={sending} onRespond={respond} denyRef={denyButton} />
       {error && <ErrorBox error={error} testId="approval-error" />}
     </section>
   );

@@ -25,6 +25,7 @@ const APPROVAL_LABEL: Record<NonNullable<ToolCallRecord['approval']>, string> = 
   'allow-listed': 'allow-listed',
   once: 'allowed once',
   chat: 'allowed for this chat',
+  view: "allowed for the view's calls",
   always: 'always allowed',
 };
 
@@ -82,23 +83,26 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
         testId="tool-card-warnings"
       />
       <CallOutcome call={call} />
-      {call.status !== 'awaiting-approval' && call.status !== 'denied' && (
+      {viewShown(call) && (
         <ToolAppView
           serverId={call.serverId}
           tool={call.tool}
           args={call.args}
           toolCallId={call.id}
           {...(call.result ? { result: call.result } : {})}
-          {...(call.status === 'cancelled' || (call.status === 'error' && !call.result)
-            ? {
-                cancelledReason:
-                  call.status === 'cancelled' ? 'cancelled' : (call.error?.message ?? 'failed'),
-              }
-            : {})}
         />
       )}
     </div>
   );
+}
+
+/**
+ * A call's view shows while it runs and once it has a result. A call that was denied, cancelled
+ * (Stop during its approval included) or failed without a result mounts none: there is nothing
+ * for it to show, and a view that mounted anyway would start asking for approvals of its own.
+ */
+function viewShown(call: ToolCallRecord): boolean {
+  return call.status === 'running' || call.result !== undefined;
 }
 
 function CallProgress({ progress }: { progress: NonNullable<ToolCallRecord['progress']> }) {

@@ -39,22 +39,6 @@ function describeHidden(run: string): string {
   return `${chars.length} invisible: ${codes.slice(0, 3).join(' ')}${codes.length > 3 ? ' …' : ''}`;
 }
 
-/** How much context a long passage keeps on each side of its match. */
-const CONTEXT = 160;
-
-/** The passage cut to its match and some context: before, the match, after. */
-export function passageParts(p: WarningPassage): { before: string; match: string; after: string } {
-  const start = Math.max(0, Math.min(p.start, p.text.length));
-  const end = Math.max(start, Math.min(p.end, p.text.length));
-  const from = Math.max(0, start - CONTEXT);
-  const to = Math.min(p.text.length, end + CONTEXT);
-  return {
-    before: `${from > 0 ? '…' : ''}${p.text.slice(from, start)}`,
-    match: p.text.slice(start, end),
-    after: `${p.text.slice(end, to)}${to < p.text.length ? '…' : ''}`,
-  };
-}
-
 /** Where a passage is, in words ("description", "input schema /properties/path"). */
 export function fieldLabel(field: WarningPassage['field']): string {
   if (field === 'result') return 'result';

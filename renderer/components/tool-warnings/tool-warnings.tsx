@@ -1,17 +1,9 @@
 import { ShieldAlert } from 'lucide-react';
-import type { ToolWarning, ToolWarningKind, WarningPassage } from '../../../shared/domain/tool-trust.js';
-import { fieldLabel, passageParts, visiblePieces } from './passage-text.js';
-
-/** Plain words for each kind of warning. */
-export const WARNING_LABELS: Record<ToolWarningKind, string> = {
-  'hidden-unicode': 'Hidden characters',
-  'model-instructions': 'Instructions to the model',
-  'secret-access': 'Asks for secrets',
-  exfiltration: 'May send data away',
-  'long-description': 'Very long description',
-  'mentions-other-tool': 'Mentions another tool',
-  shadowing: 'Name clash',
-};
+import type { ToolWarning, WarningPassage } from '../../../shared/domain/tool-trust.js';
+import { elide, fieldsOf, markParts } from './mark-segments.js';
+import { Segments } from './marked-text.js';
+import { fieldLabel } from './passage-text.js';
+import { WARNING_LABELS } from './warning-labels.js';
 
 function countText(n: number): string {
   return `${n} ${n === 1 ? 'warning' : 'warnings'}`;
@@ -33,24 +25,30 @@ export function WarningsBadge({ warnings }: { warnings: readonly ToolWarning[] }
 }
 
 /**
- * The warnings in full, as a disclosure whose summary is the badge: each reason, and the
- * passages it matched highlighted in context. Warnings never block anything; they say why a
- * person may want to switch the tool off (or deny the call).
+ * The warnings in full, as a disclosure whose summary is the badge: each reason and where it
+ * matched, then each matched field's text once with every passage of every warning marked in
+ * it (never a copy per match). A field shown marked elsewhere on the page (`shownAbove`, the
+ * description) is named, not repeated. Warnings never block anything; they say why a person may
+ * want to switch the tool off (or deny the call).
  */
 export function WarningsPanel({
   warnings,
   intro,
   open = true,
   testId = 'tool-warnings',
+  shownAbove = [],
 }: {
   warnings: readonly ToolWarning[];
   /** One sentence above the list saying what the warnings are about. */
   intro: string;
   open?: boolean;
   testId?: string;
+  /** Fields whose text is already shown, marked, above the panel. */
+  shownAbove?: readonly WarningPassage['field'][];
 }) {
   if (warnings.length === 0) return null;
   const kinds = [...new Set(warnings.map((w) => WARNING_LABELS[w.kind]))];
+  const fields = fieldsOf(warnings).filter((f) => !shownAbove.includes(f.field));
   return (
     <details className="tool-warnings" open={open} data-testid={testId}>
       <summary>
@@ -66,44 +64,32 @@ export function WarningsPanel({
           <li key={`${w.kind}-${i}`} data-testid="tool-warning" data-kind={w.kind}>
             <strong>{WARNING_LABELS[w.kind]}</strong>
             <p className="tool-warning-reason">{w.reason}</p>
-            {w.passages.map((p, j) => (
-              <Passage key={j} passage={p} />
-            ))}
+            <WhereMarked passages={w.passages} shownAbove={shownAbove} />
           </li>
         ))}
       </ul>
+      {fields.map((f) => (
+        <p key={f.field} className="warning-passage" data-testid="warning-passage" data-field={f.field}>
+          <span className="warning-field">{fieldLabel(f.field)}</span>
+          <span className="warning-text">
+            <Segments segments={elide(markParts([{ text: f.text, kind: 'same' }], f.ranges))} />
+          </span>
+        </p>
+      ))}
     </details>
   );
 }
 
-function Passage({ passage }: { passage: WarningPassage }) {
-  const { before, match, after } = passageParts(passage);
-  return (
-    <p className="warning-passage" data-testid="warning-passage">
-      <span className="warning-field">{fieldLabel(passage.field)}</span>
-      <span className="warning-text">
-        <Visible text={before} />
-        <mark data-testid="warning-mark">
-          <Visible text={match} />
-        </mark>
-        <Visible text={after} />
-      </span>
-    </p>
-  );
-}
-
-function Visible({ text }: { text: string }) {
-  return (
-    <>
-      {visiblePieces(text).map((piece, i) =>
-        'hidden' in piece ? (
-          <span key={i} className="hidden-char">
-            ⟨{piece.hidden}⟩
-          </span>
-        ) : (
-          <span key={i}>{piece.text}</span>
-        ),
-      )}
-    </>
-  );
+/** Where one warning's passages are marked: the fields, named once each. */
+function WhereMarked({
+  passages,
+  shownAbove,
+}: {
+  passages: readonly WarningPassage[];
+  shownAbove: readonly WarningPassage['field'][];
+}) {
+  const where = [...new Set(passages.map((p) => p.field))];
+  if (where.length === 0) return null;
+  const names = where.map((f) => (shownAbove.includes(f) ? `${fieldLabel(f)} (above)` : fieldLabel(f)));
+  return <p className="small-print muted tool-warning-where">Marked in: {names.join(', ')}</p>;
 }

@@ -321,7 +321,7 @@ function focusWhenShown(selector: string, tries = 60): void {
   else if (tries > 0) requestAnimationFrame(() => focusWhenShown(selector, tries - 1));
 }
 
-/** Approvals for the open conversation, counts for the others, and those tied to none we know. */
+/** Approvals for the open conversation, counts for the others, and those tied to none we know (views' own aside). */
 function splitPending(pending: PendingRequest[], selectedId: string | null, list: ConversationsState) {
   const known = new Set(list.kind === 'ready' ? list.conversations.map((c) => c.id) : []);
   const here: ToolApprovalRequest[] = [];
@@ -329,6 +329,8 @@ function splitPending(pending: PendingRequest[], selectedId: string | null, list
   const elsewhere = new Map<string, number>();
   for (const p of pending) {
     if (p.kind !== 'tool-approval') continue;
+    // A view's own request shows with that view (under its tool card), never loose in a thread.
+    if (p.fromView) continue;
     if (p.conversationId !== undefined && p.conversationId === selectedId) here.push(p);
     else if (p.conversationId !== undefined && known.has(p.conversationId))
       elsewhere.set(p.conversationId, (elsewhere.get(p.conversationId) ?? 0) + 1);

@@ -7,6 +7,7 @@ import { ToolBadges } from '../../components/tool-badges.js';
 import { ToolChangeBadge } from '../../components/tool-change-badge.js';
 import { ToolChangeReview } from '../../components/tool-change-review.js';
 import { WarningsPanel } from '../../components/tool-warnings/tool-warnings.js';
+import { MarkedText } from '../../components/tool-warnings/marked-text.js';
 import { ToolAppView } from '../../components/mcp-app/tool-app-view.js';
 import { FlowLabelsPanel } from '../../components/flows/flow-labels-panel.js';
 import { TaskLine } from '../../components/task-line.js';
@@ -48,12 +49,18 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
           <AlwaysOfferToggle serverId={serverId} tool={tool.name} />
         </div>
         {(tool.title || tool.annotations?.title) && <code className="muted">{tool.name}</code>}
-        {tool.description && <p className="description">{tool.description}</p>}
+        {/* Once: a changed tool's description is in its review's diff, with the same marks. */}
+        {tool.description && entry.trust?.pin !== 'changed' && (
+          <p className="description" data-testid="tool-description">
+            <MarkedText text={tool.description} warnings={entry.trust?.warnings ?? []} />
+          </p>
+        )}
         <ToolChangeReview serverId={serverId} tool={tool.name} trust={entry.trust} />
         {entry.flow && <FlowLabelsPanel serverId={serverId} tool={tool.name} flow={entry.flow} />}
         <WarningsPanel
           warnings={entry.trust?.warnings ?? []}
           intro="Its text looks like it could steer the model. Nothing is blocked: switch the tool off for the model if you do not trust it."
+          shownAbove={['description']}
         />
 
         <ArgsEditorView editor={editor} disabled={running} />

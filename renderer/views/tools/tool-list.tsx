@@ -1,6 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { AppWindow } from 'lucide-react';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CatalogTool } from '../../../shared/domain/catalog.js';
+import { toolUiOf } from '../../../shared/domain/mcp-apps.js';
 import type { SettingsHandle } from '../../hooks/use-chat-settings.js';
 import { ToolBadges } from '../../components/tool-badges.js';
 import { ToolChangeBadge } from '../../components/tool-change-badge.js';
@@ -142,6 +144,15 @@ const ToolRow = memo(function ToolRow(props: {
         <ToolBadges annotations={tool.annotations} compact />
         <ToolChangeBadge trust={entry.trust} testId={`tool-changed-${serverId}-${tool.name}`} />
         <WarningsBadge warnings={entry.trust?.warnings ?? []} />
+        {toolUiOf(tool).resourceUri && (
+          <span
+            className="badge subtle"
+            title="Calling it shows an interactive view (an MCP App)"
+            data-testid="tool-view-badge"
+          >
+            <AppWindow size={12} aria-hidden="true" className="icon" /> view
+          </span>
+        )}
         {tool.description && <span className="item-desc">{tool.description}</span>}
         {why && (
           <span className="item-why muted small-print" data-testid={`tool-why-${serverId}-${tool.name}`}>

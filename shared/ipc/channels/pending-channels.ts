@@ -3,7 +3,7 @@ import type { PendingRequest, SamplingConsent } from '../../domain/pending.js';
 import { empty, serverId, typed } from './channel-kit.js';
 
 const pendingId = z.string().min(1).max(100);
-const approvalChoice = z.enum(['once', 'chat', 'always', 'deny']);
+const approvalChoice = z.enum(['once', 'chat', 'view', 'always', 'deny', 'switch-off']);
 const samplingContent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string().max(1_000_000) }).strict(),
   z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string().max(100) }).strict(),
