@@ -55,6 +55,8 @@ export interface RankTuning {
   coverageDepth: number;
   /** A word held by more than this share of all tools is left out of the query. */
   commonShare: number;
+  /** The common-word rule applies only to an index of at least this many tools (small ones are cheap to search). */
+  commonFrom: number;
   /** Only this many of the best lexical hits are considered (and their servers' siblings). */
   candidateDepth: number;
   /** At most this many words of a request are looked up. */
@@ -73,6 +75,7 @@ export const DEFAULT_TUNING: RankTuning = {
   coverageShare: 0.4,
   coverageDepth: 2,
   commonShare: 0.15,
+  commonFrom: 100,
   candidateDepth: 300,
   maxTerms: 40,
 };
@@ -97,8 +100,10 @@ export function rankTools(index: ToolIndex, text: string, options: RankOptions):
   // Words no tool holds cannot match: dropped before they crowd out those that can.
   for (const w of [...weights.keys()]) if (index.share(w) === 0) weights.delete(w);
   // Words most tools hold say little (BM25 gives them almost nothing) and cost the most to
-  // look up: leave them out while rarer words remain.
-  const common = [...weights.keys()].filter((w) => index.share(w) > t.commonShare);
+  // look up: in a large index, leave them out while rarer words remain. In a small one every
+  // word is cheap, and a word most of a few tools share still tells which of them matched.
+  const common =
+    index.size < t.commonFrom ? [] : [...weights.keys()].filter((w) => index.share(w) > t.commonShare);
   if (common.length < weights.size) for (const w of common) weights.delete(w);
   // A long request keeps its most telling words: rare ones, and the person's own before implied ones.
   if (weights.size > t.maxTerms) {
