@@ -70,7 +70,7 @@ export const DEFAULT_TUNING: RankTuning = {
   siblingThreshold: 0.35,
   siblingWeight: 0.45,
   expansionWeight: EXPANSION_WEIGHT,
-  perServerShare: 0.25,
+  perServerShare: 0.6,
   minPerServer: 2,
   coverageShare: 0.4,
   coverageDepth: 2,
