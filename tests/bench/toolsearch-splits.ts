@@ -129,5 +129,5 @@ console.log(line('all', () => true));
 for (const [name, pick] of Object.entries(splits)) console.log(line(name, pick));
 const tokens = results.map((r) => r.tokens).sort((a, b) => a - b);
 console.log(
-  `tokens p50 ${tokens[Math.floor(tokens.length / 2)]}; ${queries.length} plans in ${ms.toFixed(0)} ms`,
+  `tokens p50 ${tokens[Math.floor(tokens.length / 2)]} p95 ${tokens[Math.floor(tokens.length * 0.95)]}; ${queries.length} plans in ${ms.toFixed(0)} ms`,
 );
