@@ -139,6 +139,8 @@ export interface ServerInfo {
   name: string;
   version: string;
   title?: string;
+  /** What the server says it is for (2025-11-25 `Implementation.description`), when it says. */
+  description?: string;
   protocolEra: 'legacy' | 'modern';
   protocolVersion?: string;
   instructions?: string;

@@ -44,4 +44,36 @@ describe('the fake Gemini API itself', () => {
     const noKey = await fetch(`${f.baseUrl}/v1beta/models`);
     assert.equal(noKey.status, 403);
   });
+
+  it('answers embedContent and batchEmbedContents in the real shapes, and refuses what the real API refuses', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${f.baseUrl}/v1beta/models/${path}`, {
+        method: 'POST',
+        headers: { 'x-goog-api-key': KEY, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const content = (text: string) => ({ parts: [{ text }] });
+    const one = (await (
+      await post('gemini-embedding-001:embedContent', { content: content('a'), outputDimensionality: 8 })
+    ).json()) as { embedding: { values: number[] } };
+    assert.equal(one.embedding.values.length, 8);
+    const many = await post('gemini-embedding-001:batchEmbedContents', {
+      requests: ['a', 'b'].map((t) => ({ model: 'models/gemini-embedding-001', content: content(t) })),
+    });
+    const batch = (await many.json()) as { embeddings: { values: number[] }[] };
+    assert.deepEqual(
+      batch.embeddings.map((e) => e.values.length),
+      [3072, 3072],
+    );
+    const notEmbedding = await post(`${MODEL}:batchEmbedContents`, {
+      requests: [{ model: `models/${MODEL}`, content: content('a') }],
+    });
+    assert.equal(notEmbedding.status, 404);
+    const badTask = await post('gemini-embedding-001:embedContent', {
+      content: content('a'),
+      taskType: 'NOPE',
+    });
+    assert.equal(badTask.status, 400);
+    assert.match(((await badTask.json()) as { error: { message: string } }).error.message, /task_type/);
+  });
 });

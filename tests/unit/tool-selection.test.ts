@@ -12,6 +12,7 @@ import { test } from 'node:test';
 import type { CatalogTool } from '../../shared/domain/catalog.js';
 import type { ChatSettings } from '../../shared/domain/chat.js';
 import type { Tool } from '../../shared/domain/mcp-types.js';
+import type { ServerSummary } from '../../shared/domain/server-state.js';
 import { buildToolOffer } from '../../electron/host/chat/tool-offer.js';
 import { declarationTokens } from '../../electron/host/tool-selection/declaration-tokens.js';
 import { VectorCache } from '../../electron/host/tool-selection/embeddings/vector-cache.js';
@@ -251,4 +252,41 @@ test('ToolSelection.search only returns offerable tools when given settings, and
   assert.equal(top.serverId, 'fs');
   assert.equal(top.reason, 'match');
   assert.deepEqual(top.terms.sort(), ['file', 'write']);
+});
+
+test("ToolSelection indexes what a server says it is for (initialize's serverInfo.description, 2025-11-25)", async () => {
+  const tools: CatalogTool[] = [
+    { serverId: 'rail', tool: tool('get_tickets', 'Query remaining seats'), enabled: true },
+    { serverId: 'notes', tool: tool('add_note', 'Add a note'), enabled: true },
+  ];
+  const connected = (id: string, description?: string): ServerSummary => ({
+    id,
+    config: null,
+    transport: 'stdio',
+    counts: { tools: 1, resources: 0, templates: 0, prompts: 0 },
+    state: {
+      kind: 'connected',
+      since: 0,
+      info: {
+        name: id,
+        version: '1.0.0',
+        protocolEra: 'modern',
+        capabilities: {},
+        ...(description ? { description } : {}),
+      },
+    },
+  });
+  let list = [connected('rail'), connected('notes')];
+  const sel = new ToolSelection({
+    catalog: () => ({ tools, resources: [], templates: [], prompts: [] }),
+    list: () => list,
+  });
+  assert.deepEqual(await sel.search('train timetable', { limit: 5 }), []);
+  // The description arrives with a reconnect: the index takes it without a new tool definition.
+  list = [connected('rail', 'China railway train timetables and tickets'), connected('notes')];
+  const hits = await sel.search('train timetable', { limit: 5 });
+  assert.deepEqual(
+    hits.map((h) => `${h.serverId}/${h.tool}`),
+    ['rail/get_tickets'],
+  );
 });

@@ -62,6 +62,13 @@ export class ProviderError extends Error {
   }
 }
 
+/** How texts are embedded: what they are for (some APIs embed queries and documents differently). */
+export interface EmbedOptions {
+  /** "query": a search's text; "document" (default): what is searched. */
+  purpose?: 'query' | 'document';
+  signal?: AbortSignal;
+}
+
 export interface ChatProvider {
   readonly id: 'gemini' | 'openai';
   /** How many function declarations one request may carry. */
@@ -72,5 +79,5 @@ export interface ChatProvider {
   /** The embedding model used when settings name none. */
   readonly defaultEmbeddingModel: string;
   /** One vector per text, in order (tool selection's semantic ranking). Throws ProviderError. */
-  embed(texts: readonly string[], model: string, signal?: AbortSignal): Promise<number[][]>;
+  embed(texts: readonly string[], model: string, options?: EmbedOptions): Promise<number[][]>;
 }

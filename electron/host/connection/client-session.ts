@@ -157,6 +157,7 @@ export function describeServer(serverId: string, opened: OpenedClient): ServerIn
     name: v?.name ?? serverId,
     version: v?.version ?? '',
     ...(v?.title ? { title: v.title } : {}),
+    ...(v?.description ? { description: v.description } : {}),
     protocolEra: c.getProtocolEra() ?? 'legacy',
     protocolVersion: c.getNegotiatedProtocolVersion(),
     ...(c.getInstructions() ? { instructions: c.getInstructions() } : {}),

@@ -70,7 +70,7 @@ export const DEFAULT_TUNING: RankTuning = {
   siblingThreshold: 0.35,
   siblingWeight: 0.45,
   expansionWeight: EXPANSION_WEIGHT,
-  perServerShare: 0.25,
+  perServerShare: 0.6,
   minPerServer: 2,
   coverageShare: 0.4,
   coverageDepth: 2,
@@ -150,7 +150,7 @@ export function rankTools(index: ToolIndex, text: string, options: RankOptions):
       });
     }
   }
-  const sorted = [...candidates.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  const sorted = [...candidates.values()].sort((a, b) => b.score - a.score || byId(a, b));
   const caps = new Map<string, number>();
   const share = options.perServerShare ?? t.perServerShare;
   for (const [serverId, value] of evidence)
@@ -210,11 +210,28 @@ function coverage(
  * tools that delete, reset or reconfigure are rarely part of a task that does not say so.
  */
 export function actionPrior(tool: string): number {
+  let prior = priors.get(tool);
+  if (prior === undefined) {
+    if (priors.size >= 50_000) priors.clear();
+    priors.set(tool, (prior = verbPrior(tool)));
+  }
+  return prior;
+}
+
+/** Priors by tool name: the same names come back on every query. */
+const priors = new Map<string, number>();
+
+function verbPrior(tool: string): number {
   const verb = /^[a-z]+/.exec(tool.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase())?.[0] ?? '';
   if (/^(?:delete|remove|clear|reset|drop|close|end|kill|uninstall|purge|destroy|cancel|undo)$/.test(verb))
     return 0.5;
   if (/^(?:set|config|configure|update|manage|apply|approve|mark|move|rename|copy)$/.test(verb)) return 0.75;
   return 1;
+}
+
+/** Ties in score go by key, in code-unit order (cheap, and the same everywhere). */
+function byId(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** A server's evidence: its best hits' scores, each next one counting less. */
@@ -258,5 +275,5 @@ function shareSlots(
     if (chosen.length >= limit) break;
     chosen.push(c);
   }
-  return chosen.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  return chosen.sort((a, b) => b.score - a.score || byId(a, b));
 }

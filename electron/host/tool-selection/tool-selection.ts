@@ -79,7 +79,7 @@ export class ToolSelection {
     for (const s of this.source.list()) {
       if (s.state.kind !== 'connected') continue;
       const info = s.state.info;
-      const key = `${s.id}\u0000${info.name}\u0000${info.title ?? ''}\u0000${info.instructions ?? ''}`;
+      const key = [s.id, info.name, info.title, info.description, info.instructions].join('\u0000');
       // The same object while nothing changed, so the index skips the server's tools at once.
       let text = this.serverTexts.get(s.id);
       if (text?.key !== key) {
@@ -88,6 +88,7 @@ export class ToolSelection {
           text: {
             name: info.name,
             ...(info.title ? { title: info.title } : {}),
+            ...(info.description ? { description: info.description } : {}),
             ...(info.instructions ? { instructions: info.instructions } : {}),
           },
         };

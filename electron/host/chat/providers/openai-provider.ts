@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { TokenUsage } from '../../../../shared/domain/metrics.js';
 import { isRecord } from '../../schema/json-schema-refs.js';
 import { unreachableReason } from '../../util/plain-failure.js';
-import { ProviderError, type ChatProvider, type ProviderEvent, type StreamRequest } from '../provider.js';
+import {
+  ProviderError,
+  type ChatProvider,
+  type EmbedOptions,
+  type ProviderEvent,
+  type StreamRequest,
+} from '../provider.js';
 import { toOpenAiMessages, toOpenAiTool } from './openai-request.js';
 
 /** Any server speaking OpenAI's /v1/chat/completions: Ollama, LM Studio, llama.cpp, vLLM, OpenAI. */
@@ -64,7 +70,8 @@ export class OpenAiProvider implements ChatProvider {
   readonly defaultEmbeddingModel = 'nomic-embed-text';
 
   /** `POST /embeddings` (OpenAI's shape, which Ollama and LM Studio serve too). */
-  async embed(texts: readonly string[], model: string, signal?: AbortSignal): Promise<number[][]> {
+  async embed(texts: readonly string[], model: string, options: EmbedOptions = {}): Promise<number[][]> {
+    const { signal } = options;
     const res = await this.fetch(
       '/embeddings',
       { method: 'POST', headers: this.headers(), body: JSON.stringify({ model, input: texts }) },

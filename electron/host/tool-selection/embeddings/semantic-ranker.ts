@@ -44,7 +44,7 @@ export function semanticRanker(deps: { vectorsPath?: string; providers: Provider
       const key = `${space}\u0000${query}`;
       let q = queries.get(key);
       if (!q) {
-        q = (await provider.embed([query], model))[0];
+        q = (await provider.embed([query], model, { purpose: 'query' }))[0];
         if (queries.size >= QUERY_CACHE) queries.delete(queries.keys().next().value!);
         queries.set(key, q);
       }

@@ -15,6 +15,7 @@ import { unreachableReason } from '../../../util/plain-failure.js';
 import {
   ProviderError,
   type ChatProvider,
+  type EmbedOptions,
   type ModelMessage,
   type ModelPart,
   type ProviderEvent,
@@ -87,13 +88,20 @@ export class GeminiProvider implements ChatProvider {
 
   readonly defaultEmbeddingModel = 'gemini-embedding-001';
 
-  /** Gemini embeddings through the SDK (batchEmbedContents for several texts). */
-  async embed(texts: readonly string[], model: string, signal?: AbortSignal): Promise<number[][]> {
+  /**
+   * Gemini embeddings through the SDK (one batchEmbedContents request, at most 100 texts). A
+   * search's text and the texts searched get the task types Gemini tunes each for.
+   */
+  async embed(texts: readonly string[], model: string, options: EmbedOptions = {}): Promise<number[][]> {
+    const { signal } = options;
     try {
       const res = await this.ai.models.embedContent({
         model,
         contents: [...texts],
-        config: { taskType: 'RETRIEVAL_DOCUMENT', ...(signal ? { abortSignal: signal } : {}) },
+        config: {
+          taskType: options.purpose === 'query' ? 'RETRIEVAL_QUERY' : 'RETRIEVAL_DOCUMENT',
+          ...(signal ? { abortSignal: signal } : {}),
+        },
       });
       const vectors = (res.embeddings ?? []).map((e) => e.values ?? []);
       if (vectors.length !== texts.length || vectors.some((v) => v.length === 0))
