@@ -5,7 +5,7 @@ export interface BenchGoal {
   unit: string;
 }
 
-/** The goals of every bench key (README, Benchmark), from the foundation issue and issue 11. */
+/** The goals of every bench key (docs/benchmarks.md), from the foundation issue and issue 11. */
 export const BENCH_GOALS: Record<string, BenchGoal> = {
   host_over_raw_p50: { max: 1.25, unit: 'x' },
   bridge_minus_raw_p50_ms: { max: 1, unit: 'ms' },

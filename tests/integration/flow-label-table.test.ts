@@ -1,7 +1,8 @@
 /**
- * The README's table of default flow labels (issue 23) is what the code computes for the real
- * reference servers installed here: server-everything, server-filesystem and server-memory
- * are started, listed and labelled, and the table rendered from that must be the README's.
+ * The documented table of default flow labels (issue 23, docs/approvals-and-permissions.md) is
+ * what the code computes for the real reference servers installed here: server-everything,
+ * server-filesystem and server-memory are started, listed and labelled, and the table rendered
+ * from that must be the page's.
  * Regenerate with `node --import tsx scripts/flow-label-table.ts --write`.
  */
 import assert from 'node:assert/strict';
@@ -12,25 +13,26 @@ import {
   flowLabelTable,
   labelReferenceServers,
   TABLE_END,
+  TABLE_FILE,
   TABLE_START,
 } from '../../scripts/flow-label-table.js';
 import { REPO_ROOT } from '../helpers/host-harness.js';
 
 test(
-  'the README’s flow label table matches the labels computed for the reference servers',
+  'the documented flow label table matches the labels computed for the reference servers',
   { timeout: 120_000 },
   async () => {
     const audit = await labelReferenceServers();
     assert.ok(audit.checked > 30, `the three servers list their tools (${audit.checked})`);
-    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
-    const start = readme.indexOf(TABLE_START);
-    const end = readme.indexOf(TABLE_END);
-    assert.ok(start >= 0 && end > start, 'README.md has the flow-labels markers');
-    const documented = readme.slice(start + TABLE_START.length, end).trim();
+    const page = await readFile(join(REPO_ROOT, TABLE_FILE), 'utf8');
+    const start = page.indexOf(TABLE_START);
+    const end = page.indexOf(TABLE_END);
+    assert.ok(start >= 0 && end > start, `${TABLE_FILE} has the flow-labels markers`);
+    const documented = page.slice(start + TABLE_START.length, end).trim();
     assert.equal(
       documented,
       await flowLabelTable(audit),
-      'README.md is out of date: run node --import tsx scripts/flow-label-table.ts --write',
+      `${TABLE_FILE} is out of date: run node --import tsx scripts/flow-label-table.ts --write`,
     );
   },
 );

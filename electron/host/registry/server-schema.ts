@@ -8,7 +8,8 @@ import type { ServerJson } from './server-json.js';
  * ships that schema, so a copy lives beside this file (server.schema.draft.json): the registry
  * repository's draft as of commit 13760d0, which is the 2025-12-11 release plus one relaxation
  * (transport URLs may start with a `{variable}`). Keeping the copy means validation works
- * offline and cannot change under us; the README says where it came from and when.
+ * offline and cannot change under us; docs/bundles-and-registry.md#registry-and-install-links says
+ * where it came from and when.
  */
 export const SERVER_SCHEMA_SOURCE = {
   url: 'https://github.com/modelcontextprotocol/registry/blob/13760d02395eed4195a90c80c511aa6a93b33028/docs/reference/server-json/draft/server.schema.json',

@@ -2,7 +2,7 @@
  * Every cap on what a server can make the host hold, in one place (DESIGN.md §6 rule 4: every
  * buffer fed by a server has a cap). A hostile or broken server costs at most these amounts per
  * server; whatever is cut is said so where a person (and the model) looks. The numbers are
- * documented in the README ("Limits on what a server can make the host hold").
+ * documented in docs/limits.md#limits-on-what-a-server-can-make-the-host-hold.
  */
 export const LIMITS = {
   /** One JSON-RPC message (one stdout line) from a stdio server; a longer one is dropped, and a response among them fails its request. */
