@@ -276,6 +276,27 @@ describe('era-verdict cache', { timeout: 120_000 }, () => {
     assert.equal(connectedInfo(await waitForState(t.host, 'slow', 'connected')).protocolEra, 'modern');
   });
 
+  it('hears a timed-out probe answer late: a 2025 server slow to start is recorded as legacy, not tentative', async () => {
+    // A loaded machine: the server reads stdin only after 4 s, so the 3 s probe times out; its
+    // "method not found" arrives afterwards, while the session is already connecting.
+    const config = nodeServer(HOSTILE, [], { env: { HOSTILE_START_DELAY_MS: '4000' } }) as ServerConfig;
+    const t = await createTestHost(stack, { servers: { late: config }, eraCache: true });
+    assert.equal(connectedInfo(await waitForState(t.host, 'late', 'connected')).protocolEra, 'legacy');
+    const path = join(t.dir, 'era-verdicts.json');
+    const stored = await waitFor('a legacy verdict in the cache file', async () => {
+      const text = await readFile(path, 'utf8').catch(() => '');
+      const data = text ? (JSON.parse(text) as Record<string, StoredVerdict>) : {};
+      return data[launchKey(config)]?.verdict?.kind === 'legacy' ? data[launchKey(config)] : undefined;
+    });
+    // The tentative verdict of the handshake may land first; the late answer then makes it firm.
+    await waitFor('the late answer to make the verdict firm', async () => {
+      const data = JSON.parse(await readFile(path, 'utf8')) as Record<string, StoredVerdict>;
+      return data[launchKey(config)]?.tentative === undefined ? true : undefined;
+    });
+    assert.equal(stored.verdict?.kind, 'legacy');
+    assert.ok(t.host.log('late').some((l) => /answered late: this is a 2025 server/.test(l.text)));
+  });
+
   it('caches a tentative legacy verdict when the probe hears only silence and the 2025 handshake works', async () => {
     const config = nodeServer(HOSTILE, [], { env: { HOSTILE_IGNORE_UNKNOWN: '1' } }) as ServerConfig;
     const t = await createTestHost(stack, { servers: { quiet: config }, eraCache: true });

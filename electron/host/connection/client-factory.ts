@@ -17,7 +17,7 @@ import { ConnectDeadline, isTimeoutError, noResponse } from './connect-deadline.
 import { closeOpened } from './close-session.js';
 import { isAuthRequired } from './connection-auth.js';
 import type { LaunchPlan } from './launch.js';
-import { watchProbe, type LateVerdict } from './probe-sibling.js';
+import { watchProbe, type LateVerdict, type ProbeWatch } from './probe-sibling.js';
 import { RemoteInspector } from './remote-inspector.js';
 
 /** Identity we present to servers. */
@@ -93,15 +93,18 @@ async function openStdio(
   const spawned = rememberPid(transport);
   const step = (last: string | undefined) =>
     last ? `waiting for the answer to ${last}` : opts.prior ? 'starting' : 'server/discover probe';
-  const began = performance.now();
   // The sibling is cloned with this very env object: that is how its disposal finds the watch.
-  const unwatch =
-    deadline.probeMs > 0 && opts.onLateVerdict
-      ? watchProbe(plan.env, { began, capMs: deadline.probeMs, onLate: opts.onLateVerdict })
+  const watch: ProbeWatch | undefined =
+    deadline.probeMs > 0
+      ? {
+          began: performance.now(),
+          capMs: deadline.probeMs,
+          ...(opts.onLateVerdict ? { onLate: opts.onLateVerdict } : {}),
+        }
       : undefined;
-  let firstRequestAt: number | undefined;
+  const unwatch = watch ? watchProbe(plan.env, watch) : undefined;
   try {
-    firstRequestAt = await attempt(client, transport, { prior: opts.prior }, deadline, step);
+    await attempt(client, transport, { prior: opts.prior }, deadline, step);
   } catch (error) {
     // A failed, timed-out or cancelled start (stop() during a connect) reaps the whole tree at once.
     await closeOpened({ client, pid: spawned.pid });
@@ -109,11 +112,9 @@ async function openStdio(
   } finally {
     unwatch?.();
   }
-  // The probe runs on a sibling, so our first request (initialize) waited for its verdict. A
-  // stdio probe that timed out reads as "legacy" without any evidence but the handshake that
+  // A stdio probe that timed out reads as "legacy" without any evidence but the handshake that
   // followed: cached as tentative (a day), unless the sibling's late answer says otherwise.
-  const probeTimedOut =
-    deadline.probeMs > 0 && (firstRequestAt ?? performance.now()) - began >= deadline.probeMs;
+  const probeTimedOut = watch !== undefined && watch.answered !== true;
   const verdict = verdictOf(client, opts.prior);
   return {
     client,
@@ -189,7 +190,7 @@ async function attempt(
   connectOpts: { prior?: PriorDiscovery },
   deadline: ConnectDeadline,
   step: (lastRequest: string | undefined) => string | undefined,
-): Promise<number | undefined> {
+): Promise<void> {
   const watch = watchRequests(transport);
   const work = client.connect(transport, {
     ...connectOpts,
@@ -205,35 +206,25 @@ async function attempt(
       },
       () => step(watch.last()),
     );
-    return watch.firstAt();
   } finally {
     watch.stop();
   }
 }
 
-/**
- * Remember the last request sent (what a timeout was waiting for) and when the first one went;
- * `stop` unhooks it.
- */
+/** Remember the last request sent (what a timeout was waiting for); `stop` unhooks it. */
 function watchRequests(transport: Transport): {
   last: () => string | undefined;
-  firstAt: () => number | undefined;
   stop: () => void;
 } {
   let last: string | undefined;
-  let firstAt: number | undefined;
   const own = Object.getOwnPropertyDescriptor(transport, 'send');
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
-    if ('method' in message && 'id' in message) {
-      last = message.method;
-      firstAt ??= performance.now();
-    }
+    if ('method' in message && 'id' in message) last = message.method;
     return send(message, options);
   };
   return {
     last: () => last,
-    firstAt: () => firstAt,
     stop: () => {
       if (own) Object.defineProperty(transport, 'send', own);
       else Reflect.deleteProperty(transport, 'send');

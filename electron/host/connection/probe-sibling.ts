@@ -15,7 +15,9 @@ export interface ProbeWatch {
   /** The probe's cap: a sibling disposed this long after `began` or later ran out of time. */
   capMs: number;
   /** The sibling answered (or died) after the connect had moved on. */
-  onLate: (verdict: LateVerdict) => void;
+  onLate?: (verdict: LateVerdict) => void;
+  /** Set when the sibling is disposed: whether its probe was answered within the cap. */
+  answered?: boolean;
 }
 
 /** How long a sibling whose probe timed out may still answer before it is reaped. */
@@ -69,7 +71,9 @@ export function installSdkProbePatch(): ProbePatchResult {
   const patched = async function (this: StdioClientTransport): Promise<void> {
     const env = (this as unknown as { _serverParams?: { env?: object } })._serverParams?.env;
     const watch = env ? watches.get(env) : undefined;
-    if (watch && performance.now() - watch.began >= watch.capMs && this.pid) {
+    // Disposed before the cap ran out, the probe was answered; at or past it, it timed out.
+    if (watch) watch.answered = performance.now() - watch.began < watch.capMs;
+    if (watch && !watch.answered && this.pid) {
       listenLate(this, watch, () => reap(this));
       return;
     }
@@ -96,7 +100,7 @@ function listenLate(sibling: StdioClientTransport, watch: ProbeWatch, reap: () =
     clearTimeout(timer);
     lingering.delete(sibling);
     sibling.onmessage = undefined;
-    if (verdict) watch.onLate(verdict);
+    if (verdict) watch.onLate?.(verdict);
     done = reap().catch(() => undefined);
     return done;
   };

@@ -22,8 +22,6 @@ export type { ServerRequestHandlers } from './client-session.js';
 export type { ConnectionDeps } from './connect-attempt.js';
 
 const DEFAULT_TIMEOUT = 60_000;
-/** Servers starting together share reads of the process table this recent (see snapshotTree). */
-const SHARED_TABLE_MS = 250;
 
 /**
  * One server's connection and its state machine:
@@ -260,7 +258,7 @@ export class ServerConnection {
   /** Remember the process tree so a crash can still be cleaned up after re-parenting. */
   private async rememberTree(opened: OpenedClient): Promise<void> {
     if (!opened.pid) return;
-    const tree = await snapshotTree(opened.pid, SHARED_TABLE_MS).catch(() => undefined);
+    const tree = await snapshotTree(opened.pid).catch(() => undefined);
     if (tree) this.trees.set(opened, tree);
   }
 
