@@ -1,5 +1,6 @@
 import { isSpecType, type JSONRPCMessage, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { setPriority } from 'node:os';
 import { killSnapshot, snapshotTree } from './process-tree.js';
 
 /** What installSdkProbePatch found: the SDK shape it relies on, or that the shape changed. */
@@ -21,7 +22,7 @@ export interface ProbeWatch {
 }
 
 /** How long a sibling whose probe timed out may still answer before it is reaped. */
-const LATE_ANSWER_MS = 10_000;
+const LATE_ANSWER_MS = 30_000;
 /** The SDK's probe request ids (`server-discover-probe-N`, strings so they never meet Protocol's numbers). */
 const PROBE_ID = /^server-discover-probe-\d+$/;
 /** JSON-RPC error of a modern server that does not speak the version asked for. */
@@ -32,8 +33,8 @@ const UNSUPPORTED_VERSION = -32022;
  * own parameters, so the sibling carries the very same object (and the same tree marker).
  */
 const watches = new WeakMap<object, ProbeWatch>();
-/** Siblings still listening for a late answer, so a shutdown can reap them at once. */
-const lingering = new Map<StdioClientTransport, () => Promise<void>>();
+/** Siblings not reaped yet (dying, or listening for a late answer): a shutdown ends and awaits them. */
+const siblings = new Map<StdioClientTransport, () => Promise<void>>();
 const reaping = new WeakSet<object>();
 
 /** Watch the era probe of the launch whose environment is `env`; returns the unwatch. */
@@ -68,45 +69,60 @@ export function installSdkProbePatch(): ProbePatchResult {
     if (tree) await killSnapshot(tree).catch(() => undefined);
     await original.call(transport);
   };
-  const patched = async function (this: StdioClientTransport): Promise<void> {
+  // The SDK awaits this before it spawns the session process: the reap runs beside that spawn
+  // instead of in front of it (a sibling's SIGTERM, its exit and the /proc reads took up to
+  // seconds on a busy machine). A shutdown still waits for it (reapLingeringProbes).
+  const patched = function (this: StdioClientTransport): Promise<void> {
     const env = (this as unknown as { _serverParams?: { env?: object } })._serverParams?.env;
     const watch = env ? watches.get(env) : undefined;
     // Disposed before the cap ran out, the probe was answered; at or past it, it timed out.
     if (watch) watch.answered = performance.now() - watch.began < watch.capMs;
-    if (watch && !watch.answered && this.pid) {
-      listenLate(this, watch, () => reap(this));
-      return;
-    }
-    await reap(this);
+    if (watch && !watch.answered && this.pid) listenLate(this, watch, reap);
+    else track(this, reap(this));
+    return Promise.resolve();
   };
   reaping.add(patched);
   proto._dispose = patched;
   return 'installed';
 }
 
-/** Reap every sibling still waiting for a late answer (the host is shutting down). */
+/** Keep a sibling's reap in view until it is done, so a shutdown can wait for it. */
+function track(sibling: StdioClientTransport, reaped: Promise<void>): void {
+  const done = reaped.catch(() => undefined);
+  siblings.set(sibling, () => done);
+  void done.then(() => siblings.delete(sibling));
+}
+
+/** Reap every probe sibling still alive (the host is shutting down); resolves once they are gone. */
 export async function reapLingeringProbes(): Promise<void> {
-  await Promise.all([...lingering.values()].map((stop) => stop()));
+  await Promise.all([...siblings.values()].map((stop) => stop()));
 }
 
 /**
- * Keep a timed-out sibling alive a while to hear its answer: an error (or exiting on the
- * unknown request) is a 2025 server, a DiscoverResult a 2026-07-28 one. Then reap it.
+ * Keep a timed-out sibling alive a while, at the lowest CPU priority, to hear its answer: an
+ * error (or exiting on the unknown request) is a 2025 server, a DiscoverResult a 2026-07-28
+ * one. Then reap it.
  */
-function listenLate(sibling: StdioClientTransport, watch: ProbeWatch, reap: () => Promise<void>): void {
+function listenLate(
+  sibling: StdioClientTransport,
+  watch: ProbeWatch,
+  reap: (sibling: StdioClientTransport) => Promise<void>,
+): void {
   let done: Promise<void> | undefined;
   const finish = (verdict?: LateVerdict): Promise<void> => {
     if (done) return done;
     clearTimeout(timer);
-    lingering.delete(sibling);
     sibling.onmessage = undefined;
     if (verdict) watch.onLate?.(verdict);
-    done = reap().catch(() => undefined);
+    done = reap(sibling).catch(() => undefined);
+    void done.then(() => siblings.delete(sibling));
     return done;
   };
   const timer = setTimeout(() => void finish(), LATE_ANSWER_MS);
   timer.unref();
-  lingering.set(sibling, () => finish());
+  siblings.set(sibling, () => finish());
+  // Off the connect's path in CPU too: the session processes starting beside it come first.
+  if (sibling.pid) lowerPriority(sibling.pid);
   sibling.onmessage = (message) => {
     const verdict = lateVerdict(message);
     if (verdict) void finish(verdict);
@@ -115,6 +131,15 @@ function listenLate(sibling: StdioClientTransport, watch: ProbeWatch, reap: () =
   // Exiting on its own at an unknown pre-initialize request is how some 2025 servers answer
   // (the SDK reads it so too); being killed (by us, at a stop) says nothing.
   child?.once('exit', (code: number | null) => void finish(code === null ? undefined : { kind: 'legacy' }));
+}
+
+/** Lowest scheduling priority for a process we started (allowed without privileges); best effort. */
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, 19);
+  } catch {
+    // Not permitted here (or already gone): it only competes a little harder for the CPU.
+  }
 }
 
 /** The verdict a late reply to the probe carries, if the message is that reply. */

@@ -210,12 +210,13 @@ export class ServerConnection {
       });
       if (!attempt) return;
       this.lists = attempt.lists;
-      // Servers often spawn their workers during start-up: the snapshot is taken now.
-      await this.rememberTree(attempt.opened);
       this.attempt = 0;
       this.restarts.connected();
       this.setState({ kind: 'connected', info: describeServer(this.id, attempt.opened), since: Date.now() });
       this.deps.onLists();
+      // Servers often spawn their workers during start-up: the snapshot is taken now, once the
+      // server is usable (until it lands, a crash is reaped through the launch marker).
+      void this.rememberTree(attempt.opened);
     } catch (error) {
       if (stale()) return;
       // A stale verdict (server changed eras) must not poison every later attempt.
