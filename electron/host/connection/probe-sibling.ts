@@ -23,6 +23,13 @@ export interface ProbeWatch {
 
 /** How long a sibling whose probe timed out may still answer before it is reaped. */
 const LATE_ANSWER_MS = 30_000;
+/**
+ * Siblings listening at once. A storm of parallel starts times out many probes together, and
+ * every sibling left running would finish its start-up beside the session processes, doubling
+ * the CPU they compete for: beyond this many, a timed-out sibling is reaped at once and its
+ * server gets the tentative verdict (era-cache.ts).
+ */
+const MAX_LISTENING = 2;
 /** The SDK's probe request ids (`server-discover-probe-N`, strings so they never meet Protocol's numbers). */
 const PROBE_ID = /^server-discover-probe-\d+$/;
 /** JSON-RPC error of a modern server that does not speak the version asked for. */
@@ -35,6 +42,8 @@ const UNSUPPORTED_VERSION = -32022;
 const watches = new WeakMap<object, ProbeWatch>();
 /** Siblings not reaped yet (dying, or listening for a late answer): a shutdown ends and awaits them. */
 const siblings = new Map<StdioClientTransport, () => Promise<void>>();
+/** How many of them are listening for a late answer. */
+let listening = 0;
 const reaping = new WeakSet<object>();
 
 /** Watch the era probe of the launch whose environment is `env`; returns the unwatch. */
@@ -77,7 +86,7 @@ export function installSdkProbePatch(): ProbePatchResult {
     const watch = env ? watches.get(env) : undefined;
     // Disposed before the cap ran out, the probe was answered; at or past it, it timed out.
     if (watch) watch.answered = performance.now() - watch.began < watch.capMs;
-    if (watch && !watch.answered && this.pid) listenLate(this, watch, reap);
+    if (watch && !watch.answered && this.pid && listening < MAX_LISTENING) listenLate(this, watch, reap);
     else track(this, reap(this));
     return Promise.resolve();
   };
@@ -112,12 +121,14 @@ function listenLate(
   const finish = (verdict?: LateVerdict): Promise<void> => {
     if (done) return done;
     clearTimeout(timer);
+    listening--;
     sibling.onmessage = undefined;
     if (verdict) watch.onLate?.(verdict);
     done = reap(sibling).catch(() => undefined);
     void done.then(() => siblings.delete(sibling));
     return done;
   };
+  listening++;
   const timer = setTimeout(() => void finish(), LATE_ANSWER_MS);
   timer.unref();
   siblings.set(sibling, () => finish());
