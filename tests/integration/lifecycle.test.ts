@@ -270,7 +270,7 @@ describe('era-verdict cache', { timeout: 120_000 }, () => {
     const t = await createTestHost(stack, { servers: { slow: config }, eraCache: true });
     assert.equal(connectedInfo(await waitForState(t.host, 'slow', 'connected')).protocolEra, 'legacy');
     const path = join(t.dir, 'era-verdicts.json');
-    // The sibling listens for up to 30 s, at the lowest CPU priority.
+    // The sibling listens for up to 15 s after the probe's cap.
     const stored = await waitFor(
       'the late modern verdict in the cache file',
       async () => {

@@ -1,6 +1,5 @@
 import { isSpecType, type JSONRPCMessage, type PriorDiscovery } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { setPriority } from 'node:os';
 import { killSnapshot, snapshotTree } from './process-tree.js';
 
 /** What installSdkProbePatch found: the SDK shape it relies on, or that the shape changed. */
@@ -22,7 +21,7 @@ export interface ProbeWatch {
 }
 
 /** How long a sibling whose probe timed out may still answer before it is reaped. */
-const LATE_ANSWER_MS = 30_000;
+const LATE_ANSWER_MS = 15_000;
 /**
  * Siblings listening at once. A storm of parallel starts times out many probes together, and
  * every sibling left running would finish its start-up beside the session processes, doubling
@@ -108,9 +107,8 @@ export async function reapLingeringProbes(): Promise<void> {
 }
 
 /**
- * Keep a timed-out sibling alive a while, at the lowest CPU priority, to hear its answer: an
- * error (or exiting on the unknown request) is a 2025 server, a DiscoverResult a 2026-07-28
- * one. Then reap it.
+ * Keep a timed-out sibling alive a while to hear its answer: an error (or exiting on the unknown
+ * request) is a 2025 server, a DiscoverResult a 2026-07-28 one. Then reap it.
  */
 function listenLate(
   sibling: StdioClientTransport,
@@ -132,8 +130,6 @@ function listenLate(
   const timer = setTimeout(() => void finish(), LATE_ANSWER_MS);
   timer.unref();
   siblings.set(sibling, () => finish());
-  // Off the connect's path in CPU too: the session processes starting beside it come first.
-  if (sibling.pid) lowerPriority(sibling.pid);
   sibling.onmessage = (message) => {
     const verdict = lateVerdict(message);
     if (verdict) void finish(verdict);
@@ -142,15 +138,6 @@ function listenLate(
   // Exiting on its own at an unknown pre-initialize request is how some 2025 servers answer
   // (the SDK reads it so too); being killed (by us, at a stop) says nothing.
   child?.once('exit', (code: number | null) => void finish(code === null ? undefined : { kind: 'legacy' }));
-}
-
-/** Lowest scheduling priority for a process we started (allowed without privileges); best effort. */
-function lowerPriority(pid: number): void {
-  try {
-    setPriority(pid, 19);
-  } catch {
-    // Not permitted here (or already gone): it only competes a little harder for the CPU.
-  }
 }
 
 /** The verdict a late reply to the probe carries, if the message is that reply. */
