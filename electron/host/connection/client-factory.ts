@@ -19,6 +19,7 @@ import { isAuthRequired } from './connection-auth.js';
 import type { LaunchPlan } from './launch.js';
 import { watchProbe, type LateVerdict, type ProbeWatch } from './probe-sibling.js';
 import { RemoteInspector } from './remote-inspector.js';
+import { fetchWithResetRetry } from './reset-retry.js';
 
 /** Identity we present to servers. */
 export const CLIENT_INFO = { name: 'mcp-desk', title: 'MCP Desk', version: '0.1.0' };
@@ -48,6 +49,8 @@ export interface OpenOptions {
   authProvider?: AuthProvider | OAuthClientProvider;
   /** A stdio probe that timed out was answered afterwards (see probe-sibling.ts). */
   onLateVerdict?: (verdict: LateVerdict) => void;
+  /** A line for the server's log (a remote request sent again after a reset). */
+  note?: (text: string) => void;
 }
 
 /** Silence on a stdio probe means a 2025 server; don't make the person wait long for it. */
@@ -131,7 +134,10 @@ async function openRemote(
   opts: OpenOptions,
   deadline: ConnectDeadline,
 ): Promise<OpenedClient> {
-  const inspector = new RemoteInspector(deadline.signal);
+  const retrying = fetchWithResetRetry(fetch, (method, reason) =>
+    opts.note?.(`the connection was reset before any answer to ${method} (${reason}): sent it once more`),
+  );
+  const inspector = new RemoteInspector(deadline.signal, retrying);
   const step = (last: string | undefined) =>
     inspector.silenceNote() ?? (last ? `waiting for the answer to ${last}` : undefined);
   const requestInit: RequestInit = { headers: plan.headers };

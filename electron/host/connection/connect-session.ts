@@ -43,6 +43,7 @@ export function openSession(plan: ConnectPlan, ctx: SessionContext): Promise<Ope
     timeout: ctx.timeout,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     ...(ctx.onLateVerdict ? { onLateVerdict: ctx.onLateVerdict } : {}),
+    note: (text) => output.note(text),
     prepare: (transport, client) => {
       if (marker) rememberMarker(client, marker);
       guardTransport(transport, output);
