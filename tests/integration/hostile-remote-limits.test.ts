@@ -64,22 +64,32 @@ describe('hostile remote servers: floods and broken connections', { timeout: 120
         .filter((m) => m !== null)
         .map((m) => Number(m[1].replace(/,/g, '')));
     const earlier = summaries().length;
+    let delivered = 0;
     const started = Date.now();
-    assert.equal(textOf(await t.host.callTool('flaky', 'notify-flood', { count: FLOOD })), 'flooded');
-    // However slowly the flood arrived (a loaded machine parses it over several seconds), at most
-    // the cap passed in each one-second window it spanned: the rest must be summed up as dropped.
-    // Each window's summary is written when it ends, so wait for them instead of assuming one.
-    const windows = Math.ceil((Date.now() - started) / 1000) + 1;
-    const atLeast = FLOOD - windows * LIMITS.notificationsPerSecond;
-    assert.ok(atLeast > 0, `the flood took ${windows - 1} s: too slow to go over the cap, nothing to show`);
-    const dropped = await waitFor(`at least ${atLeast} notifications summed up as dropped`, () => {
+    const result = await t.host.callTool(
+      'flaky',
+      'notify-flood',
+      { count: FLOOD },
+      { onProgress: () => void delivered++ },
+    );
+    const seconds = (Date.now() - started) / 1000;
+    assert.equal(textOf(result), 'flooded');
+    // Every progress notification either reached the call or was counted as dropped; each window's
+    // count is written when its second ends, so wait for the sum instead of assuming one line.
+    const dropped = await waitFor(`${FLOOD - delivered} notifications summed up as dropped`, () => {
       const sum = summaries()
         .slice(earlier)
-        .reduce((a, b) => a + b, 0);
-      return sum >= atLeast ? sum : undefined;
+        .reduce((x, y) => x + y, 0);
+      return sum >= FLOOD - delivered ? sum : undefined;
     });
-    assert.ok(dropped <= FLOOD, `${dropped} dropped of ${FLOOD}`);
-    assert.ok(t.host.trace('flaky').length <= LIMITS.traceEntries);
+    assert.equal(delivered + dropped, FLOOD);
+    // However slowly a loaded machine parsed the flood, at most the cap passed in each one-second
+    // window it spanned. (Without the cap all 20,000 pass: this fails unless the flood took 20 s.)
+    const windows = Math.ceil(seconds) + 1;
+    assert.ok(
+      delivered <= windows * LIMITS.notificationsPerSecond,
+      `${delivered} notifications passed in ${seconds} s`,
+    );
     assert.equal(textOf(await t.host.callTool('healthy', 'echo', { message: 'still here' })), 'still here');
   });
 
