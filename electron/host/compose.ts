@@ -6,7 +6,7 @@ import { keychainTokenVault } from './auth/token-vault.js';
 import { FileAuditLog, MemoryAuditLog, type AuditLog } from './audit/audit-log.js';
 import { FileConfigStore } from './config/config-store.js';
 import { ServerSecrets, serverSecretResolver } from './stores/server-secrets.js';
-import { installSdkProbePatch } from './connection/client-factory.js';
+import { installSdkProbePatch, reapLingeringProbes } from './connection/probe-sibling.js';
 import { FileEraCache, MemoryEraCache, type EraCache } from './connection/era-cache.js';
 import { resolveLoginPath } from './connection/login-path.js';
 import type { ServerRequestHandlers } from './connection/server-connection.js';
@@ -56,6 +56,8 @@ export async function composeHost(opts: ComposeOptions): Promise<HostServices> {
   // Every service is registered as it is created and disposed in reverse: nothing is torn
   // down while something created after it (and so possibly using it) is still alive.
   const stack = new DisposeStack();
+  // Last of all: probe siblings still listening for a late answer go with the host.
+  stack.defer(reapLingeringProbes);
   try {
     return await compose(opts, stack);
   } catch (error) {

@@ -128,10 +128,12 @@ export interface PromptMessage {
 export interface GetPromptResult {
   description?: string;
   messages: PromptMessage[];
+  _meta?: Record<string, unknown>;
 }
 
 export interface ReadResourceResult {
   contents: ResourceContents[];
+  _meta?: Record<string, unknown>;
 }
 
 /** What the server told us about itself at connect time. */

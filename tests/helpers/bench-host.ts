@@ -16,6 +16,24 @@ export const EVERYTHING_SERVER = fileURLToPath(
 );
 
 /**
+ * A deliberately slowed host for the test of `npm run bench -- --check` (tests/bench/bench-check.test.ts):
+ * every tool call waits this many ms first. Read here, in the bench's own harness, so no test
+ * hook ships in the product.
+ */
+const SLOW_HOST_MS = Number(process.env.BENCH_SLOW_HOST_MS ?? 0);
+
+/** The host as the bench sees it: itself, or (BENCH_SLOW_HOST_MS) a copy whose calls wait first. */
+function benchView(host: HostServices['host']): HostServices['host'] {
+  if (!(SLOW_HOST_MS > 0)) return host;
+  const slowed = Object.create(host) as HostServices['host'];
+  slowed.callTool = async (...args) => {
+    await new Promise((resolve) => setTimeout(resolve, SLOW_HOST_MS));
+    return host.callTool(...args);
+  };
+  return slowed;
+}
+
+/**
  * Run `body` on a host holding server-everything over stdio under each of `ids`, all connected
  * (a server that is not fails the benchmark); the host is disposed and its data folder removed after.
  */
@@ -37,7 +55,7 @@ export async function withBenchHost<T>(
     for (const s of await services.host.whenSettled(60_000))
       if (s.state.kind !== 'connected')
         throw new Error(`host could not connect ${s.id}: ${JSON.stringify(s.state)}`);
-    return await body(services.host);
+    return await body(benchView(services.host));
   } finally {
     await services.dispose();
     await rm(dataDir, { recursive: true, force: true });

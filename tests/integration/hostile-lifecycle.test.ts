@@ -6,7 +6,7 @@
  * it started is left running.
  */
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { isAlive } from '../../electron/host/connection/process-tree.js';
@@ -107,6 +107,50 @@ describe('hostile stdio servers: processes', { timeout: 150_000 }, () => {
     assert.match(run.stdout, /^healthy\techo\t/m);
     assert.match(run.stderr, /silent: /);
     await marker.assertNoneLeft();
+  });
+
+  it('the CLI says a server exited during tools/list, in `tools` and in `call`, quoting its stderr', async () => {
+    const dir = await tempDir(stack);
+    const config = join(dir, 'servers.json');
+    const dies = hostileServer({ HOSTILE_EXIT_ON_LIST: '1' });
+    await writeFile(config, JSON.stringify({ mcpServers: { healthy: nodeServer(SERVERS.crash), dies } }));
+    const env = { MCP_DESK_DATA_DIR: dir };
+    const tools = await runCli(['--config', config, 'tools'], env);
+    assert.equal(tools.code, 0, tools.stderr);
+    assert.match(tools.stdout, /^healthy\techo\t/m);
+    assert.doesNotMatch(tools.stdout, /^dies\t/m);
+    assert.match(
+      tools.stderr,
+      /^dies: failed: the server exited or closed its connection during tools\/list/m,
+    );
+    assert.match(tools.stderr, /hostile-server: exiting on tools\/list on purpose/);
+
+    const call = await runCli(['--config', config, 'call', 'dies', 'echo', '{"message":"hi"}'], env);
+    assert.notEqual(call.code, 0, call.stdout);
+    assert.match(
+      call.stderr,
+      /server "dies" is not connected: failed: the server exited or closed its connection during tools\/list/,
+    );
+    assert.match(call.stderr, /exiting on tools\/list on purpose/);
+    assert.doesNotMatch(call.stderr, /\(connected\)/);
+  });
+
+  it('leaves no process behind when a server crashes on its own after double-forking a daemon (CLI)', async () => {
+    const dir = await tempDir(stack);
+    const config = join(dir, 'servers.json');
+    const pidFile = join(dir, 'daemon.pid');
+    const server = nodeServer(SERVERS.grandchild, [], { env: { DAEMON_PID_FILE: pidFile } });
+    await writeFile(config, JSON.stringify({ mcpServers: { gc: server } }));
+    const run = await runCli(['--config', config, 'call', 'gc', 'detach-and-crash'], {
+      MCP_DESK_DATA_DIR: dir,
+    });
+    assert.notEqual(run.code, 0, run.stdout);
+    assert.match(run.stderr, /exited or closed its connection during the call to tool "detach-and-crash"/);
+    const daemon = Number((await readFile(pidFile, 'utf8')).trim());
+    assert.ok(daemon > 0, 'the fixture wrote its daemon pid');
+    // The CLI has exited: whatever the crashed server left must already be gone, not merely dying
+    // (the daemon ignores SIGTERM, so it takes the SIGKILL after the grace period).
+    assert.equal(isAlive(daemon), false, `daemon ${daemon} outlived the CLI`);
   });
 
   it('keeps at most its cap of a 100 MB stderr flood and still quotes the last line', async () => {

@@ -1,8 +1,8 @@
 /**
  * Hostile stdio servers, part 2: results too big to hand on. A 50 MB text result and one with
- * 200,000 content items reach the model and the UI truncated, with a note saying so; a
- * message over the one-message limit fails only its own call. The healthy server beside them
- * keeps working and the host's memory stays bounded.
+ * 200,000 content items reach the model and the UI truncated, with a note saying so, and so do
+ * resource reads and prompts past their caps; a message over the one-message limit fails only
+ * its own call. The healthy server beside them keeps working and the host's memory stays bounded.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -21,7 +21,10 @@ describe('hostile stdio servers: huge results', { timeout: 120_000 }, () => {
   let t: TestHost;
 
   before(async () => {
-    t = await hostWithHealthy(stack, { hostile: hostileServer() });
+    t = await hostWithHealthy(stack, {
+      hostile: hostileServer(),
+      reader: hostileServer({ HOSTILE_READS: '1' }),
+    });
   });
   after(() => cleanUpAndAssertPeakRss(stack));
 
@@ -45,6 +48,43 @@ describe('hostile stdio servers: huge results', { timeout: 120_000 }, () => {
     assert.equal(result.content.length, LIMITS.resultItems + 1);
     assert.equal(textOf({ content: [result.content[0]] }), 'item 0');
     assert.match(textOf({ content: [result.content[LIMITS.resultItems]] }), /200,000 content items/);
+    await assertHealthy(t);
+  });
+
+  it('clips a 20 MB resource text to its cap, saying so at its end', async () => {
+    const result = await t.host.readResource('reader', 'hostile://text?mb=20');
+    assert.equal(result.contents.length, 1);
+    const text = result.contents[0].text ?? '';
+    assert.ok(text.length < LIMITS.resourceTextBytes + 2000, `got ${text.length} chars`);
+    assert.match(text, /^t{1000}/);
+    assert.match(
+      text,
+      /\[truncated by MCP Desk: the resource returned 1 contents .* 20,971,520 bytes of text \(limit 8,388,608 bytes\)/,
+    );
+    assert.ok(result._meta?.[TRUNCATED_META_KEY], 'the result is marked truncated');
+    await assertHealthy(t);
+  });
+
+  it('replaces a resource blob over its cap with a note on the same URI, and keeps the first contents of 5,000', async () => {
+    const blob = await t.host.readResource('reader', 'hostile://blob?mb=40');
+    assert.equal(blob.contents[0].blob, undefined, 'the 40 MB blob was not handed on');
+    assert.equal(blob.contents[0].uri, 'hostile://blob?mb=40');
+    assert.match(blob.contents[0].text ?? '', /dropped by MCP Desk: 41,943,040 bytes of base64 data/);
+    const many = await t.host.readResource('reader', 'hostile://many?count=5000');
+    assert.equal(many.contents.length, LIMITS.resourceContents);
+    assert.match(many.contents.at(-1)?.text ?? '', /5,000 contents \(limit 1,000 contents\)/);
+    await assertHealthy(t);
+  });
+
+  it('caps a prompt like a tool result: 1 MB of text and 5,000 messages', async () => {
+    const big = await t.host.getPrompt('reader', 'big', { kb: '1024' });
+    const first = big.messages[0].content;
+    assert.ok(first.type === 'text' && first.text.length <= LIMITS.promptTextBytes, 'the text is clipped');
+    const note = big.messages.at(-1)?.content;
+    assert.ok(note?.type === 'text' && /1,048,576 bytes of text \(limit 262,144 bytes\)/.test(note.text));
+    assert.ok(big._meta?.[TRUNCATED_META_KEY]);
+    const many = await t.host.getPrompt('reader', 'many', { count: '5000' });
+    assert.equal(many.messages.length, LIMITS.promptMessages + 1);
     await assertHealthy(t);
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { installSdkProbePatch } from '../../electron/host/connection/client-factory.js';
+import { installSdkProbePatch } from '../../electron/host/connection/probe-sibling.js';
 
 // installSdkProbePatch wraps an internal of the SDK (StdioClientTransport.prototype._dispose,
 // which reaps the era probe's sibling process). If an SDK upgrade renames or drops it, the

@@ -17,8 +17,9 @@ import { ConnectDeadline, isTimeoutError, noResponse } from './connect-deadline.
 import { closeOpened } from './close-session.js';
 import { isAuthRequired } from './connection-auth.js';
 import type { LaunchPlan } from './launch.js';
-import { killSnapshot, snapshotTree } from './process-tree.js';
+import { watchProbe, type LateVerdict, type ProbeWatch } from './probe-sibling.js';
 import { RemoteInspector } from './remote-inspector.js';
+import { fetchWithResetRetry } from './reset-retry.js';
 
 /** Identity we present to servers. */
 export const CLIENT_INFO = { name: 'mcp-desk', title: 'MCP Desk', version: '0.1.0' };
@@ -31,6 +32,8 @@ export interface OpenedClient {
   pid?: number;
   /** The verdict to cache when this connect had to probe. */
   verdict?: PriorDiscovery;
+  /** The verdict is inferred from a probe that only timed out (see EraCache.set). */
+  tentative?: boolean;
   transportKind: 'stdio' | 'http' | 'sse';
 }
 
@@ -44,40 +47,11 @@ export interface OpenOptions {
   prepare: (transport: Transport, client: Client) => void;
   /** OAuth (or another bearer source) for remote servers; the SDK runs the flow with it. */
   authProvider?: AuthProvider | OAuthClientProvider;
+  /** A stdio probe that timed out was answered afterwards (see probe-sibling.ts). */
+  onLateVerdict?: (verdict: LateVerdict) => void;
+  /** A line for the server's log (a remote request sent again after a reset). */
+  note?: (text: string) => void;
 }
-
-/** What installSdkProbePatch found: the SDK shape it relies on, or that the shape changed. */
-export type ProbePatchResult = 'installed' | 'already-installed' | 'sdk-shape-changed';
-
-/**
- * The stdio era probe runs on a throwaway sibling process that the SDK reaps with its
- * internal `_dispose`, which signals only the direct child: a wrapper's children (npx ->
- * node, a server's helper) would be orphaned on every first connect. Reap the whole tree
- * instead. `_dispose` stays an own method of the prototype, which the SDK checks before
- * choosing the sibling probe. Called once at start-up by the composition root (never at
- * import, so loading this module changes nothing); idempotent. If a later SDK drops the
- * method this is a no-op and says so: tests/unit/sdk-probe-patch.test.ts fails on that.
- */
-export function installSdkProbePatch(): ProbePatchResult {
-  const proto = StdioClientTransport.prototype as unknown as {
-    _dispose?: (this: StdioClientTransport) => Promise<void>;
-  };
-  const original = proto._dispose;
-  if (typeof original !== 'function' || !Object.prototype.hasOwnProperty.call(proto, '_dispose'))
-    return 'sdk-shape-changed';
-  if (reaping.has(original)) return 'already-installed';
-  const patched = async function (this: StdioClientTransport): Promise<void> {
-    const pid = this.pid;
-    const tree = pid ? await snapshotTree(pid).catch(() => undefined) : undefined;
-    // Tree first (taskkill /T needs the root alive on Windows), then the SDK's own cleanup.
-    if (tree) await killSnapshot(tree).catch(() => undefined);
-    await original.call(this);
-  };
-  reaping.add(patched);
-  proto._dispose = patched;
-  return 'installed';
-}
-const reaping = new WeakSet<object>();
 
 /** Silence on a stdio probe means a 2025 server; don't make the person wait long for it. */
 const STDIO_PROBE_MS = 3000;
@@ -122,25 +96,35 @@ async function openStdio(
   const spawned = rememberPid(transport);
   const step = (last: string | undefined) =>
     last ? `waiting for the answer to ${last}` : opts.prior ? 'starting' : 'server/discover probe';
-  const began = Date.now();
-  let firstRequestAt: number | undefined;
+  // The sibling is cloned with this very env object: that is how its disposal finds the watch.
+  const watch: ProbeWatch | undefined =
+    deadline.probeMs > 0
+      ? {
+          began: performance.now(),
+          capMs: deadline.probeMs,
+          ...(opts.onLateVerdict ? { onLate: opts.onLateVerdict } : {}),
+        }
+      : undefined;
+  const unwatch = watch ? watchProbe(plan.env, watch) : undefined;
   try {
-    firstRequestAt = await attempt(client, transport, { prior: opts.prior }, deadline, step);
+    await attempt(client, transport, { prior: opts.prior }, deadline, step);
   } catch (error) {
     // A failed, timed-out or cancelled start (stop() during a connect) reaps the whole tree at once.
     await closeOpened({ client, pid: spawned.pid });
     throw error;
+  } finally {
+    unwatch?.();
   }
-  // The probe runs on a sibling, so our first request (initialize) waited for its verdict. A
-  // stdio probe that timed out reads as "legacy" without any evidence: a modern server that was
-  // merely slow to start (npx fetching it) must not be held to the 2025 handshake for days.
-  const probeTimedOut = deadline.probeMs > 0 && (firstRequestAt ?? Date.now()) - began >= deadline.probeMs;
+  // A stdio probe that timed out reads as "legacy" without any evidence but the handshake that
+  // followed: cached as tentative (a day), unless the sibling's late answer says otherwise.
+  const probeTimedOut = watch !== undefined && watch.answered !== true;
   const verdict = verdictOf(client, opts.prior);
   return {
     client,
     transport,
     pid: transport.pid ?? undefined,
-    ...(verdict && !(verdict.kind === 'legacy' && probeTimedOut) ? { verdict } : {}),
+    ...(verdict ? { verdict } : {}),
+    ...(verdict?.kind === 'legacy' && probeTimedOut ? { tentative: true } : {}),
     transportKind: 'stdio',
   };
 }
@@ -150,7 +134,10 @@ async function openRemote(
   opts: OpenOptions,
   deadline: ConnectDeadline,
 ): Promise<OpenedClient> {
-  const inspector = new RemoteInspector(deadline.signal);
+  const retrying = fetchWithResetRetry(fetch, (method, reason) =>
+    opts.note?.(`the connection was reset before any answer to ${method} (${reason}): sent it once more`),
+  );
+  const inspector = new RemoteInspector(deadline.signal, retrying);
   const step = (last: string | undefined) =>
     inspector.silenceNote() ?? (last ? `waiting for the answer to ${last}` : undefined);
   const requestInit: RequestInit = { headers: plan.headers };
@@ -209,7 +196,7 @@ async function attempt(
   connectOpts: { prior?: PriorDiscovery },
   deadline: ConnectDeadline,
   step: (lastRequest: string | undefined) => string | undefined,
-): Promise<number | undefined> {
+): Promise<void> {
   const watch = watchRequests(transport);
   const work = client.connect(transport, {
     ...connectOpts,
@@ -225,35 +212,25 @@ async function attempt(
       },
       () => step(watch.last()),
     );
-    return watch.firstAt();
   } finally {
     watch.stop();
   }
 }
 
-/**
- * Remember the last request sent (what a timeout was waiting for) and when the first one went;
- * `stop` unhooks it.
- */
+/** Remember the last request sent (what a timeout was waiting for); `stop` unhooks it. */
 function watchRequests(transport: Transport): {
   last: () => string | undefined;
-  firstAt: () => number | undefined;
   stop: () => void;
 } {
   let last: string | undefined;
-  let firstAt: number | undefined;
   const own = Object.getOwnPropertyDescriptor(transport, 'send');
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
-    if ('method' in message && 'id' in message) {
-      last = message.method;
-      firstAt ??= Date.now();
-    }
+    if ('method' in message && 'id' in message) last = message.method;
     return send(message, options);
   };
   return {
     last: () => last,
-    firstAt: () => firstAt,
     stop: () => {
       if (own) Object.defineProperty(transport, 'send', own);
       else Reflect.deleteProperty(transport, 'send');

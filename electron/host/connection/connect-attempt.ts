@@ -17,6 +17,7 @@ import type { BackoffOptions } from './restart-policy.js';
 import type { SandboxDetector } from './sandbox/sandbox-detector.js';
 import type { ServerOutput } from './server-output.js';
 import type { SessionOpener } from './session-opener.js';
+import type { LateVerdict } from './probe-sibling.js';
 
 export interface ConnectionDeps {
   launch: LaunchContext;
@@ -71,6 +72,23 @@ export interface AttemptContext {
   onOpened: (opened: OpenedClient) => void;
 }
 
+/** A probe that had timed out was answered after all: remember what it said, for the next start. */
+function lateVerdict(deps: ConnectionDeps, key: string, verdict: LateVerdict): void {
+  if (verdict === 'reprobe') {
+    deps.eraCache.delete(key);
+    deps.output.note(
+      'the era probe was answered late in a way that needs a new probe: the next start probes again',
+    );
+    return;
+  }
+  deps.eraCache.set(key, verdict);
+  deps.output.note(
+    verdict.kind === 'modern'
+      ? 'the era probe was answered late: this server speaks 2026-07-28, which the next start uses'
+      : 'the era probe was answered late: this is a 2025 server; the next start skips the probe',
+  );
+}
+
 /**
  * One connect attempt: plan, launch or dial, open the session (2025 handshake or 2026-07-28),
  * then read its lists within the connect's time. Resolves undefined when the attempt went stale;
@@ -98,12 +116,14 @@ export async function attemptConnect(
   a.onPlanned(plan);
   const session = { id: a.id, handlers: deps.handlers, output, timeout: a.timeout };
   const listChanged = listChangedOptions(a.onListChanged);
+  const onLateVerdict = (verdict: LateVerdict) => lateVerdict(deps, a.era.key, verdict);
   const opened = await a.opener.open(
-    (signal) => openSession(plan, { ...session, listChanged, signal }),
+    (signal) => openSession(plan, { ...session, listChanged, signal, onLateVerdict }),
     stale,
   );
   if (!opened) return undefined;
-  if (opened.verdict) deps.eraCache.set(a.era.key, opened.verdict);
+  if (opened.verdict)
+    deps.eraCache.set(a.era.key, opened.verdict, opened.tentative ? { tentative: true } : {});
   a.onOpened(opened);
   opened.client.onerror = (error) =>
     output.note(`transport error: ${toHostError(error, deps.launch.redactor).message}`);

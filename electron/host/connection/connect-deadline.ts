@@ -106,21 +106,34 @@ const CANCELLED = new Error('connect cancelled');
 
 /**
  * The first lists of a connect, each bounded by the timeout: a server that answers initialize
- * and then never answers tools/list fails the connect, naming the list. Other list errors stay
- * notes in the log (a server with broken prompts still has tools).
+ * and then never answers tools/list fails the connect, naming the list, and so does one that
+ * exits (or closes its connection) while a list is asked. Other list errors stay notes in the
+ * log (a server with broken prompts still has tools).
  */
 export class ListBudget {
   private timedOut?: string;
+  private closedDuring?: string;
 
   constructor(readonly budgetMs: number) {}
 
-  /** Hear of a failed list; a timeout is remembered for check(). */
+  /** Hear of a failed list; a timeout or a closed connection is remembered for check(). */
   failed(what: string, error: unknown): void {
     if (isRequestTimeout(error)) this.timedOut ??= what;
+    else if (isConnectionClosed(error)) this.closedDuring ??= what;
   }
 
-  /** Throw the timeout of the first list that ran out of time, if any did. */
+  /** Throw what ended the first list that could not finish (out of time, or the server gone), if any. */
   check(): void {
+    if (this.closedDuring)
+      throw new HostFailure(
+        'connection_closed',
+        `the server exited or closed its connection during ${this.closedDuring}`,
+      );
     if (this.timedOut) throw noResponse(this.budgetMs, `waiting for the answer to ${this.timedOut}`);
   }
+}
+
+/** True for the SDK's "the connection closed" (a request outstanding when the server went away). */
+function isConnectionClosed(error: unknown): boolean {
+  return error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed;
 }

@@ -2,6 +2,7 @@ import type { ClientOptions } from '@modelcontextprotocol/client';
 import { openClient, type OpenedClient } from './client-factory.js';
 import { clientCapabilities, installHandlers, type ServerRequestHandlers } from './client-session.js';
 import type { ConnectPlan } from './connect-plan.js';
+import type { LateVerdict } from './probe-sibling.js';
 import type { ServerOutput } from './server-output.js';
 import { guardTransport } from './transport-guard.js';
 import { newTreeMarker, rememberMarker, TREE_MARKER_ENV } from './tree-marker.js';
@@ -16,6 +17,8 @@ export interface SessionContext {
   /** Aborts the connect (the connection stopped meanwhile). */
   signal?: AbortSignal;
   listChanged: ClientOptions['listChanged'];
+  /** A stdio probe that timed out was answered afterwards: the verdict for next time. */
+  onLateVerdict?: (verdict: LateVerdict) => void;
 }
 
 /**
@@ -39,6 +42,8 @@ export function openSession(plan: ConnectPlan, ctx: SessionContext): Promise<Ope
     prior: plan.era.prior,
     timeout: ctx.timeout,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
+    ...(ctx.onLateVerdict ? { onLateVerdict: ctx.onLateVerdict } : {}),
+    note: (text) => output.note(text),
     prepare: (transport, client) => {
       if (marker) rememberMarker(client, marker);
       guardTransport(transport, output);

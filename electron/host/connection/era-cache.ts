@@ -12,7 +12,11 @@ import type { Disposable } from '../util/disposable.js';
  */
 export interface EraCache extends Disposable {
   get(key: string): PriorDiscovery | undefined;
-  set(key: string, verdict: PriorDiscovery): void;
+  /**
+   * Store a verdict. A `tentative` one (a probe that only timed out, then the 2025 handshake
+   * worked) lives a day instead of a week and never replaces a verdict the server gave itself.
+   */
+  set(key: string, verdict: PriorDiscovery, opts?: { tentative?: boolean }): void;
   delete(key: string): void;
   /** Finish pending writes (shutdown). */
   dispose(): Promise<void>;
@@ -21,9 +25,17 @@ export interface EraCache extends Disposable {
 interface Stored {
   verdict: PriorDiscovery;
   storedAt: number;
+  /** Inferred from silence, not answered: see EraCache.set. */
+  tentative?: true;
 }
 
 const HORIZON_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * A silent probe is weak evidence (the server may only have been slow to start, or the machine
+ * busy): long enough that every start of the day skips the probe, short enough that a dual-era
+ * server wrongly held to the 2025 handshake is probed again tomorrow.
+ */
+const TENTATIVE_HORIZON_MS = 24 * 60 * 60 * 1000;
 
 /** An in-memory cache (CLI one-shots, tests). */
 export class MemoryEraCache implements EraCache {
@@ -32,21 +44,28 @@ export class MemoryEraCache implements EraCache {
   constructor(protected readonly horizonMs = HORIZON_MS) {}
 
   get(key: string): PriorDiscovery | undefined {
-    const e = this.map.get(key);
-    if (!e) return undefined;
-    if (Date.now() - e.storedAt > this.horizonMs) {
-      this.map.delete(key);
-      return undefined;
-    }
-    return e.verdict;
+    return this.live(key)?.verdict;
   }
 
-  set(key: string, verdict: PriorDiscovery): void {
-    this.map.set(key, { verdict, storedAt: Date.now() });
+  set(key: string, verdict: PriorDiscovery, opts: { tentative?: boolean } = {}): void {
+    if (opts.tentative && this.live(key)) return;
+    this.map.set(key, { verdict, storedAt: Date.now(), ...(opts.tentative ? { tentative: true } : {}) });
   }
 
   delete(key: string): void {
     this.map.delete(key);
+  }
+
+  /** The entry for `key` if it has not expired (an expired one is forgotten). */
+  private live(key: string): Stored | undefined {
+    const e = this.map.get(key);
+    if (!e) return undefined;
+    const horizon = e.tentative ? Math.min(this.horizonMs, TENTATIVE_HORIZON_MS) : this.horizonMs;
+    if (Date.now() - e.storedAt > horizon) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return e;
   }
 
   /** Nothing to write: verdicts live only in memory. */
@@ -73,7 +92,8 @@ export class FileEraCache extends MemoryEraCache {
           typeof v.storedAt === 'number' &&
           (v.verdict?.kind === 'legacy' || v.verdict?.kind === 'modern')
         ) {
-          cache.map.set(k, v);
+          const { verdict, storedAt } = v;
+          cache.map.set(k, { verdict, storedAt, ...(v.tentative === true ? { tentative: true } : {}) });
         }
       }
     } catch {
@@ -82,8 +102,8 @@ export class FileEraCache extends MemoryEraCache {
     return cache;
   }
 
-  override set(key: string, verdict: PriorDiscovery): void {
-    super.set(key, verdict);
+  override set(key: string, verdict: PriorDiscovery, opts: { tentative?: boolean } = {}): void {
+    super.set(key, verdict, opts);
     void this.persist();
   }
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { readLinuxStat, readTree, type ProcessRow } from './process-table.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -15,19 +15,11 @@ export interface KillProcessTreeOptions {
   graceMs?: number;
 }
 
-/** One row of the process table: who a process is, who its parent is, and when it started. */
-interface ProcessRow {
-  pid: number;
-  ppid: number;
-  /** Start time in clock ticks since boot (Linux only); lets us notice a recycled pid. */
-  startTime?: string | undefined;
-}
-
 /** Lists every descendant pid of `pid` (children, grandchildren, ...); empty on Windows, where taskkill /T walks the tree itself. */
 export async function listDescendants(pid: number): Promise<number[]> {
   assertValidPid(pid);
-  const rows = await readProcessTable();
-  return descendantsFrom(rows, pid).map((row) => row.pid);
+  if (process.platform === 'win32') return [];
+  return (await readTree(pid)).slice(1).map((row) => row.pid);
 }
 
 /** Whether a process with this pid exists and is not a zombie. */
@@ -41,7 +33,7 @@ export function isAlive(pid: number): boolean {
   }
   // A zombie answers signal 0 but is already dead; when the reaper (e.g. a container's pid 1)
   // never collects orphans it would look alive forever.
-  return process.platform !== 'linux' || readLinuxState(pid) !== 'Z';
+  return process.platform !== 'linux' || readLinuxStat(pid)?.state !== 'Z';
 }
 
 /** Stops `pid` and every descendant: SIGTERM, wait up to graceMs, then SIGKILL survivors (taskkill /T /F on Windows); already-dead pids are fine. */
@@ -53,9 +45,7 @@ export async function killProcessTree(pid: number, opts: KillProcessTreeOptions 
   }
   // Snapshot first: once the root dies its children are reparented to init and can no longer
   // be found by walking ppid links from it.
-  const rows = await readProcessTable();
-  const rootRow = rows.find((row) => row.pid === pid) ?? { pid, ppid: -1 };
-  await terminate([rootRow, ...descendantsFrom(rows, pid)], opts.graceMs ?? DEFAULT_GRACE_MS, pid);
+  await terminate(await readTree(pid), opts.graceMs ?? DEFAULT_GRACE_MS, pid);
 }
 
 /** SIGTERM everyone, wait out the grace period, then SIGKILL survivors and anything they forked meanwhile. */
@@ -74,11 +64,9 @@ async function terminate(
   if (survivors.length === 0) {
     return;
   }
-  const laterRows = await readProcessTable();
   const known = new Set(survivors.map((row) => row.pid));
-  const late = survivors
-    .flatMap((row) => descendantsFrom(laterRows, row.pid))
-    .filter((row) => !known.has(row.pid));
+  const trees = await Promise.all(survivors.map((row) => readTree(row.pid)));
+  const late = trees.flatMap((tree) => tree.slice(1)).filter((row) => !known.has(row.pid));
   for (const target of [...survivors, ...late]) {
     if (isSameProcessAlive(target)) {
       signal(target.pid, 'SIGKILL', false);
@@ -120,117 +108,6 @@ function signal(pid: number, sig: NodeJS.Signals, isRoot: boolean): void {
   }
 }
 
-function descendantsFrom(rows: readonly ProcessRow[], rootPid: number): ProcessRow[] {
-  const childrenOf = new Map<number, ProcessRow[]>();
-  for (const row of rows) {
-    const siblings = childrenOf.get(row.ppid);
-    if (siblings) {
-      siblings.push(row);
-    } else {
-      childrenOf.set(row.ppid, [row]);
-    }
-  }
-  const found: ProcessRow[] = [];
-  const seen = new Set<number>([rootPid]);
-  const queue: number[] = [rootPid];
-  // for-of over an array also visits elements pushed during the loop: a breadth-first walk.
-  for (const parent of queue) {
-    for (const child of childrenOf.get(parent) ?? []) {
-      // Guards against a cycle in a table read while processes were coming and going.
-      if (seen.has(child.pid)) {
-        continue;
-      }
-      seen.add(child.pid);
-      found.push(child);
-      queue.push(child.pid);
-    }
-  }
-  return found;
-}
-
-async function readProcessTable(): Promise<ProcessRow[]> {
-  if (process.platform === 'win32') {
-    return [];
-  }
-  if (process.platform === 'linux') {
-    try {
-      return await readLinuxProcessTable();
-    } catch {
-      // /proc not mounted (some sandboxes): ps still works.
-    }
-  }
-  return readPsProcessTable();
-}
-
-/**
- * Read synchronously on purpose: /proc files are generated in memory, and a few hundred tiny
- * sync reads take a few ms where the same reads through the thread pool took tens of ms — time
- * every server stop (and so every CLI exit and app quit) used to wait on.
- */
-async function readLinuxProcessTable(): Promise<ProcessRow[]> {
-  const rows: ProcessRow[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const row = parseLinuxStat(readFileSync(`/proc/${name}/stat`, 'utf8'));
-      if (row) rows.push(row);
-    } catch {
-      // The process exited between readdir and readFile.
-    }
-  }
-  return Promise.resolve(rows);
-}
-
-/** Parses /proc/PID/stat; the comm field may hold spaces and parentheses, so fields are counted from the LAST ')'. */
-function parseLinuxStat(text: string): ProcessRow | undefined {
-  const open = text.indexOf('(');
-  const close = text.lastIndexOf(')');
-  if (open < 0 || close < open) {
-    return undefined;
-  }
-  const pid = Number(text.slice(0, open).trim());
-  // After ")": state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime
-  // cutime cstime priority nice num_threads itrealvalue starttime ...
-  const fields = text
-    .slice(close + 1)
-    .trim()
-    .split(/\s+/);
-  const ppid = Number(fields[1]);
-  if (!Number.isSafeInteger(pid) || !Number.isSafeInteger(ppid)) {
-    return undefined;
-  }
-  return { pid, ppid, startTime: fields[19] };
-}
-
-function readLinuxStat(pid: number): { state: string; startTime: string | undefined } | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text
-      .slice(text.lastIndexOf(')') + 1)
-      .trim()
-      .split(/\s+/);
-    return { state: fields[0] ?? '', startTime: fields[19] };
-  } catch {
-    return undefined;
-  }
-}
-
-function readLinuxState(pid: number): string | undefined {
-  return readLinuxStat(pid)?.state;
-}
-
-async function readPsProcessTable(): Promise<ProcessRow[]> {
-  const { stdout } = await execFileAsync('ps', ['-A', '-o', 'pid=,ppid='], { maxBuffer: 16 * 1024 * 1024 });
-  const rows: ProcessRow[] = [];
-  for (const line of stdout.split('\n')) {
-    const match = /^\s*(\d+)\s+(\d+)\s*$/.exec(line);
-    if (match) {
-      rows.push({ pid: Number(match[1]), ppid: Number(match[2]) });
-    }
-  }
-  return rows;
-}
-
 /** Alive, and (where we can tell) still the process we listed rather than a recycled pid. */
 function isSameProcessAlive(target: ProcessRow): boolean {
   if (!isAlive(target.pid)) {
@@ -268,33 +145,10 @@ export interface ProcessSnapshot {
   readonly rows: readonly ProcessRow[];
 }
 
-/**
- * Records `pid` and its current descendants, to be killed later even after re-parenting.
- * `maxAgeMs` lets snapshots taken close together share one read of the process table (one
- * read is hundreds of files; twenty servers starting or stopping at once would otherwise read
- * it forty times, one after the other on the main thread). A shared table is used only if it
- * already lists `pid`; a child started after it was read is missed by this snapshot.
- */
-export async function snapshotTree(pid: number, maxAgeMs = 0): Promise<ProcessSnapshot> {
+/** Records `pid` and its current descendants, to be killed later even after re-parenting. */
+export async function snapshotTree(pid: number): Promise<ProcessSnapshot> {
   assertValidPid(pid);
-  if (process.platform === 'win32') {
-    return { rows: [{ pid, ppid: -1 }] };
-  }
-  const rows = await tableListing(pid, maxAgeMs);
-  const root = rows.find((row) => row.pid === pid) ?? { pid, ppid: -1 };
-  return { rows: [root, ...descendantsFrom(rows, pid)] };
-}
-
-/** The last full read of the process table, for snapshots that accept a recent one. */
-let lastTable: { readAt: number; rows: ProcessRow[]; pids: Set<number> } | undefined;
-
-async function tableListing(pid: number, maxAgeMs: number): Promise<ProcessRow[]> {
-  const recent = lastTable;
-  if (maxAgeMs > 0 && recent && performance.now() - recent.readAt <= maxAgeMs && recent.pids.has(pid))
-    return recent.rows;
-  const rows = await readProcessTable();
-  lastTable = { readAt: performance.now(), rows, pids: new Set(rows.map((row) => row.pid)) };
-  return rows;
+  return { rows: await readTree(pid) };
 }
 
 /** SIGTERM every still-living process of a snapshot, then SIGKILL what survives graceMs. */

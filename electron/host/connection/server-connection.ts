@@ -6,7 +6,8 @@ import { HostFailure, toHostError } from '../util/errors.js';
 import { isAuthRequired, redeemSignIn } from './connection-auth.js';
 import type { OpenedClient } from './client-factory.js';
 import { describeServer, pushRootsListChanged } from './client-session.js';
-import { closeOpened, reapClosed } from './close-session.js';
+import { closeOpened } from './close-session.js';
+import { CrashReaper } from './crash-reaper.js';
 import { loadConnectionLists } from './connection-lists.js';
 import { readEra } from './connect-plan.js';
 import { attemptConnect, type ConnectionDeps } from './connect-attempt.js';
@@ -22,8 +23,6 @@ export type { ServerRequestHandlers } from './client-session.js';
 export type { ConnectionDeps } from './connect-attempt.js';
 
 const DEFAULT_TIMEOUT = 60_000;
-/** Servers starting together share reads of the process table this recent (see snapshotTree). */
-const SHARED_TABLE_MS = 250;
 
 /**
  * One server's connection and its state machine:
@@ -50,6 +49,12 @@ export class ServerConnection {
   /** whenSettled callers, woken by the state change that settles them. */
   private readonly settleWaiters = new SettleWaiters();
   private readonly opener = new SessionOpener();
+  /** Sweeps what servers that died on their own left behind; stop() waits for it. */
+  private readonly reaper = new CrashReaper();
+  /** The session a connect attempt opened and has not finished (its lists are being read). */
+  private attemptSession?: OpenedClient;
+  /** A session whose server went away while its connect attempt was still reading lists. */
+  private closedEarly?: OpenedClient;
 
   constructor(
     readonly id: string,
@@ -117,6 +122,7 @@ export class ServerConnection {
     clearTimeout(this.retryTimer);
     await this.opener.cancel();
     await this.teardown();
+    await this.reaper.settle();
     // Stopping what is already stopped is no transition: nothing to log or announce.
     if (this.stateValue.kind !== 'disabled') this.setState({ kind: 'disabled' });
   }
@@ -205,20 +211,31 @@ export class ServerConnection {
         },
         onOpened: (opened) => {
           this.current = opened;
+          this.attemptSession = opened;
           // No process-table read yet: the tree is read once the lists are in (below), when the
           // server has started its workers. A crash before that is reaped by its launch marker.
           opened.client.onclose = () => this.onClosed(gen, opened);
         },
       });
       if (!attempt) return;
+      // Gone between its lists and now: a connect that failed, not a crash of a working server.
+      if (this.closedEarly === attempt.opened)
+        throw new HostFailure(
+          'connection_closed',
+          'the server exited or closed its connection while connecting',
+        );
+      this.attemptSession = undefined;
       this.lists = attempt.lists;
-      // Servers often spawn their workers during start-up: the snapshot is taken now.
-      await this.rememberTree(attempt.opened);
       this.attempt = 0;
       this.restarts.connected();
       this.setState({ kind: 'connected', info: describeServer(this.id, attempt.opened), since: Date.now() });
       this.deps.onLists();
+      // Servers often spawn their workers during start-up: the snapshot is taken now, once the
+      // server is usable (until it lands, a crash is reaped through the launch marker).
+      void this.rememberTree(attempt.opened);
     } catch (error) {
+      this.attemptSession = undefined;
+      this.closedEarly = undefined;
       if (stale()) return;
       // A stale verdict (server changed eras) must not poison every later attempt.
       if (era.prior) this.deps.eraCache.delete(era.key);
@@ -242,6 +259,11 @@ export class ServerConnection {
 
   private onClosed(gen: number, opened: OpenedClient): void {
     if (gen !== this.generation || this.current !== opened) return;
+    // Still connecting (its lists not in yet): the attempt fails with it and says so (connect()).
+    if (this.attemptSession === opened) {
+      this.closedEarly = opened;
+      return;
+    }
     this.current = undefined;
     this.lists = emptyLists();
     this.deps.onLists();
@@ -251,8 +273,7 @@ export class ServerConnection {
     });
     this.deps.output.note(error.message);
     // Reap whatever the dead server left behind (children it spawned, now re-parented).
-    const tree = this.trees.get(opened);
-    void reapClosed(opened, tree);
+    this.reaper.died(opened, this.trees.get(opened));
     this.attempt = 0;
     this.scheduleRetry(gen, error, 'crash');
   }
@@ -260,7 +281,7 @@ export class ServerConnection {
   /** Remember the process tree so a crash can still be cleaned up after re-parenting. */
   private async rememberTree(opened: OpenedClient): Promise<void> {
     if (!opened.pid) return;
-    const tree = await snapshotTree(opened.pid, SHARED_TABLE_MS).catch(() => undefined);
+    const tree = await snapshotTree(opened.pid).catch(() => undefined);
     if (tree) this.trees.set(opened, tree);
   }
 

@@ -15,6 +15,13 @@ export interface FramerEvents {
 /** Notifications that change what the host must do; never dropped for rate. */
 const ALWAYS_READ = /^notifications\/(cancelled|[a-z]+\/list_changed|resources\/updated)$/;
 
+/** Whether a message counts against the notification rate cap (a notification the host may drop). */
+export function isRateCapped(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null || 'id' in message) return false;
+  const method = (message as { method?: unknown }).method;
+  return typeof method === 'string' && !ALWAYS_READ.test(method);
+}
+
 /** Bytes each parsed message took on the wire, so the trace can avoid keeping big ones whole. */
 const wireSizes = new WeakMap<object, number>();
 
@@ -94,10 +101,7 @@ export class StdioFramer {
   }
 
   private overBudget(raw: unknown): boolean {
-    if (typeof raw !== 'object' || raw === null || 'id' in raw) return false;
-    const method = (raw as { method?: unknown }).method;
-    if (typeof method !== 'string' || ALWAYS_READ.test(method)) return false;
-    return !this.notifications.take();
+    return isRateCapped(raw) && !this.notifications.take();
   }
 
   private add(piece: Buffer): void {

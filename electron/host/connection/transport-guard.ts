@@ -3,28 +3,33 @@ import { TaskHandleTap } from './task-handle-tap.js';
 import { LIMITS } from '../util/limits.js';
 import { ListGuard } from './list-guard.js';
 import type { ServerOutput } from './server-output.js';
-import { installFramer } from './stdio-framer.js';
+import { RateWindow } from '../util/rate-window.js';
+import { installFramer, isRateCapped } from './stdio-framer.js';
 import { tapTransport } from './trace-tap.js';
 
 /**
  * Everything that stands between a server's bytes and the SDK, attached before any byte
- * moves: the bounded stdout framer (stdio), the trace, the tools/list guard and the task-handle
- * tap (a tools/call answered with a task). Each says
+ * moves: the bounded stdout framer (stdio) or the notification rate cap (remote), the trace,
+ * the tools/list guard and the task-handle tap (a tools/call answered with a task). Each says
  * in the server's log what the server did wrong.
  */
 export function guardTransport(transport: Transport, output: ServerOutput): void {
-  installFramer(transport, {
+  const flood = (n: number) =>
+    output.note(
+      `dropped ${n.toLocaleString('en-US')} notifications from this server unread (over ${LIMITS.notificationsPerSecond} per second)`,
+    );
+  const framed = installFramer(transport, {
     garbage: (bytes, sample) =>
       output.note(`stdout: skipped ${bytes} bytes that are not JSON-RPC: ${JSON.stringify(sample)}`),
     oversize: (bytes, id) =>
       output.note(
         `stdout: dropped a ${bytes.toLocaleString('en-US')}-byte message${id === undefined ? '' : ` (the response to request ${String(id)})`}: over the limit for one message`,
       ),
-    flood: (n) =>
-      output.note(
-        `dropped ${n.toLocaleString('en-US')} notifications from this server unread (over ${LIMITS.notificationsPerSecond} per second)`,
-      ),
+    flood,
   });
+  // A remote server's notifications (Streamable HTTP, SSE) get the stdio framer's cap here, as
+  // they reach the client: dropped before the trace, the log and the SDK's handlers see them.
+  const notifications = framed ? undefined : new RateWindow(LIMITS.notificationsPerSecond, flood);
   const guard = new ListGuard((text) => output.note(text));
   const tasks = new TaskHandleTap();
   tapTransport(
@@ -40,5 +45,6 @@ export function guardTransport(transport: Transport, output: ServerOutput): void
       guard.incoming(msg);
       tasks.incoming(msg);
     },
+    notifications && ((msg) => isRateCapped(msg) && !notifications.take()),
   );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/client';
+import { readLinuxStat, type ProcessRow } from './process-table.js';
 import type { ProcessSnapshot } from './process-tree.js';
 
 /** The environment variable that marks every process a stdio server started. */
@@ -30,32 +31,81 @@ export function markerOf(client: Client): string | undefined {
 /**
  * Every live process carrying `marker` in its environment (Linux, where /proc shows it;
  * empty elsewhere, and for processes we may not read, which are not ours to kill anyway).
+ * Scans asked for together share one pass over /proc: twenty servers stopping at once read
+ * every process's environment once, not twenty times.
  */
-export async function markedProcesses(marker: string): Promise<ProcessSnapshot> {
-  if (process.platform !== 'linux') return { rows: [] };
-  const needle = `${TREE_MARKER_ENV}=${marker}`;
+export function markedProcesses(marker: string): Promise<ProcessSnapshot> {
+  if (process.platform !== 'linux') return Promise.resolve({ rows: [] });
+  return new Promise((resolve) => {
+    queued ??= new Map();
+    const waiting = queued.get(marker);
+    if (waiting) waiting.push(resolve);
+    else queued.set(marker, [resolve]);
+    if (!scanning) startScan();
+  });
+}
+
+type Waiter = (snapshot: ProcessSnapshot) => void;
+/** Markers asked for since the running scan began: a scan that began before the ask might miss a process, so they wait for the next. */
+let queued: Map<string, Waiter[]> | undefined;
+let scanning = false;
+
+function startScan(): void {
+  scanning = true;
+  // One turn of the loop lets the asks of the same moment (a host stopping every server) join.
+  setImmediate(() => {
+    const batch = queued ?? new Map<string, Waiter[]>();
+    queued = undefined;
+    const found = scanProc(new Set(batch.keys()));
+    for (const [marker, waiters] of batch) {
+      const rows = found.get(marker) ?? [];
+      for (const resolve of waiters) resolve({ rows });
+    }
+    scanning = false;
+    if (queued) startScan();
+  });
+}
+
+const PREFIX = `${TREE_MARKER_ENV}=`;
+
+/**
+ * One pass over /proc: each process's environment read once, checked against every marker.
+ * Read synchronously, like the process table (process-table.ts): /proc files are generated in
+ * memory, and hundreds of reads through the thread pool cost more than the reads themselves.
+ */
+function scanProc(markers: ReadonlySet<string>): Map<string, ProcessRow[]> {
+  const found = new Map<string, ProcessRow[]>();
   let names: string[];
   try {
-    names = (await readdir('/proc')).filter((n) => /^\d+$/.test(n) && Number(n) !== process.pid);
+    names = readdirSync('/proc');
   } catch {
-    return { rows: [] };
+    return found;
   }
-  const rows = await Promise.all(
-    names.map(async (name) => {
-      try {
-        const env = await readFile(`/proc/${name}/environ`, 'latin1');
-        if (!env.split('\0').includes(needle)) return undefined;
-        const stat = await readFile(`/proc/${name}/stat`, 'utf8');
-        const fields = stat
-          .slice(stat.lastIndexOf(')') + 1)
-          .trim()
-          .split(/\s+/);
-        return { pid: Number(name), ppid: Number(fields[1]), startTime: fields[19] };
-      } catch {
-        // Gone meanwhile, or not ours to read.
-        return undefined;
-      }
-    }),
-  );
-  return { rows: rows.filter((r) => r !== undefined) };
+  for (const name of names) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    let env: string;
+    try {
+      env = readFileSync(`/proc/${name}/environ`, 'latin1');
+    } catch {
+      continue; // Gone meanwhile, or not ours to read.
+    }
+    const marker = markerIn(env);
+    if (marker === undefined || !markers.has(marker)) continue;
+    const pid = Number(name);
+    const stat = readLinuxStat(pid);
+    if (!stat) continue;
+    const rows = found.get(marker) ?? [];
+    rows.push({ pid, ppid: stat.ppid, startTime: stat.startTime });
+    found.set(marker, rows);
+  }
+  return found;
+}
+
+/** The marker in a NUL-separated environment block, if it carries one. */
+function markerIn(env: string): string | undefined {
+  const at = env.startsWith(PREFIX) ? 0 : env.indexOf(`\0${PREFIX}`) + 1;
+  if (at === 0 && !env.startsWith(PREFIX)) return undefined;
+  const from = at + PREFIX.length;
+  const end = env.indexOf('\0', from);
+  return env.slice(from, end === -1 ? undefined : end);
 }

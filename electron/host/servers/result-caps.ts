@@ -101,7 +101,7 @@ function withText(block: ContentBlock, text: string): ContentBlock {
 }
 
 /** The longest prefix of `text` within `bytes` UTF-8 bytes, never splitting a character. */
-function clipBytes(text: string, bytes: number): string {
+export function clipBytes(text: string, bytes: number): string {
   const clipped = Buffer.from(text.slice(0, bytes), 'utf8').subarray(0, bytes).toString('utf8');
   return clipped.replace(/\uFFFD+$/, '');
 }

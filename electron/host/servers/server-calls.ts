@@ -16,6 +16,7 @@ import type { Disposable } from '../util/disposable.js';
 import { HostFailure } from '../util/errors.js';
 import { explainCallFailure } from './call-failure.js';
 import { CallOrigins, INPUT_ROUND_PROGRESS, type Attribution } from './call-origins.js';
+import { capPromptResult, capResourceResult } from './read-caps.js';
 import { capToolResult } from './result-caps.js';
 
 /** Options of one routed tool call; `callId` lets a later cancel() find it. */
@@ -170,6 +171,7 @@ export class ServerCalls implements Disposable {
    * (and show, or hand to a model) a file the person did not share. With no roots configured
    * nothing is shared yet and reads keep working as before the roots feature; the person has
    * not drawn a boundary, so there is none to enforce. Other schemes are the server's own.
+   * The result is capped (read-caps.ts).
    */
   async readResource(serverId: string, uri: string): Promise<ReadResourceResult> {
     const connection = this.deps.connection(serverId);
@@ -179,11 +181,12 @@ export class ServerCalls implements Disposable {
       if (!verdict.ok)
         throw new HostFailure('outside_roots', `refused to read ${uri}: ${verdict.reason}`, { uri });
     }
-    return connection.requests.readResource(uri);
+    return capResourceResult(await connection.requests.readResource(uri));
   }
 
-  getPrompt(serverId: string, name: string, args: Record<string, string>): Promise<GetPromptResult> {
-    return this.deps.connection(serverId).requests.getPrompt(name, args);
+  /** Get a prompt, capped like a tool result (read-caps.ts). */
+  async getPrompt(serverId: string, name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    return capPromptResult(await this.deps.connection(serverId).requests.getPrompt(name, args));
   }
 
   complete(

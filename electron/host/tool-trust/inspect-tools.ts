@@ -15,31 +15,69 @@ export function inspectTools(tools: readonly CatalogTool[]): Map<CatalogTool, To
   const names = otherToolIndex(tools);
   const out = new Map<CatalogTool, ToolWarning[]>();
   for (const t of tools) {
-    const { texts, findings: own } = ownFindings(t.tool);
-    const findings = [...own, ...mentions(t, texts, names), ...(shadowing.get(t) ?? [])];
+    const own = ownFindings(t.tool);
+    const cross = [...mentions(t, own, names), ...(shadowing.get(t) ?? [])];
+    // Most tools raise nothing that depends on the rest of the catalog: their warnings are theirs alone.
+    if (cross.length === 0) {
+      own.grouped ??= groupFindings(own.findings, (field) => own.texts.get(field as ToolTextField) ?? '');
+      out.set(t, own.grouped);
+      continue;
+    }
     out.set(
       t,
-      groupFindings(findings, (field) => texts.get(field as ToolTextField) ?? ''),
+      groupFindings([...own.findings, ...cross], (field) => own.texts.get(field as ToolTextField) ?? ''),
     );
   }
   return out;
 }
 
-/**
- * What a tool's own text raises, whatever else is in the catalog. Kept per Tool object: a
- * server's list holds the same objects until it changes, and every catalog snapshot asks again.
- */
-const cache = new WeakMap<Tool, { texts: Map<ToolTextField, string>; findings: Finding[] }>();
+/** What a tool's own text raises and holds, whatever else is in the catalog. */
+interface OwnFindings {
+  texts: Map<ToolTextField, string>;
+  findings: Finding[];
+  /** Word-like tokens of each prose text (candidates for another tool's name). */
+  words: { field: ToolTextField; name: string; start: number; end: number; quoted: boolean }[];
+  /** "call the X tool"-style references in each prose text. */
+  refs: { field: ToolTextField; name: string; start: number; end: number }[];
+  /** The warnings when nothing else in the catalog adds any (computed on first need). */
+  grouped?: ToolWarning[];
+}
 
-function ownFindings(tool: Tool): { texts: Map<ToolTextField, string>; findings: Finding[] } {
+/**
+ * Kept per Tool object (a server's list holds the same objects until it changes, and every
+ * catalog snapshot asks again) and, past that, per tool content: a reconnect or a list_changed
+ * brings new objects for the same tools, and several servers can offer the very same ones.
+ */
+const cache = new WeakMap<Tool, OwnFindings>();
+const byContent = new Map<string, OwnFindings>();
+/** Tool contents remembered; the map starts over past this, so a churning server cannot grow it. */
+const MAX_CONTENTS = 20_000;
+
+function ownFindings(tool: Tool): OwnFindings {
   const hit = cache.get(tool);
   if (hit) return hit;
+  const content = JSON.stringify(tool);
+  let entry = byContent.get(content);
+  if (!entry) {
+    entry = inspectOwn(tool);
+    if (byContent.size >= MAX_CONTENTS) byContent.clear();
+    byContent.set(content, entry);
+  }
+  cache.set(tool, entry);
+  return entry;
+}
+
+function inspectOwn(tool: Tool): OwnFindings {
   const texts = toolTexts(tool);
   const findings: Finding[] = [];
   for (const [field, text] of texts) findings.push(...inspectText({ field, mode: 'definition' }, text));
   findings.push(...longDescription(tool));
-  const entry = { texts, findings };
-  cache.set(tool, entry);
+  const entry: OwnFindings = { texts, findings, words: [], refs: [] };
+  for (const [field, text] of texts) {
+    if (field === 'name' || field.endsWith('#key')) continue;
+    for (const word of words(text)) entry.words.push({ field, ...word });
+    for (const ref of toolReferences(text)) entry.refs.push({ field, ...ref });
+  }
   return entry;
 }
 
@@ -148,36 +186,33 @@ function otherToolIndex(tools: readonly CatalogTool[]): NameIndex {
  * a tool this server does not offer. Naming its own server's tools is normal ("use
  * read_text_file instead") and not flagged.
  */
-function mentions(t: CatalogTool, texts: Map<ToolTextField, string>, index: NameIndex): Finding[] {
+function mentions(t: CatalogTool, own: OwnFindings, index: NameIndex): Finding[] {
   const out: Finding[] = [];
   const ownsName = (name: string) => index.servers.get(name)?.has(t.serverId) ?? false;
-  for (const [field, text] of texts) {
-    if (field === 'name' || field.endsWith('#key')) continue;
-    for (const { name, start, end, quoted } of words(text)) {
-      const servers = index.servers.get(name);
-      if (!servers || ownsName(name)) continue;
-      if (!identifierLike(name) && !quoted) continue;
-      const other = [...servers][0];
-      out.push({
-        kind: 'mentions-other-tool',
-        field,
-        start,
-        end,
-        detail: `names "${name}", a tool of server "${other}"`,
-        other: { serverId: other, tool: name },
-      });
-    }
-    for (const ref of toolReferences(text)) {
-      if (ownsName(ref.name) || index.servers.has(ref.name)) continue;
-      if (!identifierLike(ref.name)) continue;
-      out.push({
-        kind: 'mentions-other-tool',
-        field,
-        start: ref.start,
-        end: ref.end,
-        detail: `tells the model to call "${ref.name}", which this server does not offer`,
-      });
-    }
+  for (const { field, name, start, end, quoted } of own.words) {
+    const servers = index.servers.get(name);
+    if (!servers || ownsName(name)) continue;
+    if (!identifierLike(name) && !quoted) continue;
+    const other = [...servers][0];
+    out.push({
+      kind: 'mentions-other-tool',
+      field,
+      start,
+      end,
+      detail: `names "${name}", a tool of server "${other}"`,
+      other: { serverId: other, tool: name },
+    });
+  }
+  for (const ref of own.refs) {
+    if (ownsName(ref.name) || index.servers.has(ref.name)) continue;
+    if (!identifierLike(ref.name)) continue;
+    out.push({
+      kind: 'mentions-other-tool',
+      field: ref.field,
+      start: ref.start,
+      end: ref.end,
+      detail: `tells the model to call "${ref.name}", which this server does not offer`,
+    });
   }
   return out;
 }

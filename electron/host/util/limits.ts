@@ -15,7 +15,19 @@ export const LIMITS = {
   resultItems: 1000,
   /** structuredContent of one tool result, as JSON; a larger one is dropped (its text blocks remain). */
   resultStructuredBytes: 256 * 1024,
-  /** Notifications a stdio server may send per second; more are dropped unread (list_changed and cancelled always pass) and summarised in its log. */
+  /** Text of one resources/read result (UTF-8 bytes, over all its contents): an MCP App's HTML is a resource, so this is generous. */
+  resourceTextBytes: 8 * 1024 * 1024,
+  /** Base64 data (blobs) of one resources/read result. */
+  resourceBinaryBytes: 32 * 1024 * 1024,
+  /** Contents of one resources/read result. */
+  resourceContents: 1000,
+  /** Text of one prompts/get result (over all its messages), which goes to the model as tool results do. */
+  promptTextBytes: 256 * 1024,
+  /** Base64 data (images, audio, embedded blobs) of one prompts/get result. */
+  promptBinaryBytes: 16 * 1024 * 1024,
+  /** Messages of one prompts/get result. */
+  promptMessages: 1000,
+  /** Notifications a server may send per second (stdio, Streamable HTTP and SSE alike); more are dropped unread (list_changed and cancelled always pass) and summarised in its log. */
   notificationsPerSecond: 1000,
   /** Lines of one server's log (stderr, its log notifications, the host's notes about it). */
   logLines: 2000,
