@@ -9,6 +9,7 @@ import type { PendingRequest } from '../shared/domain/pending.js';
 import { usePending } from './hooks/use-pending.js';
 import { useAppShortcuts } from './hooks/use-app-shortcuts.js';
 import { useHostInfo } from './hooks/use-host-info.js';
+import { useServers } from './hooks/use-servers.js';
 import { ChatView } from './views/chat/chat-view.js';
 import {
   AuditView,
@@ -79,6 +80,12 @@ export function App() {
   );
   // The nav badge and the chat's cards read the store's one pending list.
   const pending = usePending();
+  // Each waiting request is counted once: where it is answered (a chat's card, or the Requests queue).
+  const inChat = pending.filter(waitsInChat).length;
+  const badges = { chat: inChat, requests: pending.length - inChat };
+  const servers = useServers();
+  const failedServers =
+    servers.kind === 'ready' ? servers.servers.filter((s) => s.state.kind === 'failed').length : 0;
   // While the host is away the views show its last known state: dim them so nobody trusts it.
   const stale = link.kind === 'waiting' || (link.kind === 'connecting' && link.attempt > 0);
   const slot = (name: ViewName, content: ReactNode) =>
@@ -95,7 +102,10 @@ export function App() {
         view={view}
         onSelect={setView}
         onPreload={preloadView}
-        badges={{ chat: pending.filter(waitsInChat).length, requests: pending.length }}
+        badges={badges}
+        alerts={{
+          servers: { count: failedServers, label: failedServers === 1 ? 'server failed' : 'servers failed' },
+        }}
       />
       <main className={stale ? 'main stale' : 'main'}>
         <ConnectionBanner />
@@ -105,7 +115,10 @@ export function App() {
           </ViewActiveContext.Provider>
         </div>
         {slot('requests', <RequestsView pending={pending} active={view === 'requests'} />)}
-        {slot('servers', <ServersView addSignal={addServer} importSignal={importServers} />)}
+        {slot(
+          'servers',
+          <ServersView addSignal={addServer} importSignal={importServers} onBackToChat={showChat} />,
+        )}
         {slot('registry', <RegistryView />)}
         {slot('tools', <ToolsView />)}
         {slot('resources', <ResourcesView />)}

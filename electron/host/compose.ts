@@ -11,6 +11,7 @@ import { FileEraCache, MemoryEraCache, type EraCache } from './connection/era-ca
 import { resolveLoginPath } from './connection/login-path.js';
 import type { ServerRequestHandlers } from './connection/server-connection.js';
 import { ChatService } from './chat/chat-service.js';
+import { DiskChatFileStore, MemoryChatFileStore } from './chat/chat-files.js';
 import { ProviderFactory } from './chat/provider-factory.js';
 import { ToolSelection } from './tool-selection/tool-selection.js';
 import { semanticRanker } from './tool-selection/embeddings/semantic-ranker.js';
@@ -256,6 +257,9 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       metrics,
       // Created below; a run reads it only once a message is sent, long after composeHost returned.
       viewContext: (conversationId): string[] => appRequests.contextFor(conversationId),
+      files: opts.dataDir
+        ? new DiskChatFileStore(join(opts.dataDir, 'chat-files'))
+        : new MemoryChatFileStore(),
     }),
   );
   // Registered after the initial set above, so only real changes reach servers and the log.

@@ -40,12 +40,15 @@ export function Nav({
   onSelect,
   onPreload,
   badges = {},
+  alerts = {},
 }: {
   view: ViewName;
   onSelect: (v: ViewName) => void;
   /** Called when a person points at or focuses an item, so its view can start loading. */
   onPreload?: (v: ViewName) => void;
   badges?: Partial<Record<ViewName, number>>;
+  /** Something wrong in a view (servers that failed): a count and what it counts, in warning colours. */
+  alerts?: Partial<Record<ViewName, { count: number; label: string }>>;
 }) {
   const info = useHostInfo();
   return (
@@ -80,6 +83,19 @@ export function Nav({
                     {badges[item.id]}
                   </span>
                   <span className="visually-hidden"> waiting</span>
+                </>
+              )}
+              {(alerts[item.id]?.count ?? 0) > 0 && (
+                <>
+                  <span className="visually-hidden">, </span>
+                  <span
+                    className="nav-badge nav-alert"
+                    title={`${alerts[item.id]?.count} ${alerts[item.id]?.label}`}
+                    data-testid={`nav-${item.id}-alert`}
+                  >
+                    {alerts[item.id]?.count}
+                  </span>
+                  <span className="visually-hidden"> {alerts[item.id]?.label}</span>
                 </>
               )}
             </button>

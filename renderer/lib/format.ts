@@ -19,3 +19,9 @@ export function pluralWord(n: number, word: string, many = `${word}s`): string {
 export function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
+
+/** A countdown in one format everywhere: "45 s", "4 min 07 s". */
+export function formatCountdown(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}

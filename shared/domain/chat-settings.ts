@@ -8,6 +8,12 @@ const httpUrl = z
   .url()
   .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL');
 
+/** The longest system prompt a chat or the settings keep. */
+export const MAX_SYSTEM_PROMPT = 20_000;
+
+/** A sampling temperature: Gemini and OpenAI both take 0 to 2. */
+export const temperatureSchema = z.number().min(0).max(2);
+
 /**
  * The chat settings: one schema for what the settings store keeps and what `settings.update`
  * accepts over the contract. Model names are trimmed, so a stray space typed into a field never
@@ -35,8 +41,16 @@ export const chatSettingsSchema = z
     alwaysOffer: z.array(z.string().min(1).max(300)).max(500).optional(),
     semanticRanking: z.boolean().optional(),
     embeddingModel: z.string().trim().max(200).optional(),
+    systemPrompt: z.string().max(MAX_SYSTEM_PROMPT).optional(),
+    temperature: temperatureSchema.optional(),
   })
   .strict() satisfies z.ZodType<ChatSettings>;
 
-/** A change to some chat settings (`settings.update`): a subset of the fields, nothing else. */
-export const chatSettingsPatchSchema = chatSettingsSchema.partial().strict();
+/**
+ * A change to some chat settings (`settings.update`): a subset of the fields, nothing else;
+ * `temperature: null` returns it to the provider's default.
+ */
+export const chatSettingsPatchSchema = chatSettingsSchema
+  .partial()
+  .extend({ temperature: temperatureSchema.nullable().optional() })
+  .strict();

@@ -46,11 +46,22 @@ export interface Attachment {
   text?: string;
 }
 
+/** A local file (or image) the person attached to a message; its bytes stay in the host's file store. */
+export interface ChatFile {
+  /** The SHA-256 of the bytes (hex): the file store's key. */
+  id: string;
+  name: string;
+  mimeType: string;
+  /** Bytes. */
+  size: number;
+}
+
 export type ChatPart =
   | { type: 'text'; text: string }
   | { type: 'thinking'; text: string }
   | { type: 'tool_call'; call: ToolCallRecord }
-  | { type: 'attachment'; attachment: Attachment };
+  | { type: 'attachment'; attachment: Attachment }
+  | { type: 'file'; file: ChatFile };
 
 /** Who wrote a user message other than the person at the keyboard: an MCP App view (`ui/message`). */
 export interface MessageOrigin {
@@ -114,8 +125,18 @@ export interface Conversation {
   toolSwitches?: ToolSwitches;
   /** This conversation's own tool budget (absent fields: the chat settings decide). */
   offerSettings?: OfferOverrides;
+  /** This conversation's own system prompt and temperature (absent fields: the chat settings decide). */
+  modelSettings?: ConversationModelSettings;
   /** Set while a run is answering in this conversation (not stored). */
   activeRunId?: string;
+}
+
+/** A conversation's own instructions to the model and sampling temperature, over the chat settings' defaults. */
+export interface ConversationModelSettings {
+  /** Added to the host's own framing as the person's instructions ("" says: none, whatever the default). */
+  systemPrompt?: string;
+  /** 0–2; absent follows the chat settings (and they, the provider's default). */
+  temperature?: number;
 }
 
 export interface ConversationSummary {
@@ -222,6 +243,10 @@ export interface ChatSettings {
   semanticRanking?: boolean;
   /** The embedding model ("" or absent: the provider's default). */
   embeddingModel?: string;
+  /** The person's instructions every new chat gives the model (absent or "": none). */
+  systemPrompt?: string;
+  /** The sampling temperature every chat uses unless it sets its own (absent: the provider's default). */
+  temperature?: number;
 }
 
 /** Whether secrets are set; the values themselves never leave the host. */

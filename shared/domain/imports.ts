@@ -66,6 +66,11 @@ export interface ImportCandidate {
   error?: string;
   secrets: ImportSecret[];
   conflicts: ImportConflict[];
+  /**
+   * The server already here that launches exactly like this one (an earlier import of it): the
+   * preview says so instead of offering a renamed copy.
+   */
+  alreadyHere?: string;
   /** What the other host's entry says that we cannot carry over, one sentence each. */
   notCarried: string[];
 }

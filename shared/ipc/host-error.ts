@@ -92,6 +92,8 @@ export const HOST_ERROR_CODES = [
   'approval_timeout', // nobody answered a tool approval in time
   'model_unavailable', // the model provider is unavailable (retryable)
   'model_error', // the model provider refused the request
+  'invalid_file', // an attached file's type, size or contents will not go to a model
+  'file_not_found', // an attached file is no longer stored (attach it again)
 
   // Shared folders (roots).
   'invalid_root', // neither an absolute path nor a file:// URI

@@ -160,7 +160,8 @@ test(
       assert.equal(await p.getByTestId('approval-card').count(), 0);
       await shot(p, '05-after-reload');
 
-      // Export hands the file to the browser as a download (a Blob URL), in both formats.
+      // Export (a menu in the header) hands the file to the browser as a download (a Blob URL), in both formats.
+      await p.getByTestId('export-menu').click();
       const [markdown] = await Promise.all([
         p.waitForEvent('download'),
         p.getByTestId('export-markdown').click(),
@@ -168,6 +169,7 @@ test(
       assert.match(markdown.suggestedFilename(), /\.md$/);
       const md = await readDownload(markdown);
       assert.ok(md.includes(PROMPT) && md.includes(FINAL_TEXT), 'the Markdown export holds the conversation');
+      await p.getByTestId('export-menu').click();
       const [json] = await Promise.all([p.waitForEvent('download'), p.getByTestId('export-json').click()]);
       const exported = JSON.parse(await readDownload(json)) as { messages?: unknown[] };
       assert.ok(

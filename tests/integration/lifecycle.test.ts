@@ -189,6 +189,20 @@ describe('connection lifecycle', { timeout: 180_000 }, () => {
     );
   });
 
+  it('logs a restart as "restarting", never as "state: disabled" (issue 24)', async () => {
+    await t.host.add('relaunched', nodeServer(SERVERS.paged) as ServerConfig);
+    await waitForState(t.host, 'relaunched', 'connected');
+    const notes = () =>
+      t.host
+        .log('relaunched')
+        .filter((l) => l.stream === 'host')
+        .map((l) => l.text);
+    await t.host.restart('relaunched');
+    await waitForState(t.host, 'relaunched', 'connected');
+    assert.ok(notes().includes('restarting'), notes().join('\n'));
+    assert.ok(!notes().includes('state: disabled'), `a restart disabled nothing:\n${notes().join('\n')}`);
+  });
+
   it('applies includeTools/excludeTools filters', async () => {
     await t.host.add('filtered', {
       ...(nodeServer(SERVERS.paged) as ServerConfig),

@@ -85,3 +85,45 @@ test('a DPoP-scheme credential is scrubbed from free text, prose about DPoP is n
   );
   assert.deepEqual(r.redactValue({ DPoP: token, dpopKey: 'x' }), { DPoP: REDACTED, dpopKey: 'x' });
 });
+
+test('only keys that name a secret are redacted: counts and pointers that mention tokens are shown (issue 24)', () => {
+  const r = new Redactor();
+  const out = r.redactValue({
+    maxTokens: 512,
+    max_output_tokens: 100,
+    progressToken: 'p-7',
+    nextPageToken: 'abc',
+    totalTokens: 9,
+    token_type: 'Bearer',
+    tokenEndpoint: 'https://example.test/token',
+    accessToken: 'a1',
+    refresh_token: 'r1',
+    githubToken: 'g1',
+    token: 't1',
+    'X-Api-Key': 'k1',
+    dbPassword: 'pw',
+    client_secret: 'cs',
+    accessTokens: 'x',
+  }) as Record<string, unknown>;
+  for (const shown of [
+    'maxTokens',
+    'max_output_tokens',
+    'progressToken',
+    'nextPageToken',
+    'totalTokens',
+    'token_type',
+    'tokenEndpoint',
+  ])
+    assert.notEqual(out[shown], REDACTED, `${shown} is not a secret`);
+  for (const hidden of [
+    'accessToken',
+    'refresh_token',
+    'githubToken',
+    'token',
+    'X-Api-Key',
+    'dbPassword',
+    'client_secret',
+    'accessTokens',
+  ])
+    assert.equal(out[hidden], REDACTED, `${hidden} is a secret`);
+});

@@ -22,6 +22,8 @@ export interface AgentRun {
   provider: ChatProvider;
   model: string;
   system?: string;
+  /** The sampling temperature (absent: the provider's default). */
+  temperature?: number;
   /** The conversation so far, ending with the new user message. Extended in place. */
   history: ModelMessage[];
   offer: ToolOfferPlan;
@@ -113,6 +115,7 @@ async function streamTurn(
       const stream = run.provider.stream({
         model: run.model,
         system: run.system,
+        ...(run.temperature !== undefined ? { temperature: run.temperature } : {}),
         messages: run.history,
         tools: run.offer.tools,
         toolMode: finalTurn ? 'none' : 'auto',
@@ -248,6 +251,12 @@ async function runToolCall(run: AgentRun, message: ChatMessage, call: ToolCallRe
     },
   });
   if (!approval.allowed) {
+    // It never ran: the time it waited was the person's, not the tool's (the card says so apart).
+    if (call.status === 'awaiting-approval') {
+      const now = Date.now();
+      call.approvalWaitMs = now - call.startedAt;
+      call.startedAt = now;
+    }
     if (approval.settlement === 'cancelled') return finish('cancelled');
     if (approval.settlement === 'timeout')
       call.error = { code: 'approval_timeout', message: 'nobody answered the approval in time' };

@@ -35,8 +35,10 @@ export function chatHandlers({
         : { filename: `${base}.json`, mimeType: 'application/json', content: exportJson(c) };
     },
     'chat.send': async (r) => ({
-      runId: (await chat.send(r.conversationId, r.text, r.attachments)).runId,
+      runId: (await chat.send(r.conversationId, r.text, r.attachments, undefined, r.files)).runId,
     }),
+    'chat.attachFile': (r) => chat.attachFile(r.name, r.mimeType, r.data),
+    'chat.setModelSettings': ({ conversationId, ...change }) => chat.setModelSettings(conversationId, change),
     'chat.stop': async (r) => ({ stopped: await chat.stop(r.conversationId) }),
     'chat.retry': async (r) => ({ runId: (await chat.retry(r.conversationId, r.messageId)).runId }),
     'chat.edit': async (r) => ({ runId: (await chat.edit(r.conversationId, r.messageId, r.text)).runId }),

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ChatEvent,
+  ChatFile,
   ChatMessage,
   ChatSettings,
   Conversation,
   ConversationMatch,
+  ConversationModelSettings,
   ConversationSummary,
   MessageOrigin,
   RunEnd,
@@ -23,7 +25,9 @@ import type { ConversationStore } from '../stores/conversation-store.js';
 import type { SettingsStore } from '../stores/settings-store.js';
 import { HostFailure, toHostError } from '../util/errors.js';
 import { runAgent } from './agent-loop.js';
-import { addViewContext, toModelHistory } from './model-history.js';
+import { addViewContext, fileIdsOf, toModelHistory } from './model-history.js';
+import { filesFor, readFiles, type ChatFileStore } from './chat-files.js';
+import { runModelSettings, saveModelSettings, type ModelSettingsChange } from './model-settings.js';
 import { ProviderFactory } from './provider-factory.js';
 import { GEMINI_MAX_TOOLS } from './providers/gemini/gemini-provider.js';
 import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
@@ -62,6 +66,8 @@ export interface ChatServiceDeps {
   metrics?: MetricsRecorder;
   /** What the conversation's open app views last reported, for its next model turn (absent: none). */
   viewContext?: (conversationId: string) => string[];
+  /** Where attached local files are kept (their bytes go to the model with each turn). */
+  files: ChatFileStore;
 }
 
 interface ActiveRun {
@@ -175,6 +181,16 @@ export class ChatService {
     return conversation.offerSettings ?? {};
   }
 
+  /** One conversation's own system prompt and temperature; `null` fields return to the chat settings. */
+  setModelSettings(conversationId: string, change: ModelSettingsChange): Promise<ConversationModelSettings> {
+    return saveModelSettings(this.deps.conversations, conversationId, change);
+  }
+
+  /** Keep a local file for a message about to be sent (checked: type, size, contents). */
+  attachFile(name: string, mimeType: string, base64: string): Promise<ChatFile> {
+    return this.deps.files.put(name, mimeType, Buffer.from(base64, 'base64'));
+  }
+
   /** Turn servers or tools on or off for one conversation (`null`: back to the chat settings). */
   async setToolSwitches(
     conversationId: string,
@@ -199,14 +215,16 @@ export class ChatService {
     text: string,
     attachments: { serverId: string; uri: string }[] = [],
     origin?: MessageOrigin,
+    fileIds: readonly string[] = [],
   ): Promise<{ runId: string; done: ActiveRun['done'] }> {
     this.assertIdle(conversationId);
-    assertSomethingToSend(text, attachments.length);
+    assertSomethingToSend(text, attachments.length + fileIds.length);
+    const files = filesFor(this.deps.files, fileIds);
     const conversation = await this.deps.conversations.get(conversationId);
     const attached = await Promise.all(
       attachments.map((a) => readAttachment(this.deps.host, a.serverId, a.uri)),
     );
-    const message = userMessage(text, attached, origin);
+    const message = userMessage(text, attached, origin, files);
     conversation.messages.push(message);
     if (conversation.title === DEFAULT_TITLE && text.trim()) conversation.title = titleFrom(text);
     return this.startRun(conversation, message);
@@ -316,11 +334,17 @@ export class ChatService {
       this.deps.flows?.seed(id, conversation.messages, catalog.tools);
       for (const w of offer.warnings) this.emit(id, { type: 'notice', text: w });
       const model = ProviderFactory.modelOf(settings);
+      const { userPrompt, temperature } = runModelSettings(conversation, settings);
+      const files = await readFiles(this.deps.files, fileIdsOf(conversation.messages));
       outcome = await runAgent({
         provider,
         model,
-        system: systemPrompt(this.deps.host),
-        history: addViewContext(toModelHistory(conversation.messages), this.deps.viewContext?.(id) ?? []),
+        system: systemPrompt(this.deps.host, userPrompt),
+        ...(temperature !== undefined ? { temperature } : {}),
+        history: addViewContext(
+          toModelHistory(conversation.messages, files),
+          this.deps.viewContext?.(id) ?? [],
+        ),
         offer,
         maxTurns: settings.maxTurns,
         signal: controller.signal,

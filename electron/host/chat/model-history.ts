@@ -1,13 +1,18 @@
-import type { ChatMessage, ToolCallRecord } from '../../../shared/domain/chat.js';
+import type { ChatFile, ChatMessage, ToolCallRecord } from '../../../shared/domain/chat.js';
+import { chatFileKind, formatBytes } from '../../../shared/domain/chat-files.js';
 import type { CallToolResult } from '../../../shared/domain/mcp-types.js';
 import type { ModelMessage, ModelPart } from './provider.js';
 
 /**
  * Turn a stored conversation into the provider-neutral history. Each assistant message is
  * one model turn; its tool calls are answered by one user turn of function responses, as
- * every provider requires. Thinking is shown to people, never sent back.
+ * every provider requires. Thinking is shown to people, never sent back. `files` holds the
+ * bytes of the attached files (by id); one missing from it is named as gone.
  */
-export function toModelHistory(messages: ChatMessage[]): ModelMessage[] {
+export function toModelHistory(
+  messages: ChatMessage[],
+  files: ReadonlyMap<string, Buffer> = new Map(),
+): ModelMessage[] {
   const out: ModelMessage[] = [];
   for (const m of messages) {
     if (m.role === 'user') {
@@ -27,6 +32,7 @@ export function toModelHistory(messages: ChatMessage[]): ModelMessage[] {
             text: `Attached resource "${a.name}" (${a.uri}) from MCP server "${a.serverId}":\n${a.text ?? '[binary content not included]'}`,
           });
         }
+        if (p.type === 'file') parts.push(...fileParts(p.file, files.get(p.file.id)));
       }
       if (parts.length) out.push({ role: 'user', parts });
       continue;
@@ -51,6 +57,26 @@ export function toModelHistory(messages: ChatMessage[]): ModelMessage[] {
     if (calls.length) out.push({ role: 'user', parts: calls.map(functionResponse) });
   }
   return out;
+}
+
+/** The ids of every file the messages hold, once each (what the run must read before its first turn). */
+export function fileIdsOf(messages: readonly ChatMessage[]): string[] {
+  const ids = new Set<string>();
+  for (const m of messages) for (const p of m.parts) if (p.type === 'file') ids.add(p.file.id);
+  return [...ids];
+}
+
+/** A file as the model gets it: a line naming it, then its bytes as an image or a document. */
+function fileParts(file: ChatFile, bytes: Buffer | undefined): ModelPart[] {
+  const label = `Attached file "${file.name}" (${file.mimeType}, ${formatBytes(file.size)}):`;
+  if (!bytes) return [{ type: 'text', text: `${label} [no longer stored, so not included]` }];
+  const data = bytes.toString('base64');
+  return [
+    { type: 'text', text: label },
+    chatFileKind(file.mimeType) === 'image'
+      ? { type: 'image', mimeType: file.mimeType, data }
+      : { type: 'file', name: file.name, mimeType: file.mimeType, data },
+  ];
 }
 
 /**
@@ -93,7 +119,16 @@ export function functionResponse(call: ToolCallRecord): ModelPart {
         isError: true,
       };
     default:
-      return { ...base, output: { error: 'The tool call was cancelled before it finished.' }, isError: true };
+      return {
+        ...base,
+        output: {
+          error:
+            call.approval === undefined && call.host === undefined
+              ? 'The tool call was cancelled before it was approved; it did not run.'
+              : 'The tool call was cancelled before it finished.',
+        },
+        isError: true,
+      };
   }
 }
 

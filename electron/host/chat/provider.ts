@@ -11,6 +11,8 @@ import type { JsonSchema } from '../../../shared/domain/mcp-types.js';
 export type ModelPart =
   | { type: 'text'; text: string }
   | { type: 'image'; mimeType: string; data: string }
+  /** A document the person attached (PDF or text), base64; each provider sends it as its own kind of part. */
+  | { type: 'file'; name: string; mimeType: string; data: string }
   /** The model's request to run a tool; `signature` round-trips opaque provider state (Gemini thought signatures). */
   | { type: 'function_call'; id: string; name: string; args: Record<string, unknown>; signature?: string }
   /** A tool's outcome going back to the model; `isError` results are sent as errors. */

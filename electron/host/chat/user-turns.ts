@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Attachment, ChatMessage, MessageOrigin } from '../../../shared/domain/chat.js';
+import type { Attachment, ChatFile, ChatMessage, MessageOrigin } from '../../../shared/domain/chat.js';
 import type { McpHost } from '../mcp-host.js';
 import { HostFailure } from '../util/errors.js';
 
@@ -11,13 +11,14 @@ export function assertSomethingToSend(text: string, attachmentCount: number): vo
   if (!text.trim() && attachmentCount === 0) throw new HostFailure('empty_message', 'type a message first');
 }
 
-/** A new user turn: its text (when there is any) and then its attachments. */
+/** A new user turn: its text (when there is any), its resources, then its files. */
 export function userMessage(
   text: string,
   attachments: readonly Attachment[],
   origin?: MessageOrigin,
+  files: readonly ChatFile[] = [],
 ): ChatMessage {
-  if (!text.trim() && attachments.length === 0)
+  if (!text.trim() && attachments.length === 0 && files.length === 0)
     throw new HostFailure('empty_message', 'type a message first');
   return {
     id: randomUUID(),
@@ -27,18 +28,19 @@ export function userMessage(
     parts: [
       ...(text.trim() ? [{ type: 'text' as const, text }] : []),
       ...attachments.map((attachment) => ({ type: 'attachment' as const, attachment })),
+      ...files.map((file) => ({ type: 'file' as const, file })),
     ],
   };
 }
 
-/** `old` with its text replaced (its attachments stay), under the same id. */
+/** `old` with its text replaced (its attachments and files stay), under the same id. */
 export function editedUserMessage(old: ChatMessage | undefined, text: string): ChatMessage {
   if (!old || old.role !== 'user')
     throw new HostFailure(
       'message_not_found',
       'only a message you wrote can be edited, and this one is gone',
     );
-  const attachments = old.parts.filter((p) => p.type === 'attachment');
+  const attachments = old.parts.filter((p) => p.type === 'attachment' || p.type === 'file');
   if (!text.trim() && attachments.length === 0)
     throw new HostFailure('empty_message', 'type a message first');
   return {
@@ -82,12 +84,13 @@ export async function readAttachment(host: McpHost, serverId: string, uri: strin
   };
 }
 
-/** Our framing plus each connected server's own instructions. */
-export function systemPrompt(host: McpHost): string {
+/** Our framing, the person's own instructions (the chat's or the settings'), and each connected server's. */
+export function systemPrompt(host: McpHost, userPrompt = ''): string {
   const lines = [
     'You are the assistant in MCP Desk, a desktop app that connects you to MCP servers the user chose.',
     "Use the offered tools when they help; every tool call may need the user's approval, and a denied call must not be retried.",
   ];
+  if (userPrompt.trim()) lines.push(`The user's instructions for this chat:\n${userPrompt.trim()}`);
   for (const s of host.list()) {
     if (s.state.kind === 'connected' && s.state.info.instructions) {
       lines.push(`Instructions from MCP server "${s.id}":\n${s.state.info.instructions.slice(0, 4000)}`);

@@ -4,6 +4,7 @@ import type { SandboxState, ServerState } from '../../../shared/domain/server-st
 import type { Tool } from '../../../shared/domain/mcp-types.js';
 import type { ServerLists } from '../catalog/server-catalog.js';
 import { toHostError } from '../util/errors.js';
+import type { Redactor } from '../util/redact.js';
 import type { OpenedClient } from './client-factory.js';
 import type { ServerRequestHandlers } from './client-session.js';
 import { isAuthRequired } from './connection-auth.js';
@@ -125,8 +126,7 @@ export async function attemptConnect(
   if (opened.verdict)
     deps.eraCache.set(a.era.key, opened.verdict, opened.tentative ? { tentative: true } : {});
   a.onOpened(opened);
-  opened.client.onerror = (error) =>
-    output.note(`transport error: ${toHostError(error, deps.launch.redactor).message}`);
+  opened.client.onerror = (error) => output.note(describeClientError(error, deps.launch.redactor));
   // A stateless (2026-07-28) connect with a cached verdict sends nothing before the
   // lists, so a missing or revoked token first shows here: that is "sign-in needed" too.
   let authWall: { error: unknown } | undefined;
@@ -138,4 +138,18 @@ export async function attemptConnect(
   if (authWall) throw authWall.error;
   budget.check();
   return stale() ? undefined : { opened, lists };
+}
+
+// The SDK's words for progress whose request it no longer tracks.
+const UNKNOWN_PROGRESS = /^Received a progress notification for an unknown token/;
+
+/**
+ * A log line for what the SDK client reports outside any request. Progress that arrives after
+ * its call ended (cancelled, timed out, finished) is ordinary for a server still winding down:
+ * said as such, not as a transport error.
+ */
+function describeClientError(error: Error, redactor: Redactor): string {
+  if (UNKNOWN_PROGRESS.test(error.message))
+    return 'progress arrived for a call that had already ended (cancelled or finished); ignored';
+  return `transport error: ${toHostError(error, redactor).message}`;
 }

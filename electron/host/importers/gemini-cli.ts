@@ -98,7 +98,7 @@ function names(value: unknown, key: string): Set<string> | undefined {
 /** gemini-cli: mcpServers of the user and project settings.json. */
 export const geminiCli: HostImporter = {
   id: 'gemini-cli',
-  label: 'gemini-cli',
+  label: 'Gemini CLI',
   files(ctx) {
     return [
       userFile(ctx, ctx.home, '.gemini', 'settings.json'),

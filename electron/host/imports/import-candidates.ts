@@ -103,7 +103,13 @@ export async function prepareCandidate(
   scope.takenNames.add(name);
   if (!scope.seenNames.has(base)) scope.seenNames.set(base, label);
   return {
-    candidate: { ...shown, config, secrets, conflicts },
+    candidate: {
+      ...shown,
+      ...(duplicateOf !== undefined ? { alreadyHere: duplicateOf } : {}),
+      config,
+      secrets,
+      conflicts,
+    },
     hostId: at.hostId,
     file: at.file,
     config,

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestOrigin } from '../../../shared/domain/pending.js';
-import { HostFailure } from '../util/errors.js';
+import { Cancellation } from '../util/errors.js';
 
 /** A server request's cause: the tool call, and a signal that aborts when that call is stopped or fails. */
 /** How the SDK words the progress it reports before each input_required round (its only per-call hook there). */
@@ -80,7 +80,7 @@ export class CallOrigins {
       how === 'stopped'
         ? `the tool call "${c.origin.toolName}" that made this request was stopped`
         : `the tool call "${c.origin.toolName}" that made this request ended without a result`;
-    c.requests.abort(new HostFailure('cancelled', why));
+    c.requests.abort(new Cancellation(why));
   }
 }
 

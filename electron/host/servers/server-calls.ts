@@ -13,7 +13,7 @@ import type { MetricsRecorder } from '../metrics/metrics-recorder.js';
 import type { TaskService } from '../tasks/task-service.js';
 import { isInsideRoots } from '../roots/root-guard.js';
 import type { Disposable } from '../util/disposable.js';
-import { HostFailure } from '../util/errors.js';
+import { HostFailure, Cancellation } from '../util/errors.js';
 import { explainCallFailure } from './call-failure.js';
 import { CallOrigins, INPUT_ROUND_PROGRESS, type Attribution } from './call-origins.js';
 import { capPromptResult, capResourceResult } from './read-caps.js';
@@ -156,7 +156,7 @@ export class ServerCalls implements Disposable {
     const c = this.calls.get(callId);
     if (!c) return false;
     this.origins.settle(callId, 'stopped');
-    c.abort(new HostFailure('cancelled', 'cancelled by the user'));
+    c.abort(new Cancellation('cancelled by the user'));
     return true;
   }
 
@@ -200,6 +200,6 @@ export class ServerCalls implements Disposable {
 
   /** Shutdown: every call in flight ends as cancelled. */
   dispose(): void {
-    for (const c of this.calls.values()) c.abort(new HostFailure('cancelled', 'the host is shutting down'));
+    for (const c of this.calls.values()) c.abort(new Cancellation('the host is shutting down'));
   }
 }

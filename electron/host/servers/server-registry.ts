@@ -170,7 +170,16 @@ export class ServerRegistry implements Disposable {
       throw new HostFailure('config_invalid', slot.entry.ok ? 'not startable' : slot.entry.error);
     if (slot.entry.ok && slot.entry.config.disabled)
       throw new HostFailure('server_disabled', `server "${id}" is disabled; enable it first`);
-    await slot.connection.restart();
+    // A restart stops the process to start it again: it disables nothing, so no "disabled" is logged or shown.
+    const connection = slot.connection;
+    slot.output.note('restarting');
+    this.retiring.add(connection);
+    try {
+      await connection.stop();
+    } finally {
+      this.retiring.delete(connection);
+    }
+    connection.start();
     return this.summary(slot);
   }
 

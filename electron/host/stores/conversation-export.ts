@@ -59,6 +59,10 @@ function renderPart(part: Exclude<ChatPart, { type: 'attachment' }>): string[] {
       return ['> **Thinking**', '>', ...part.text.split('\n').map((l) => (l ? `> ${l}` : '>'))];
     case 'tool_call':
       return renderToolCall(part.call);
+    case 'file':
+      return [
+        `**Attached file** ${inline(part.file.name)} (${inline(part.file.mimeType)}, ${part.file.size} bytes)`,
+      ];
     default:
       return unknownContent(part);
   }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ChatSettings } from '../../../shared/domain/chat.js';
 import { chatSettingsPatchSchema, chatSettingsSchema } from '../../../shared/domain/chat-settings.js';
 import { describeIssues, HostFailure } from '../util/errors.js';
@@ -131,12 +132,15 @@ export class SettingsStore implements Disposable {
   }
 
   /** Change some settings; throws `invalid_settings` naming each bad field, changing nothing. */
-  async update(patch: Partial<ChatSettings>): Promise<ChatSettings> {
+  async update(patch: z.input<typeof chatSettingsPatchSchema>): Promise<ChatSettings> {
     const parsed = chatSettingsPatchSchema.safeParse(patch);
     if (!parsed.success)
       throw new HostFailure('invalid_settings', `invalid settings: ${describeIssues(parsed.error.issues)}`);
     const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
-    this.doc.chat = normaliseChat({ ...this.doc.chat, ...changes });
+    const next: Record<string, unknown> = { ...this.doc.chat, ...changes };
+    // null clears a field back to its default (the temperature: the provider's own).
+    for (const [key, value] of Object.entries(next)) if (value === null) delete next[key];
+    this.doc.chat = normaliseChat(next as unknown as ChatSettings);
     await this.persist();
     return this.get();
   }

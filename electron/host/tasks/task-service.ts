@@ -5,7 +5,7 @@ import type { CallOptions, SessionRequests } from '../connection/session-request
 import type { HostEvents } from '../host-events.js';
 import { SerialWriter } from '../util/atomic-write.js';
 import type { Disposable } from '../util/disposable.js';
-import { HostFailure } from '../util/errors.js';
+import { Cancellation } from '../util/errors.js';
 import { DEFAULT_POLL_BOUNDS, followTask, type PollBounds } from './task-follow.js';
 import { taskHandleOf } from '../connection/task-handle-tap.js';
 import type { WireTask } from '../connection/task-wire.js';
@@ -113,7 +113,7 @@ export class TaskService implements Disposable {
       if (target.taskId !== undefined ? t.taskId !== target.taskId : t.callId !== target.callId) continue;
       const stop = this.stops.get(key(t.serverId, t.taskId));
       if (!stop) continue;
-      stop.abort(new HostFailure('cancelled', 'cancelled by the user'));
+      stop.abort(new Cancellation('cancelled by the user'));
       return true;
     }
     return false;
@@ -121,8 +121,7 @@ export class TaskService implements Disposable {
 
   /** Shutdown: running tasks stop being polled (their servers hear tasks/cancel where possible). */
   async dispose(): Promise<void> {
-    for (const stop of this.stops.values())
-      stop.abort(new HostFailure('cancelled', 'the host is shutting down'));
+    for (const stop of this.stops.values()) stop.abort(new Cancellation('the host is shutting down'));
     await this.writer?.flush().catch(() => undefined);
   }
 

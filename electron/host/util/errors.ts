@@ -15,6 +15,20 @@ export class HostFailure extends Error {
   }
 }
 
+/**
+ * Why a request was cancelled, as an abort reason. The SDK sends `String(reason)` to the server
+ * as notifications/cancelled's reason: that reads "cancelled by the user", not "HostFailure: …".
+ */
+export class Cancellation extends HostFailure {
+  constructor(message: string) {
+    super('cancelled', message);
+  }
+
+  override toString(): string {
+    return this.message;
+  }
+}
+
 /** The SDK's codes as ours: a Record, so a code the SDK adds fails the typecheck here. */
 const SDK_CODES: Record<SdkErrorCode, HostErrorCode> = {
   [SdkErrorCode.NotConnected]: 'not_connected',

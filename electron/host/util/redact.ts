@@ -7,8 +7,25 @@
 
 export const REDACTED = '[redacted]';
 
-const SECRET_KEY =
-  /(authorization|token|secret|password|passwd|api[-_]?key|apikey|cookie|credential|private[-_]?key|client[-_]?secret|access[-_]?key|^dpop$)/i;
+// Words (or word parts) that always name a secret: "dbPassword", "client_secret", "X-Api-Key".
+const SECRET_WORD = /(authorization|secret|password|passwd|passphrase|apikey|cookie|credential)/;
+// Two-word names of secrets.
+const SECRET_PAIRS: readonly (readonly [string, string])[] = [
+  ['api', 'key'],
+  ['private', 'key'],
+  ['access', 'key'],
+];
+// A "token" next to one of these counts or points at something (maxTokens, progressToken,
+// nextPageToken, token_type, tokenEndpoint): not a credential.
+const NOT_A_CREDENTIAL = new Set(
+  (
+    'progress page next prev previous cursor continuation sync max min limit count total usage budget ' +
+    'input output prompt completion cached cache thought thoughts reasoning candidates estimated remaining ' +
+    'per num type kind name expiry expires expiration lifetime endpoint url uri length size'
+  ).split(' '),
+);
+// Plural "tokens" is a count unless one of these says which credentials they are.
+const CREDENTIAL_KIND = new Set(['access', 'refresh', 'auth', 'bearer', 'id', 'session', 'api', 'oauth']);
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/=]{6,}/g;
 // RFC 9449's scheme: only a credential-shaped word (long, with a digit or token punctuation),
 // so prose such as "DPoP proofs are required" survives.
@@ -16,9 +33,35 @@ const DPOP_CREDENTIAL = /\b(DPoP)\s+(?=[A-Za-z0-9\-._~+/=]*[0-9\-._~+/=])[A-Za-z
 
 const AUTH_SCHEME_VALUE = /^\s*(?:Bearer|Basic|DPoP|Token)\s+(\S+)\s*$/i;
 
-/** True when a field or header name suggests its value is a secret. */
+/** A key's words, lower-cased: camelCase, snake_case, kebab-case and ACRONYMWords split. */
+function wordsOf(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * True when a field or header name says its value is a secret: a password, a secret, an API
+ * key, a cookie, a credential token. Names that merely mention tokens as units or pointers
+ * (maxTokens, progressToken, nextPageToken, totalTokens) are not: their values are shown.
+ */
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key);
+  if (/^dpop$/i.test(key)) return true;
+  const words = wordsOf(key);
+  if (words.some((w) => SECRET_WORD.test(w))) return true;
+  if (SECRET_PAIRS.some(([a, b]) => words.some((w, i) => w === a && words[i + 1] === b))) return true;
+  return words.some((w, i) => {
+    const plural = w.endsWith('tokens');
+    if (!plural && !w.endsWith('token')) return false;
+    // A run-together name ("githubtoken", "maxtokens") carries its qualifier inside the word.
+    const stem = w.slice(0, w.length - (plural ? 6 : 5));
+    const others = [...words.slice(0, i), ...words.slice(i + 1), ...(stem ? [stem] : [])];
+    if (plural) return others.some((o) => CREDENTIAL_KIND.has(o));
+    return !others.some((o) => NOT_A_CREDENTIAL.has(o));
+  });
 }
 
 /** Holds the secret values currently in use so they can be scrubbed from any text. */

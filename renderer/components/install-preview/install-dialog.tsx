@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { InstallPreview } from '../../../shared/domain/registry.js';
 import { ErrorBox } from '../error-box.js';
 import { NotStoredNote } from '../not-stored-note.js';
@@ -30,6 +30,7 @@ export function InstallDialog({ preview, onClose }: { preview: InstallPreview; o
   const chosen = preview.options.find((o) => o.id === form.option);
   const s = preview.server;
   const title = s.title ?? s.name;
+  const formId = `install-form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   return (
     <dialog
       ref={ref}
@@ -40,9 +41,6 @@ export function InstallDialog({ preview, onClose }: { preview: InstallPreview; o
     >
       <header className="detail-head">
         <h2 id="install-title">Install {title}</h2>
-        <button type="button" className="small" onClick={onClose} data-testid="install-close">
-          {form.outcome ? 'Done' : 'Cancel'}
-        </button>
       </header>
       <p className="muted install-identity">
         {s.name}
@@ -71,6 +69,7 @@ export function InstallDialog({ preview, onClose }: { preview: InstallPreview; o
       ) : (
         preview.options.length > 0 && (
           <form
+            id={formId}
             className="install-form"
             onSubmit={(e) => {
               e.preventDefault();
@@ -127,19 +126,26 @@ export function InstallDialog({ preview, onClose }: { preview: InstallPreview; o
             )}
             {form.resolveError && <ErrorBox error={form.resolveError} />}
             {form.installError && <ErrorBox error={form.installError} testId="install-error" />}
-            <div className="form-actions">
-              <button
-                type="submit"
-                className="primary"
-                disabled={!chosen?.available || !form.name.trim() || form.installing}
-                data-testid="install-confirm"
-              >
-                {chosen?.bundle ? 'Download and check' : form.installing ? 'Installing…' : 'Install'}
-              </button>
-            </div>
           </form>
         )
       )}
+      {/* The dialog's answers, together at its foot: Install beside Cancel (Done once installed). */}
+      <div className="form-actions install-actions">
+        {!form.outcome && preview.options.length > 0 && (
+          <button
+            type="submit"
+            form={formId}
+            className="primary"
+            disabled={!chosen?.available || !form.name.trim() || form.installing}
+            data-testid="install-confirm"
+          >
+            {chosen?.bundle ? 'Download and check' : form.installing ? 'Installing…' : 'Install'}
+          </button>
+        )}
+        <button type="button" onClick={onClose} data-testid="install-close">
+          {form.outcome ? 'Done' : 'Cancel'}
+        </button>
+      </div>
     </dialog>
   );
 }

@@ -6,7 +6,7 @@ import { ErrorBox } from '../error-box.js';
 import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { useNow } from '../../hooks/use-now.js';
-import { secondsUntil } from '../../lib/format.js';
+import { formatCountdown, secondsUntil } from '../../lib/format.js';
 import { ToolBadges } from '../tool-badges.js';
 import { ToolChangeBadge } from '../tool-change-badge.js';
 import { ToolChangeDiff } from '../tool-change-diff.js';
@@ -82,7 +82,7 @@ export function ApprovalCard({ request }: { request: ToolApprovalRequest }) {
           testId="approval-changed-badge"
         />
         <span className="muted small-print approval-expiry">
-          expires in {secondsUntil(request.expiresAt, now)}s
+          expires in {formatCountdown(secondsUntil(request.expiresAt, now))}
         </span>
       </div>
       {title !== request.tool && <code className="muted">{request.tool}</code>}

@@ -131,7 +131,13 @@ export function MessageEditor({
       />
       <p className="muted small-note">Sending replaces the answers after this message.</p>
       <div className="inline-row">
-        <button type="button" className="small" onClick={onDone} disabled={busy}>
+        <button
+          type="button"
+          className="small"
+          onClick={onDone}
+          disabled={busy}
+          data-testid="message-edit-cancel"
+        >
           Cancel
         </button>
         <button

@@ -8,6 +8,7 @@ import { ToolCallCard } from './tool-call-card.js';
 import { OfferSummary } from './offer-summary.js';
 import { SearchCallCard } from './search-call-card.js';
 import { Icon } from '../icons.js';
+import { MessageFileChips } from './message-files.js';
 
 /**
  * One message bubble: the person's words as typed, the model's as sanitised Markdown. Memoised:
@@ -25,6 +26,7 @@ export const MessageView = memo(function MessageView({
   const [editing, setEditing] = useState(false);
   if (message.role === 'user') {
     const attachments = message.parts.flatMap((p) => (p.type === 'attachment' ? [p.attachment] : []));
+    const files = message.parts.flatMap((p) => (p.type === 'file' ? [p.file] : []));
     const text = copyText(message);
     return (
       <div className="message-row user">
@@ -41,6 +43,7 @@ export const MessageView = memo(function MessageView({
               </div>
             )}
             {attachments.length > 0 && <AttachmentChips attachments={attachments} />}
+            {files.length > 0 && <MessageFileChips files={files} />}
             {editing ? (
               <MessageEditor message={message} initial={text} onDone={() => setEditing(false)} />
             ) : (
@@ -98,6 +101,8 @@ function AssistantPart({ part }: { part: ChatPart }) {
       );
     case 'attachment':
       return <AttachmentChips attachments={[part.attachment]} />;
+    case 'file':
+      return <MessageFileChips files={[part.file]} />;
   }
 }
 

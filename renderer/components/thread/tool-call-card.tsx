@@ -40,7 +40,8 @@ export function ToolCallCard({ call }: { call: ToolCallRecord }) {
   const asks = useRequestsOf(call.status === 'running' ? call.id : null);
   const trust = useToolTrust(call.serverId, call.tool);
   const status = asks.length > 0 ? WAITING_FOR_YOU : STATUS_LABEL[call.status];
-  const elapsed = call.endedAt !== undefined ? call.endedAt - call.startedAt : null;
+  // A call that never ran (denied, or cancelled while it waited for approval) has no duration.
+  const elapsed = call.endedAt !== undefined && ran(call) ? call.endedAt - call.startedAt : null;
   return (
     <div
       className={`tool-card tool-card-${call.status}`}
@@ -105,6 +106,11 @@ function viewShown(call: ToolCallRecord): boolean {
   return call.status === 'running' || call.result !== undefined;
 }
 
+/** Whether the call ran at all: it was allowed (by trust, a list or a person), or is the host's own. */
+function ran(call: ToolCallRecord): boolean {
+  return call.approval !== undefined || call.host !== undefined;
+}
+
 function CallProgress({ progress }: { progress: NonNullable<ToolCallRecord['progress']> }) {
   return (
     <div className="progress" data-testid="tool-card-progress">
@@ -127,7 +133,11 @@ function CallOutcome({ call }: { call: ToolCallRecord }) {
     case 'denied':
       return <p className="muted small-print tool-card-note">Not run: the call was denied.</p>;
     case 'cancelled':
-      return <p className="muted small-print tool-card-note">Cancelled before it finished.</p>;
+      return (
+        <p className="muted small-print tool-card-note" data-testid="tool-card-cancelled">
+          {ran(call) ? 'Cancelled before it finished.' : 'Cancelled before it was approved: it did not run.'}
+        </p>
+      );
     case 'done':
     case 'error':
       return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatSettings } from '../../../shared/domain/chat.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import { ConversationTokens } from '../../components/metrics/conversation-tokens.js';
@@ -6,8 +6,12 @@ import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { downloadText } from '../../lib/download.js';
 import { Icon } from '../../components/icons.js';
+import { useEscapeWithin } from '../../hooks/use-escape-within.js';
 
-/** The open conversation's title, the model in use, Export, and the settings toggle. */
+/**
+ * The open conversation's title (with its token count under it), Export, and the model chip that
+ * opens the chat settings. The title gives way first: the actions never shrink.
+ */
 export function ChatHeader({
   conversationId,
   title,
@@ -29,6 +33,18 @@ export function ChatHeader({
 }) {
   const host = useHost();
   const [exporting, setExporting] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+  const exportMenu = useRef<HTMLDivElement>(null);
+  const closeExport = useCallback(() => setExportOpen(false), []);
+  useEscapeWithin(exportMenu, closeExport);
+  useEffect(() => {
+    if (!exportOpen) return undefined;
+    const onDown = (e: PointerEvent) => {
+      if (!exportMenu.current?.contains(e.target as Node)) setExportOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [exportOpen]);
   const model = settings
     ? settings.provider === 'openai'
       ? settings.openaiModel
@@ -37,6 +53,7 @@ export function ChatHeader({
 
   const exportAs = (format: 'markdown' | 'json') => {
     if (!conversationId) return;
+    setExportOpen(false);
     setExporting(true);
     host.invoke('chat.export', { id: conversationId, format }).then(
       (file) => {
@@ -66,34 +83,50 @@ export function ChatHeader({
           <Icon name="menu" />
         </button>
       )}
-      <h1 className="chat-title" data-testid="conversation-title" title={title}>
-        {conversationId ? title || 'Untitled' : 'Chat'}
-      </h1>
-      <div className="header-actions">
+      <div className="chat-title-block">
+        <h1 className="chat-title" data-testid="conversation-title" title={title}>
+          {conversationId ? title || 'Untitled' : 'Chat'}
+        </h1>
         <ConversationTokens conversationId={conversationId} />
+      </div>
+      <div className="header-actions">
         {conversationId && (
-          <>
+          <div className="export-menu" ref={exportMenu}>
             <button
               type="button"
               className="small"
               disabled={exporting}
-              onClick={() => exportAs('markdown')}
-              title="Download as Markdown"
-              data-testid="export-markdown"
+              aria-expanded={exportOpen}
+              aria-haspopup="true"
+              onClick={() => setExportOpen((o) => !o)}
+              title="Download this conversation"
+              data-testid="export-menu"
             >
-              <Icon name="download" size={14} /> Markdown
+              <Icon name="download" size={14} /> {exporting ? 'Exporting…' : 'Export'}
             </button>
-            <button
-              type="button"
-              className="small"
-              disabled={exporting}
-              onClick={() => exportAs('json')}
-              title="Download as JSON"
-              data-testid="export-json"
-            >
-              <Icon name="download" size={14} /> JSON
-            </button>
-          </>
+            {exportOpen && (
+              <div className="export-popover panel" role="group" aria-label="Export as">
+                <button
+                  type="button"
+                  className="small"
+                  onClick={() => exportAs('markdown')}
+                  title="Download as Markdown"
+                  data-testid="export-markdown"
+                >
+                  Markdown
+                </button>
+                <button
+                  type="button"
+                  className="small"
+                  onClick={() => exportAs('json')}
+                  title="Download as JSON"
+                  data-testid="export-json"
+                >
+                  JSON
+                </button>
+              </div>
+            )}
+          </div>
         )}
         <button
           type="button"

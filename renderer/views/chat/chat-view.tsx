@@ -8,7 +8,8 @@ import { useHost } from '../../host/host-context.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
 import { ApprovalCard } from '../../components/thread/approval-card.js';
 import { ChatHeader } from './chat-header.js';
-import { Composer, type Draft } from './composer.js';
+import { Composer } from './composer.js';
+import { NO_CONVERSATION, type Draft } from './drafts.js';
 import { ConversationList } from './conversation-list.js';
 import { MessageThread } from '../../components/thread/message-thread.js';
 import { AppViewConversation } from '../../components/mcp-app/tool-app-view.js';
@@ -30,6 +31,8 @@ import {
   type FirstRunTarget,
 } from './first-run.js';
 import { ToolsChip } from './tools-chip.js';
+import { ModelPicker } from './model-picker.js';
+import { FailedServersNote } from './failed-servers-note.js';
 import { useEscapeWithin } from '../../hooks/use-escape-within.js';
 
 // Settings open rarely; their form (and the model list) loads the first time they do.
@@ -112,10 +115,12 @@ export function ChatView({
       // Right after "New chat", the new conversation; with nothing open, a new one.
       const id = await target(selectedId);
       const attachments = draft.attachments.map(({ serverId, uri }) => ({ serverId, uri }));
+      const files = draft.files.flatMap((f) => (f.file ? [f.file.id] : []));
       await host.invoke('chat.send', {
         conversationId: id,
         text: draft.text,
         ...(attachments.length ? { attachments } : {}),
+        ...(files.length ? { files } : {}),
       });
       return true;
     } catch (e) {
@@ -236,6 +241,9 @@ export function ChatView({
           {noServers && servers.kind === 'ready' && (
             <NoServersBanner configured={servers.servers.length} onGo={go} />
           )}
+          {!noServers && servers.kind === 'ready' && (
+            <FailedServersNote servers={servers.servers} onOpenServers={() => onGo?.('servers')} />
+          )}
           {checklist && (
             <div className="thread thread-note">
               <FirstRunChecklist
@@ -275,6 +283,7 @@ export function ChatView({
             </div>
           )}
           <Composer
+            draftKey={selectedId ?? NO_CONVERSATION}
             running={running}
             stopping={running && stoppingRun === activeRun}
             // Sending needs only the conversation's id, not its loaded thread: a message typed
@@ -285,15 +294,26 @@ export function ChatView({
             extra={
               settings.settings &&
               servers.kind === 'ready' && (
-                <ToolsChip
-                  conversationId={selectedId}
-                  switches={switches}
-                  settings={settings.settings}
-                  servers={servers.servers}
-                  tools={catalog.kind === 'ready' ? catalog.catalog.tools : []}
-                  ensureConversation={() => target(selectedId)}
-                  onSwitches={(id, next) => setSwitched({ id, switches: next })}
-                />
+                <>
+                  <ToolsChip
+                    conversationId={selectedId}
+                    switches={switches}
+                    settings={settings.settings}
+                    servers={servers.servers}
+                    tools={catalog.kind === 'ready' ? catalog.catalog.tools : []}
+                    ensureConversation={() => target(selectedId)}
+                    onSwitches={(id, next) => setSwitched({ id, switches: next })}
+                  />
+                  <ModelPicker
+                    settings={settings.settings}
+                    update={settings.update}
+                    keySet={
+                      secrets.status?.[
+                        settings.settings.provider === 'openai' ? 'openaiApiKey' : 'geminiApiKey'
+                      ] === true
+                    }
+                  />
+                </>
               )
             }
           />
@@ -306,6 +326,14 @@ export function ChatView({
               onSecrets={secrets.setStatus}
               catalogKey={catalog.kind === 'ready' ? String(catalog.catalog.tools.length) : ''}
               onClose={() => setSettingsOpen(false)}
+              {...(thread.kind === 'ready'
+                ? {
+                    conversation: {
+                      id: thread.thread.conversation.id,
+                      modelSettings: thread.thread.conversation.modelSettings,
+                    },
+                  }
+                : {})}
             />
           </Suspense>
         )}

@@ -1,5 +1,14 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Paperclip } from 'lucide-react';
+import {
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import type { CatalogPrompt } from '../../../shared/domain/catalog.js';
+import { CHAT_FILE_ACCEPT, messageFilesProblem } from '../../../shared/domain/chat-files.js';
 import { useCatalog } from '../../hooks/use-catalog.js';
 import { useServersWith } from '../../hooks/use-server-capabilities.js';
 import { useServers } from '../../hooks/use-servers.js';
@@ -9,22 +18,25 @@ import { isPicked, ResourcePicker, type PickedResource } from './resource-picker
 import { useChatHandoff } from './use-chat-handoff.js';
 import { AttachmentChip } from './attachment-chip.js';
 import { Icon } from '../../components/icons.js';
+import { useDraft, type Draft } from './drafts.js';
+import { FileChip } from './file-chip.js';
+import { useFileAttach } from './use-file-attach.js';
 
-/** What the composer hands over when the person sends. */
-export interface Draft {
-  text: string;
-  attachments: PickedResource[];
-}
+/** Whether a drag carries files from the desktop (not text or a link). */
+const dragsFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
 
 /** `/` then a name with no space yet: the prompt menu is open for it. */
 const SLASH = /^\/(\S*)$/;
 
 /**
  * The message box: Enter sends, Shift+Enter breaks the line; Attach adds resources as
- * context; `/` at the start picks a server prompt whose text is inserted for editing.
- * `onSend` resolves true when the message went out (the box is then cleared).
+ * context; the paperclip (or a drop, or a paste) adds local files and images; `/` at the start
+ * picks a server prompt whose text is inserted for editing. What is typed is the draft of the
+ * conversation `draftKey` names, kept while another one is open. `onSend` resolves true when
+ * the message went out (that draft is then cleared).
  */
 export function Composer({
+  draftKey,
   running,
   stopping,
   disabled,
@@ -32,6 +44,8 @@ export function Composer({
   onStop,
   extra,
 }: {
+  /** Whose draft this is: the open conversation's id (or NO_CONVERSATION). */
+  draftKey: string;
   running: boolean;
   stopping: boolean;
   disabled: boolean;
@@ -42,8 +56,12 @@ export function Composer({
 }) {
   const catalog = useCatalog();
   const completers = useServersWith(useServers(), 'completions');
-  const [text, setText] = useState('');
-  const [attachments, setAttachments] = useState<PickedResource[]>([]);
+  const [draft, updateDraft] = useDraft(draftKey);
+  const { text, attachments, files } = draft;
+  const setText = (t: string) => updateDraft((d) => ({ ...d, text: t }));
+  const attachFiles = useFileAttach(draftKey);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const [dropping, setDropping] = useState(false);
   const [picking, setPicking] = useState(false);
   const [sending, setSending] = useState(false);
   const [menuIndex, setMenuIndex] = useState(0);
@@ -52,7 +70,7 @@ export function Composer({
   const [chosen, setChosen] = useState<CatalogPrompt | null>(null);
   const input = useRef<HTMLTextAreaElement | null>(null);
   // "Use in chat" / "Attach to chat" from the Prompts and Resources views land here.
-  useChatHandoff({ setText, setAttachments, input });
+  useChatHandoff({ draftKey, input });
 
   const prompts = catalog.kind === 'ready' ? catalog.catalog.prompts : [];
   const resources = catalog.kind === 'ready' ? catalog.catalog.resources : [];
@@ -60,18 +78,31 @@ export function Composer({
   const menuOpen = slash !== null && menuDismissedFor !== text && chosen === null;
   const menuItems = menuOpen ? filterPrompts(prompts, slash[1]) : [];
   const activeIndex = Math.min(menuIndex, Math.max(0, menuItems.length - 1));
-  const canSend = !running && !sending && !disabled && (text.trim() !== '' || attachments.length > 0);
+  const filesProblem = messageFilesProblem(files.map((f) => f.size));
+  // Every file must be kept by the host (or removed) before the message can go.
+  const filesReady = files.every((f) => f.state === 'ready') && filesProblem === null;
+  const canSend =
+    !running &&
+    !sending &&
+    !disabled &&
+    filesReady &&
+    (text.trim() !== '' || attachments.length > 0 || files.length > 0);
 
   const send = () => {
     if (!canSend) return;
     setSending(true);
+    const sent = draft;
+    const clear = updateDraft;
     // onSend reports failure as `false` and never rejects.
-    void onSend({ text, attachments }).then((sent) => {
+    void onSend(sent).then((ok) => {
       setSending(false);
-      if (sent) {
-        setText('');
-        setAttachments([]);
-      }
+      // Only what was sent leaves the draft (the person may have typed on meanwhile).
+      if (ok)
+        clear((d) => ({
+          text: d.text === sent.text ? '' : d.text,
+          attachments: d.attachments.filter((a) => !sent.attachments.includes(a)),
+          files: d.files.filter((f) => !sent.files.includes(f)),
+        }));
       input.current?.focus();
     });
   };
@@ -109,12 +140,44 @@ export function Composer({
   };
 
   const toggleAttachment = (r: PickedResource) =>
-    setAttachments((list) =>
-      isPicked(list, r) ? list.filter((p) => !(p.serverId === r.serverId && p.uri === r.uri)) : [...list, r],
-    );
+    updateDraft((d) => ({
+      ...d,
+      attachments: isPicked(d.attachments, r)
+        ? d.attachments.filter((p) => !(p.serverId === r.serverId && p.uri === r.uri))
+        : [...d.attachments, r],
+    }));
+  const removeFile = (key: string) =>
+    updateDraft((d) => ({ ...d, files: d.files.filter((f) => f.key !== key) }));
+
+  // A drop of files anywhere on the composer attaches them (and is not also shared as a folder).
+  const onDragOver = (e: DragEvent) => {
+    if (!dragsFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    setDropping(true);
+  };
+  const onDrop = (e: DragEvent) => {
+    setDropping(false);
+    if (!dragsFiles(e) || e.dataTransfer.files.length === 0) return;
+    e.preventDefault();
+    attachFiles(Array.from(e.dataTransfer.files));
+  };
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (e.clipboardData.files.length === 0) return;
+    e.preventDefault();
+    attachFiles(Array.from(e.clipboardData.files));
+  };
 
   return (
-    <div className="composer" data-testid="composer">
+    <div
+      className={`composer${dropping ? ' composer-dropping' : ''}`}
+      data-testid="composer"
+      onDragOver={onDragOver}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={onDrop}
+    >
       {menuOpen && (
         <PromptMenu items={menuItems} active={activeIndex} onHover={setMenuIndex} onChoose={choose} />
       )}
@@ -142,7 +205,7 @@ export function Composer({
           onClose={() => setPicking(false)}
         />
       )}
-      {attachments.length > 0 && (
+      {(attachments.length > 0 || files.length > 0) && (
         <div className="chips composer-chips">
           {attachments.map((a) => (
             <AttachmentChip
@@ -151,6 +214,19 @@ export function Composer({
               onRemove={() => toggleAttachment(a)}
             />
           ))}
+          {files.map((f) => (
+            <FileChip key={f.key} file={f} onRemove={() => removeFile(f.key)} />
+          ))}
+        </div>
+      )}
+      {filesProblem && (
+        <p className="composer-note error-text" role="alert" data-testid="files-problem">
+          {filesProblem}: remove some before sending.
+        </p>
+      )}
+      {dropping && (
+        <div className="composer-drop-hint" aria-hidden="true">
+          Drop files or images to attach them
         </div>
       )}
       {extra && <div className="composer-bar">{extra}</div>}
@@ -165,6 +241,28 @@ export function Composer({
         >
           + Attach
         </button>
+        <button
+          type="button"
+          className="composer-attach"
+          title="Attach files or images from this computer (or drop or paste them here)"
+          aria-label="Attach files or images"
+          onClick={() => fileInput.current?.click()}
+          data-testid="attach-file"
+        >
+          <Paperclip size={16} aria-hidden="true" />
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={CHAT_FILE_ACCEPT}
+          hidden
+          onChange={(e) => {
+            if (e.target.files) attachFiles(Array.from(e.target.files));
+            e.target.value = '';
+          }}
+          data-testid="attach-file-input"
+        />
         <textarea
           ref={input}
           rows={Math.min(8, Math.max(1, text.split('\n').length))}
@@ -176,6 +274,7 @@ export function Composer({
             setMenuIndex(0);
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           aria-label="Message"
           data-testid="chat-input"
         />

@@ -9,6 +9,8 @@ import { useEscapeWithin } from '../../hooks/use-escape-within.js';
 import { ToolSelectionFields } from './tool-selection-fields.js';
 import { useModels, useToolOffer } from '../../hooks/use-models.js';
 import { Icon } from '../../components/icons.js';
+import type { ConversationModelSettings } from '../../../shared/domain/chat.js';
+import { ConversationModelFields } from './conversation-model-fields.js';
 
 const PROVIDERS: { id: ProviderId; label: string }[] = [
   { id: 'gemini', label: 'Google Gemini' },
@@ -22,12 +24,15 @@ export function SettingsPanel({
   onSecrets,
   catalogKey,
   onClose,
+  conversation,
 }: {
   handle: SettingsHandle;
   secrets: SecretStatus | null;
   onSecrets: (s: SecretStatus) => void;
   catalogKey: string;
   onClose: () => void;
+  /** The open conversation, whose own system prompt and temperature the panel also sets. */
+  conversation?: { id: string; modelSettings?: ConversationModelSettings };
 }) {
   const { settings } = handle;
   const panel = useRef<HTMLElement>(null);
@@ -114,6 +119,14 @@ export function SettingsPanel({
             <div className="field-help">Each tool round-trip is one turn; a run stops after this many.</div>
           </div>
           <ToolSelectionFields settings={settings} apply={apply} />
+          {conversation && (
+            <ConversationModelFields
+              key={conversation.id}
+              conversationId={conversation.id}
+              initial={conversation.modelSettings}
+              defaults={settings}
+            />
+          )}
           <ToolOfferLine
             refreshKey={`${catalogKey} ${settings.disabledServers.join(',')} ${settings.disabledTools.length}`}
           />

@@ -59,6 +59,9 @@ export function ToolsChip({
   const countFor = (serverId: string) =>
     tools.filter((t) => t.serverId === serverId && toolOn(t, settings, switches)).length;
   const onServers = servers.filter((s) => serverOn(s.id, settings, switches));
+  // Counted as offered only while connected: a failed server offers nothing, and the chip says so.
+  const liveServers = onServers.filter((s) => s.state.kind === 'connected');
+  const failed = servers.filter((s) => s.state.kind === 'failed').length;
   const toolCount = onServers.reduce((n, s) => n + countFor(s.id), 0);
   const custom = Boolean(switches?.servers || switches?.tools);
 
@@ -109,8 +112,14 @@ export function ToolsChip({
         data-testid="tools-chip"
       >
         <Wrench size={13} aria-hidden="true" />
-        {onServers.length} of {servers.length} {servers.length === 1 ? 'server' : 'servers'} · {toolCount}{' '}
+        {liveServers.length} of {servers.length} {servers.length === 1 ? 'server' : 'servers'} · {toolCount}{' '}
         {toolCount === 1 ? 'tool' : 'tools'}
+        {failed > 0 && (
+          <span className="chip-failed" data-testid="tools-chip-failed">
+            {' '}
+            · {failed} failed
+          </span>
+        )}
         {custom && <span className="muted"> · this chat</span>}
       </button>
       {open && (
@@ -144,8 +153,15 @@ export function ToolsChip({
                     />
                     <span className="switch-name">{s.id}</span>
                   </label>
-                  <span id={`${panelId}-${s.id}`} className="muted switch-count">
-                    {connected ? `${n} ${n === 1 ? 'tool' : 'tools'}` : 'not connected'}
+                  <span
+                    id={`${panelId}-${s.id}`}
+                    className={s.state.kind === 'failed' ? 'error-text switch-count' : 'muted switch-count'}
+                  >
+                    {connected
+                      ? `${n} ${n === 1 ? 'tool' : 'tools'}`
+                      : s.state.kind === 'failed'
+                        ? 'failed to start'
+                        : 'not connected'}
                   </span>
                 </li>
               );

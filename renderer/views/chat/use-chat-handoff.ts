@@ -1,12 +1,12 @@
-import { useEffect, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { chatHandoffStore, takeHandoffs, type ChatHandoff } from '../../store/chat-handoff-store.js';
+import { updateDraft } from './drafts.js';
 import { promptText } from './prompt-text.js';
 import { isPicked, type PickedResource } from './resource-picker.js';
 
-/** The composer state a hand-off writes to. */
+/** The composer a hand-off writes to: the draft of the conversation open in it, and its message box. */
 export interface HandoffTarget {
-  setText: Dispatch<SetStateAction<string>>;
-  setAttachments: Dispatch<SetStateAction<PickedResource[]>>;
+  draftKey: string;
   input: RefObject<HTMLTextAreaElement | null>;
 }
 
@@ -15,12 +15,13 @@ export interface HandoffTarget {
 const FOCUS_TRIES = 10;
 
 /**
- * Drain what other views handed to the chat (renderer/store/chat-handoff-store.ts): a prompt's
- * messages become the draft, as the `/` menu's Insert does (appended below a draft the person
- * already typed, so nothing they wrote is lost), and a resource joins the attachments, as the
- * picker's toggle does. Focus then goes to the message box.
+ * Drain what other views handed to the chat (renderer/store/chat-handoff-store.ts) into the
+ * draft of the conversation open at that moment, and only that one: a prompt's messages become
+ * its text, as the `/` menu's Insert does (appended below what the person already typed, so
+ * nothing they wrote is lost), and a resource joins its attachments, as the picker's toggle
+ * does. Focus then goes to the message box.
  */
-export function useChatHandoff({ setText, setAttachments, input }: HandoffTarget): void {
+export function useChatHandoff({ draftKey, input }: HandoffTarget): void {
   const [focusWanted, setFocusWanted] = useState(0);
 
   useEffect(() => {
@@ -29,10 +30,15 @@ export function useChatHandoff({ setText, setAttachments, input }: HandoffTarget
       for (const h of handoffs) {
         if (h.kind === 'prompt') {
           const inserted = promptText(h.result);
-          setText((t) => (t.trim() === '' ? inserted : `${t.trimEnd()}\n\n${inserted}`));
+          updateDraft(draftKey, (d) => ({
+            ...d,
+            text: d.text.trim() === '' ? inserted : `${d.text.trimEnd()}\n\n${inserted}`,
+          }));
         } else {
           const picked: PickedResource = { serverId: h.serverId, uri: h.uri, name: h.name };
-          setAttachments((list) => (isPicked(list, picked) ? list : [...list, picked]));
+          updateDraft(draftKey, (d) =>
+            isPicked(d.attachments, picked) ? d : { ...d, attachments: [...d.attachments, picked] },
+          );
         }
       }
       setFocusWanted((n) => n + 1);
@@ -42,7 +48,7 @@ export function useChatHandoff({ setText, setAttachments, input }: HandoffTarget
     return chatHandoffStore.subscribe((s) => {
       if (s.queue.length > 0) apply(takeHandoffs());
     });
-  }, [setText, setAttachments]);
+  }, [draftKey]);
 
   useEffect(() => {
     if (focusWanted === 0) return;

@@ -45,39 +45,48 @@ export function RegistryView() {
           </button>
         </div>
       </header>
-      <RegistryUrlField />
-      {pasting && (
-        <ServerJsonPanel onPreview={(text) => open({ serverJson: text })} onClose={() => setPasting(false)} />
-      )}
-      {previewError && <ErrorBox error={previewError} testId="registry-preview-error" />}
-      <div className="field registry-search">
-        <label htmlFor="registry-search">Search servers by name</label>
-        <input
-          id="registry-search"
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="e.g. github, filesystem"
-          data-testid="registry-search"
-        />
+      <div className="registry-body">
+        <RegistryUrlField />
+        {pasting && (
+          <ServerJsonPanel
+            onPreview={(text) => open({ serverJson: text })}
+            onClose={() => setPasting(false)}
+          />
+        )}
+        {previewError && <ErrorBox error={previewError} testId="registry-preview-error" />}
+        <div className="field registry-search">
+          <label htmlFor="registry-search">Search servers by name</label>
+          <input
+            id="registry-search"
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="e.g. github, filesystem"
+            data-testid="registry-search"
+          />
+        </div>
+        {search.error && <ErrorBox error={search.error} testId="registry-error" />}
+        <ul className="registry-results" aria-busy={search.loading} data-testid="registry-results">
+          {search.entries.map((e) => (
+            <RegistryRow
+              key={`${e.name}@${e.version}`}
+              entry={e}
+              onOpen={() => void open({ name: e.name })}
+            />
+          ))}
+        </ul>
+        {!search.loading && !search.error && search.entries.length === 0 && (
+          <p className="muted" data-testid="registry-empty">
+            No servers match.
+          </p>
+        )}
+        {search.loading && <p className="muted">Loading…</p>}
+        {search.more && !search.loading && (
+          <button type="button" onClick={search.loadMore} data-testid="registry-more">
+            Load more
+          </button>
+        )}
       </div>
-      {search.error && <ErrorBox error={search.error} testId="registry-error" />}
-      <ul className="registry-results" aria-busy={search.loading} data-testid="registry-results">
-        {search.entries.map((e) => (
-          <RegistryRow key={`${e.name}@${e.version}`} entry={e} onOpen={() => void open({ name: e.name })} />
-        ))}
-      </ul>
-      {!search.loading && !search.error && search.entries.length === 0 && (
-        <p className="muted" data-testid="registry-empty">
-          No servers match.
-        </p>
-      )}
-      {search.loading && <p className="muted">Loading…</p>}
-      {search.more && !search.loading && (
-        <button type="button" onClick={search.loadMore} data-testid="registry-more">
-          Load more
-        </button>
-      )}
       {preview && (
         <InstallDialog key={preview.previewId} preview={preview} onClose={() => setPreview(null)} />
       )}

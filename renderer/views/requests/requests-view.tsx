@@ -1,6 +1,6 @@
 import type { PendingRequest } from '../../../shared/domain/pending.js';
 import { useNow } from '../../hooks/use-now.js';
-import { secondsUntil } from '../../lib/format.js';
+import { formatCountdown, secondsUntil } from '../../lib/format.js';
 import { ApprovalCard } from '../../components/thread/approval-card.js';
 import { OpenConversation } from '../../components/open-conversation.js';
 import { ServerRequestCard } from '../../components/requests/inline-requests.js';
@@ -52,7 +52,8 @@ export function RequestsView({ pending, active }: { pending: PendingRequest[]; a
                   {request.serverId}
                 </span>
               </span>
-              <Countdown expiresAt={request.expiresAt} />
+              {/* A tool approval's card carries its own countdown: one per card. */}
+              {request.kind !== 'tool-approval' && <Countdown expiresAt={request.expiresAt} />}
             </div>
             <RequestOrigin request={request} />
             <RequestBody request={request} active={active} />
@@ -98,7 +99,7 @@ function RequestBody({ request, active }: { request: PendingRequest; active: boo
 function Countdown({ expiresAt }: { expiresAt: number }) {
   const now = useNow(true);
   const left = secondsUntil(expiresAt, now);
-  const text = left >= 120 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`;
+  const text = formatCountdown(left);
   return (
     <span
       className={left <= 30 ? 'request-expiry soon' : 'request-expiry muted'}

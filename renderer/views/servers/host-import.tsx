@@ -19,9 +19,12 @@ type Apply =
 
 const candidatesOf = (h: ImportHost): ImportCandidate[] => h.files.flatMap((f) => f.servers);
 
+/** Whether a candidate can be picked: valid, and not a server already here. */
+const pickable = (c: ImportCandidate) => c.error === undefined && c.alreadyHere === undefined;
+
 /** Picked at first: every valid server that is not possibly one already here or found twice. */
 function defaultPick(scan: ImportScanResult): Set<string> {
-  const all = scan.hosts.flatMap(candidatesOf);
+  const all = scan.hosts.flatMap(candidatesOf).filter(pickable);
   return new Set(
     all
       .filter((c) => c.error === undefined && !c.conflicts.some((x) => x.kind !== 'same-name'))
@@ -37,9 +40,11 @@ function defaultPick(scan: ImportScanResult): Set<string> {
 export function HostImportView({
   onClose,
   onEdit,
+  onBackToChat,
 }: {
   onClose: () => void;
   onEdit: (serverId: string) => void;
+  onBackToChat?: () => void;
 }) {
   const host = useHost();
   const [scan, setScan] = useState<Scan>({ kind: 'scanning' });
@@ -104,6 +109,14 @@ export function HostImportView({
           Servers set up in other MCP apps on this computer. Their files are only read, never changed. Keys
           and tokens written into them move to your keychain; the saved entry keeps a reference.
         </p>
+        {apply.kind === 'done' && (
+          <ImportOutcome
+            result={apply.result}
+            labelOf={labelOf}
+            onEdit={onEdit}
+            {...(onBackToChat ? { onBackToChat } : {})}
+          />
+        )}
         {scan.kind === 'scanning' && <p className="muted">Looking for other MCP apps…</p>}
         {scan.kind === 'failed' && <ErrorBox error={scan.error} testId="host-import-error" />}
         {scan.kind === 'ready' && scan.scan.hosts.length === 0 && <NothingFound scan={scan.scan} />}
@@ -125,7 +138,6 @@ export function HostImportView({
             />
           ))}
         {apply.kind === 'failed' && <ErrorBox error={apply.error} testId="host-import-apply-error" />}
-        {apply.kind === 'done' && <ImportOutcome result={apply.result} labelOf={labelOf} onEdit={onEdit} />}
         {scan.kind === 'ready' && scan.scan.hosts.length > 0 && (
           <div className="form-actions">
             {apply.kind === 'done' || apply.kind === 'failed' ? (
@@ -165,7 +177,7 @@ function HostSection({
   locked: boolean;
   noKeychain: boolean;
 }) {
-  const valid = candidatesOf(host).filter((c) => c.error === undefined);
+  const valid = candidatesOf(host).filter(pickable);
   const all = valid.length > 0 && valid.every((c) => picked.has(c.key));
   return (
     <section

@@ -18,6 +18,15 @@ export function ImportCandidateCard({
   const c = candidate;
   const id = `import-candidate-${c.key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const renamed = c.name !== c.sourceName;
+  if (c.alreadyHere !== undefined)
+    return (
+      <li className="import-candidate already-here" data-testid={`import-already-${c.sourceName}`}>
+        <strong className="mono">{c.sourceName}</strong>{' '}
+        <span className="muted">
+          is already here as “{c.alreadyHere}” (it launches the same way), so it is not offered again.
+        </span>
+      </li>
+    );
   return (
     <li
       className="import-candidate"

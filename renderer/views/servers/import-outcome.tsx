@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { ImportApplyResult } from '../../../shared/ipc/contract.js';
 import { NotStoredNote } from '../../components/not-stored-note.js';
 
@@ -6,13 +7,19 @@ export function ImportOutcome({
   result,
   labelOf,
   onEdit,
+  onBackToChat,
 }: {
   result: ImportApplyResult;
   labelOf: (hostId: string) => string;
   onEdit: (serverId: string) => void;
+  /** Shows Chat (absent: no way there from here). */
+  onBackToChat?: () => void;
 }) {
+  // The outcome sits at the top of the view; the person pressed Import at the bottom, so go there.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.scrollIntoView({ block: 'start' }), []);
   return (
-    <div className="import-result" role="status" data-testid="host-import-result">
+    <div className="import-result" role="status" data-testid="host-import-result" ref={box}>
       <p>
         <strong>{result.added.length}</strong> imported
         {result.skipped.length > 0 && (
@@ -55,6 +62,11 @@ export function ImportOutcome({
           </li>
         ))}
       </ul>
+      {onBackToChat && result.added.length > 0 && (
+        <button type="button" className="primary small" onClick={onBackToChat} data-testid="back-to-chat">
+          Back to chat
+        </button>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { HostError, ServerSummary } from '../../../shared/domain/server-state.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { asHostError } from '../../host/errors.js';
@@ -34,6 +34,11 @@ export function ServerRow({
 }) {
   const host = useHost();
   const [action, setAction] = useState<RowAction>({ kind: 'idle' });
+  // A row selected from elsewhere (just added, opened from the chat or the palette) is brought into view.
+  const row = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (selected) row.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
   const { id, state } = server;
   const enabled = server.config ? server.config.disabled !== true : state.kind !== 'disabled';
   // The switch moves at once; the host's servers.changed confirms it a moment later.
@@ -74,6 +79,7 @@ export function ServerRow({
         className={`server-row${selected ? ' selected' : ''}`}
         data-testid={`server-row-${id}`}
         onClick={onRowClick}
+        ref={row}
       >
         <div className="server-row-main">
           <label className="switch" title={enabled ? 'Disable' : 'Enable'} aria-label={`${id} enabled`}>

@@ -27,9 +27,17 @@ type Side =
 export function ServersView({
   addSignal = 0,
   importSignal = 0,
-}: { addSignal?: number; importSignal?: number } = {}) {
+  onBackToChat,
+}: {
+  addSignal?: number;
+  importSignal?: number;
+  /** Shows Chat: offered once a server was added or imported. */
+  onBackToChat?: () => void;
+} = {}) {
   const servers = useServers();
   const [side, setSide] = useState<Side>({ kind: 'details', id: null });
+  // The server the Add form just saved: its details offer the way back to the chat.
+  const [added, setAdded] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const [seenImport, setSeenImport] = useState(0);
   if (importSignal !== seenImport) {
@@ -54,6 +62,7 @@ export function ServersView({
           setImporting(false);
           setSide({ kind: 'edit', id });
         }}
+        {...(onBackToChat ? { onBackToChat } : {})}
       />
     );
   return (
@@ -113,7 +122,14 @@ export function ServersView({
           </ul>
         </div>
         <aside className="split-side">
-          <SidePanel side={side} find={find} setSide={setSide} />
+          <SidePanel
+            side={side}
+            find={find}
+            setSide={setSide}
+            added={added}
+            onAdded={setAdded}
+            {...(onBackToChat ? { onBackToChat } : {})}
+          />
         </aside>
       </div>
     </section>
@@ -124,16 +140,31 @@ function SidePanel({
   side,
   find,
   setSide,
+  added,
+  onAdded,
+  onBackToChat,
 }: {
   side: Side;
   find: (id: string | null) => ServerSummary | undefined;
   setSide: (s: Side) => void;
+  added: string | null;
+  onAdded: (id: string | null) => void;
+  onBackToChat?: () => void;
 }) {
   const showDetails = (s: ServerSummary) => setSide({ kind: 'details', id: s.id });
   const close = () => setSide({ kind: 'details', id: null });
   switch (side.kind) {
     case 'add':
-      return <ServerForm mode={{ kind: 'add' }} onSaved={showDetails} onCancel={close} />;
+      return (
+        <ServerForm
+          mode={{ kind: 'add' }}
+          onSaved={(s) => {
+            onAdded(s.id);
+            showDetails(s);
+          }}
+          onCancel={close}
+        />
+      );
     case 'edit': {
       const server = find(side.id);
       return server ? (
@@ -152,11 +183,26 @@ function SidePanel({
     case 'details': {
       const server = find(side.id);
       return server ? (
-        <ServerDetails
-          key={server.id}
-          server={server}
-          onExport={() => setSide({ kind: 'export', ids: [server.id] })}
-        />
+        <>
+          {added === server.id && onBackToChat && (
+            <div className="banner ok added-note" role="status" data-testid="server-added">
+              {server.id} is added. Its tools are offered in the chat.
+              <button
+                type="button"
+                className="small primary"
+                onClick={onBackToChat}
+                data-testid="back-to-chat"
+              >
+                Back to chat
+              </button>
+            </div>
+          )}
+          <ServerDetails
+            key={server.id}
+            server={server}
+            onExport={() => setSide({ kind: 'export', ids: [server.id] })}
+          />
+        </>
       ) : (
         <div className="panel placeholder muted">Select a server to see its log and protocol trace.</div>
       );

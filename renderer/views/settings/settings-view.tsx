@@ -3,6 +3,7 @@ import { useAppSettings } from '../../hooks/use-app-settings.js';
 import { useHostInfo } from '../../hooks/use-host-info.js';
 import { AboutSection } from './about-section.js';
 import { AppearanceSection } from './appearance-section.js';
+import { ChatDefaultsSection } from './chat-defaults-section.js';
 import { DataSection } from './data-section.js';
 import { ModelEndpointSection } from './model-endpoint-section.js';
 import { QuickAskSection } from './quick-ask-section.js';
@@ -30,6 +31,7 @@ export function SettingsView() {
           <>
             <AppearanceSection settings={app.state.settings} update={app.update} />
             <ModelEndpointSection override={app.state.geminiBaseUrlOverride} />
+            <ChatDefaultsSection />
             <QuickAskSection
               setting={app.state.settings.quickAskShortcut}
               status={app.state.quickAsk}

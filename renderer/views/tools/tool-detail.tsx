@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CatalogTool } from '../../../shared/domain/catalog.js';
 import { ArgsEditorView } from '../../components/schema-form/args-editor-view.js';
 import { useArgsEditor } from '../../components/schema-form/use-args-editor.js';
@@ -20,8 +20,25 @@ import { useToolCall } from './use-tool-call.js';
  * call runs, what its server asks the person (sampling review, form, link) shows below the
  * form, outside it: a card's own form must not nest in this one.
  */
-export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: boolean }) {
+export function ToolDetail({
+  entry,
+  offered,
+  focusRequest = 0,
+}: {
+  entry: CatalogTool;
+  offered: boolean;
+  /** Changes when the tool was opened from outside (the palette): its first field takes the focus. */
+  focusRequest?: number;
+}) {
   const { tool, serverId } = entry;
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = form.current?.querySelector<HTMLElement>(
+      '.args-editor :is(input, select, textarea):not([disabled]):not([data-testid="raw-json-toggle"]), [data-testid="call-tool"]',
+    );
+    first?.focus();
+  }, [focusRequest]);
   const editor = useArgsEditor(tool.inputSchema);
   const { state, call, cancel } = useToolCall(serverId, tool.name);
   const running = state.kind === 'running';
@@ -39,7 +56,7 @@ export function ToolDetail({ entry, offered }: { entry: CatalogTool; offered: bo
 
   return (
     <div className="panel tool-detail" data-testid="tool-detail">
-      <form className="tool-form" onSubmit={onSubmit} noValidate>
+      <form className="tool-form" onSubmit={onSubmit} noValidate ref={form}>
         <div className="detail-head">
           <h2>{tool.title ?? tool.annotations?.title ?? tool.name}</h2>
           <span className="badge subtle">{serverId}</span>

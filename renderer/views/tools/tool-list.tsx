@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { AppWindow } from 'lucide-react';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CatalogTool } from '../../../shared/domain/catalog.js';
 import { toolUiOf } from '../../../shared/domain/mcp-apps.js';
 import type { SettingsHandle } from '../../hooks/use-chat-settings.js';
@@ -30,8 +30,11 @@ export function ToolList({
   onSelect,
   chat,
   why,
+  reveal = 0,
 }: {
   groups: [string, CatalogTool[]][];
+  /** Changes when the selection came from outside (the palette): the list scrolls it into view. */
+  reveal?: number;
   /** Why each `server/tool` is a search hit (absent: not searching). */
   why?: ReadonlyMap<string, string>;
   /** The search text: a new search starts at the top of its results. */
@@ -70,6 +73,14 @@ export function ToolList({
       [selectedIndex],
     ),
   });
+
+  // Scrolled once per reveal, as soon as the selected tool is in the list (the catalog may still load).
+  const revealedFor = useRef(0);
+  useEffect(() => {
+    if (reveal === 0 || revealedFor.current === reveal || selectedIndex < 0) return;
+    revealedFor.current = reveal;
+    virtualizer.scrollToIndex(selectedIndex, { align: 'center' });
+  }, [reveal, selectedIndex, virtualizer]);
 
   return (
     <div className="split-main list-column tool-list-scroller" ref={scrollRef} data-testid="tool-list">

@@ -19,7 +19,16 @@ export function ToolsView() {
   const chatSettings = useChatSettings();
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<ToolSelection>(null);
-  useViewTarget('tools', (t) => setSelected({ serverId: t.serverId, name: t.name }));
+  // A tool opened from the command palette: the list scrolls to it and its form takes the focus.
+  const [revealed, setRevealed] = useState<{ key: string; n: number } | null>(null);
+  useViewTarget('tools', (t) => {
+    setSelected({ serverId: t.serverId, name: t.name });
+    setRevealed((r) => ({ key: `${t.serverId}/${t.name}`, n: (r?.n ?? 0) + 1 }));
+  });
+  const select = (s: ToolSelection) => {
+    setRevealed(null);
+    setSelected(s);
+  };
   const tools = useMemo(() => (catalog.kind === 'ready' ? catalog.catalog.tools : []), [catalog]);
   // Lower-cased once per catalog, not once per keystroke; NUL keeps a match inside one field.
   const haystacks = useMemo(
@@ -63,7 +72,8 @@ export function ToolsView() {
             groups={groups}
             query={query}
             selected={selected}
-            onSelect={setSelected}
+            onSelect={select}
+            reveal={revealed?.n ?? 0}
             chat={chatSettings}
             {...(why ? { why } : {})}
           />
@@ -85,6 +95,7 @@ export function ToolsView() {
               key={`${current.serverId}/${current.tool.name}`}
               entry={current}
               offered={live !== undefined}
+              focusRequest={revealed?.key === `${current.serverId}/${current.tool.name}` ? revealed.n : 0}
             />
           ) : (
             <div className="panel placeholder muted">Select a tool to call it.</div>

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import type {
+  ChatFile,
   Conversation,
+  ConversationModelSettings,
   ConversationMatch,
   ConversationSummary,
   ToolOffer,
   ToolSwitches,
 } from '../../domain/chat.js';
 import type { OfferOverrides } from '../../domain/tool-selection.js';
+import { MAX_CHAT_FILE_BYTES, MAX_FILES_PER_MESSAGE } from '../../domain/chat-files.js';
+import { MAX_SYSTEM_PROMPT, temperatureSchema } from '../../domain/chat-settings.js';
 import { convId, empty, providerId, serverId, typed } from './channel-kit.js';
 
 const messageId = z.string().min(1).max(100);
 const switchMap = z.record(z.string().min(1).max(300), z.boolean().nullable());
+const fileId = z.string().regex(/^[0-9a-f]{64}$/, 'not a file id');
 
 /** Conversations and the runs that answer in them. */
 export const chatChannels = {
@@ -40,9 +45,36 @@ export const chatChannels = {
           .array(z.object({ serverId, uri: z.string().min(1).max(8192) }).strict())
           .max(20)
           .optional(),
+        /** Local files stored first with `chat.attachFile`, in the order they were attached. */
+        files: z.array(fileId).max(MAX_FILES_PER_MESSAGE).optional(),
       })
       .strict(),
     response: typed<{ runId: string }>(),
+  },
+  /** Keep a local file (or image) for a message about to be sent; the host checks its type and size. */
+  'chat.attachFile': {
+    request: z
+      .object({
+        name: z.string().min(1).max(255),
+        mimeType: z.string().max(200),
+        data: z
+          .string()
+          .max(Math.ceil(MAX_CHAT_FILE_BYTES / 3) * 4 + 4, 'the file is larger than 5 MiB')
+          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'the file data is not base64'),
+      })
+      .strict(),
+    response: typed<ChatFile>(),
+  },
+  /** One conversation's own system prompt and temperature (`null` returns a field to the chat settings). */
+  'chat.setModelSettings': {
+    request: z
+      .object({
+        conversationId: convId,
+        systemPrompt: z.string().max(MAX_SYSTEM_PROMPT).nullable().optional(),
+        temperature: temperatureSchema.nullable().optional(),
+      })
+      .strict(),
+    response: typed<ConversationModelSettings>(),
   },
   /** Stop a run: cancels the model stream, pending approvals and in-flight tool calls. */
   'chat.stop': {

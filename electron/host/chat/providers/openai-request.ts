@@ -7,11 +7,16 @@ export type OpenAiMessage =
   | { role: 'system'; content: string }
   | {
       role: 'user';
-      content:
-        string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
+      content: string | OpenAiUserPart[];
     }
   | { role: 'assistant'; content: string | null; tool_calls?: OpenAiToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
+
+/** One part of a user message's content: text, an image, or a file (PDF) sent inline. */
+export type OpenAiUserPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } }
+  | { type: 'file'; file: { filename: string; file_data: string } };
 
 export interface OpenAiToolCall {
   id: string;
@@ -51,7 +56,7 @@ export function toOpenAiMessages(
         });
       continue;
     }
-    const content: Exclude<Extract<OpenAiMessage, { role: 'user' }>['content'], string> = [];
+    const content: OpenAiUserPart[] = [];
     for (const p of m.parts) {
       if (p.type === 'function_response') {
         const body =
@@ -62,6 +67,13 @@ export function toOpenAiMessages(
       } else if (p.type === 'text') content.push({ type: 'text', text: p.text });
       else if (p.type === 'image')
         content.push({ type: 'image_url', image_url: { url: `data:${p.mimeType};base64,${p.data}` } });
+      else if (p.type === 'file')
+        // OpenAI's file part takes PDFs; other documents are text, which every server reads as text.
+        content.push(
+          p.mimeType === 'application/pdf'
+            ? { type: 'file', file: { filename: p.name, file_data: `data:${p.mimeType};base64,${p.data}` } }
+            : { type: 'text', text: Buffer.from(p.data, 'base64').toString('utf8') },
+        );
     }
     if (content.length === 0) continue;
     const onlyText = content.every((c) => c.type === 'text');

@@ -231,6 +231,14 @@ function toPart(part: ModelPart): Part {
       return { text: part.text };
     case 'image':
       return { inlineData: { mimeType: part.mimeType, data: part.data } };
+    case 'file':
+      // Gemini reads PDFs natively and every other text as plain text (it names no JSON or code types).
+      return {
+        inlineData: {
+          mimeType: part.mimeType === 'application/pdf' ? part.mimeType : 'text/plain',
+          data: part.data,
+        },
+      };
     case 'function_call':
       return {
         functionCall: { id: part.id, name: part.name, args: part.args },
