@@ -34,6 +34,7 @@ import type { DeepLinkInbox } from './registry/deep-link-inbox.js';
 import type { BundleService } from './bundles/bundle-service.js';
 import { bundleHandlers, removeBundleServer } from './bundles/bundle-routes.js';
 import type { ToolTrustService } from './tool-trust/tool-trust-service.js';
+import type { DryRunService } from './dry-run/dry-run-service.js';
 import { toolPinHandlers } from './tool-trust/tool-pin-routes.js';
 import { toolSelectionHandlers } from './tool-selection/tool-selection-routes.js';
 import type { ToolSelection } from './tool-selection/tool-selection.js';
@@ -97,6 +98,8 @@ export interface HostRouterDeps {
   bundles?: BundleService;
   /** Servers brought over from other MCP hosts (and pasted JSON). */
   imports: ImportService;
+  /** Dry runs of arriving servers (bundle, registry, install link, import previews). */
+  dryRuns: DryRunService;
   /** Pinned tool definitions: changes and their review. */
   toolTrust: ToolTrustService;
   /** Copy diagnostics and renderer error reports. */
@@ -142,6 +145,7 @@ export class HostRouter {
       deepLinks,
       bundles,
       imports,
+      dryRuns,
       toolTrust,
       diagnostics,
       selection,
@@ -279,6 +283,7 @@ export class HostRouter {
       'deepLinks.preview': (r) => registry.previewLink(r.url),
       'deepLinks.take': () => deepLinks.take(),
       ...bundleHandlers(bundles),
+      'dryRun.run': (r) => dryRuns.run(r),
       ...toolPinHandlers(toolTrust),
       ...diagnosticsHandlers(diagnostics),
       ...importHandlers(imports, host, roots),

@@ -71,6 +71,7 @@ export interface AttemptContext {
   /** The plan is made: what it launches and how it signs in. */
   onPlanned: (plan: {
     sandbox?: SandboxState;
+    visible?: string[];
     authProvider?: AuthProvider | OAuthClientProvider;
     serverUrl?: URL;
   }) => void;

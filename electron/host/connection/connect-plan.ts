@@ -10,6 +10,7 @@ import {
   describeSandbox,
   networkKind,
   sandboxLaunch,
+  visiblePaths,
   type SandboxOptions,
 } from './sandbox/sandbox-launch.js';
 import type { ServerOutput } from './server-output.js';
@@ -32,6 +33,8 @@ export interface ConnectPlan {
   launch: LaunchPlan;
   /** The sandbox this launch runs in (stdio with `sandbox: true` only). */
   sandbox?: SandboxState;
+  /** Every path the sandbox exposes (a dry run tells hidden from missing by it). */
+  visible?: string[];
   era: EraVerdict;
   /** The provider to connect with (remote servers without a static Authorization header). */
   authProvider?: AuthProvider | OAuthClientProvider;
@@ -91,7 +94,7 @@ export async function planConnect(ctx: PlanContext, era: EraVerdict): Promise<Co
     const sandboxed = sandboxLaunch(launch, ctx.rootUris(), ctx.sandboxDetector.detect(), options);
     ctx.output.note(describeSandbox(sandboxed));
     launch = sandboxed.plan;
-    return { launch, era, sandbox: sandboxed.state };
+    return { launch, era, sandbox: sandboxed.state, visible: visiblePaths(sandboxed.layout) };
   }
   // A configured Authorization header is the credential; OAuth would only fight it.
   const hasStatic = Object.keys(launch.headers).some((h) => h.toLowerCase() === 'authorization');

@@ -162,3 +162,8 @@ export function describeSandbox(launch: SandboxedLaunch): string {
   ];
   return parts.join('; ');
 }
+
+/** Every path a layout makes visible inside, besides what every sandbox has (/dev, /proc, /tmp). */
+export function visiblePaths(layout: SandboxLayout): string[] {
+  return [...layout.system, ...layout.readOnly, ...layout.readWrite, '/dev', '/proc', '/tmp'];
+}
