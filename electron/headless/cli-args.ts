@@ -257,11 +257,11 @@ Commands:
   ask "PROMPT"                 run the chat agent headless (Gemini; key from GEMINI_API_KEY or the keychain)
   metrics                      what servers and models did (calls, errors, timeouts, latency,
                                connects, tokens), as counted by every run of the app and CLI
-  install 'mcp-desk://install?…' [--set KEY=VALUE]… [--yes]
+  install 'mcp-desk://install?…' [--set KEY=VALUE]… [--yes] [--dry-run]
                                preview an install link (a server entry, or registry=NAME from
                                the registry in MCP_DESK_REGISTRY_URL, default the official one)
                                and install it only with --yes or after y at the prompt
-  install FILE.mcpb [--set KEY=VALUE]...
+  install FILE.mcpb [--set KEY=VALUE]... [--dry-run]
                                install (or update) an MCP Bundle: prints what it is, asks
                                nothing; its user_config comes from --set (optional values left
                                unset take their defaults; a missing required one is an error)
@@ -293,7 +293,8 @@ Options (before or after the command):
                   an install link's entry needs (an env variable, header or argument by its name)
   --from HOST     import: claude-desktop, claude-code, vscode, cursor, windsurf, gemini-cli,
                   zed, goose, codex or lm-studio
-  --dry-run       import: say what would be imported and change nothing
+  --dry-run       install, import: change nothing; start each new server once in the dry-run
+                  sandbox (no network, secrets or roots) and print what it offers and tried
   --project DIR   import: also read this project folder's files (the working directory always is)
   --search QUERY  tools: rank tools for QUERY
   --limit K       tools --search: how many to print

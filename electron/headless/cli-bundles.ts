@@ -3,6 +3,7 @@ import type { BundlePreview, BundleValue } from '../../shared/domain/bundles.js'
 import type { HostServices } from '../host/compose.js';
 import type { BundleService } from '../host/bundles/bundle-service.js';
 import { HostFailure } from '../host/util/errors.js';
+import { describeDryRun } from './cli-dry-run.js';
 import { describeNotStored, describeState } from './cli-output.js';
 
 /** `--set KEY=VALUE` pairs as values: a KEY given twice becomes a list (multiple fields). */
@@ -41,13 +42,14 @@ export function describePreview(p: BundlePreview): string[] {
 }
 
 /**
- * `mcp-desk install FILE.mcpb [--set KEY=VALUE]… [--json]`: stage, describe, install (or update)
- * with the --set values, then wait for the server once so the person learns whether it runs.
+ * `mcp-desk install FILE.mcpb [--set KEY=VALUE]… [--dry-run] [--json]`: stage, describe, install
+ * (or update) with the --set values, then wait for the server once so the person learns whether
+ * it runs. With --dry-run: the server runs once in the dry-run sandbox instead, and nothing is installed.
  */
 export async function installBundleFile(
   services: HostServices,
   file: string,
-  opts: { sets: string[]; json: boolean; waitMs: number },
+  opts: { sets: string[]; json: boolean; waitMs: number; dryRun?: boolean },
   out: (text: string) => void,
 ): Promise<number> {
   const bundles = bundlesOf(services);
@@ -56,6 +58,13 @@ export async function installBundleFile(
   const preview = await bundles.inspectFile(resolve(file));
   try {
     if (!opts.json) for (const line of describePreview(preview)) out(line);
+    if (opts.dryRun) {
+      const report = await services.dryRuns.run({ source: 'bundle', stagingId: preview.stagingId });
+      const { stagingId: _staging, ...shown } = preview;
+      if (opts.json) out(JSON.stringify({ preview: shown, dryRun: report, installed: false }));
+      else for (const line of [...describeDryRun(report), 'Not installed (--dry-run).']) out(line);
+      return 0;
+    }
     const result = await bundles.install(preview.stagingId, parseSets(opts.sets));
     const settled = (await services.host.whenSettled(opts.waitMs)).find((s) => s.id === result.serverId);
     const state = settled ? describeState(settled.state) : 'unknown';

@@ -3,6 +3,7 @@ import type { InstallOption, InstallPreview, ResolvedInstall } from '../../share
 import type { HostServices } from '../host/compose.js';
 import { HostFailure } from '../host/util/errors.js';
 import type { CliArgs } from './cli-args.js';
+import { describeDryRun } from './cli-dry-run.js';
 import { describeNotStored, describeState } from './cli-output.js';
 
 /** Where the command writes, and whether a person can answer a y/N question. */
@@ -72,6 +73,18 @@ export async function runDeepLinkInstall(
         .filter(Boolean)
         .join('; '),
     );
+  }
+  if (args.dryRun) {
+    const dryRun = await services.dryRuns.run({
+      source: 'registry',
+      previewId: preview.previewId,
+      option: option.id,
+      values,
+      name,
+    });
+    if (args.json) io.out(JSON.stringify({ ...report, dryRun, installed: false }));
+    else io.out([...describeDryRun(dryRun), 'Not installed (--dry-run).'].join('\n'));
+    return 0;
   }
   const yes = args.yes || (io.confirm ? await io.confirm(`Install "${name}"?`) : false);
   if (!yes) {

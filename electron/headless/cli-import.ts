@@ -9,6 +9,7 @@ import type { ImportApplyResult, ImportScanResult } from '../../shared/ipc/contr
 import type { HostServices } from '../host/compose.js';
 import { exportFromHost } from '../host/imports/export-from-host.js';
 import type { CliArgs } from './cli-args.js';
+import { describeDryRun } from './cli-dry-run.js';
 
 /** Where a command writes: stdout for the result, stderr for notes and errors. */
 export interface CliIo {
@@ -19,7 +20,8 @@ export interface CliIo {
 /**
  * `mcp-desk import --list` and `mcp-desk import --from HOST [--dry-run]`: the same scan and apply
  * as the app's Import view, into the data folder's server list. Nothing starts: the servers are
- * saved and start with the app. Exit 0 ok, 1 nothing of that host could be imported, 2 bad usage.
+ * saved and start with the app (with --dry-run, nothing is saved and each runs once in the
+ * dry-run sandbox). Exit 0 ok, 1 nothing of that host could be imported, 2 bad usage.
  */
 export async function runImportCommand(args: CliArgs, services: HostServices, io: CliIo): Promise<number> {
   if (args.list === (args.from !== undefined)) {
@@ -70,11 +72,26 @@ export async function runImportCommand(args: CliArgs, services: HostServices, io
   const result: ImportApplyResult = keys.length
     ? await imports.apply(scan.scanId, keys, { start: false, skipDuplicates: true, dryRun: args.dryRun })
     : { added: [], skipped: [] };
+  // --dry-run also starts each server that would be added once in the dry-run sandbox.
+  const dryRuns = [];
+  if (args.dryRun)
+    for (const a of result.added)
+      dryRuns.push(await services.dryRuns.run({ source: 'import', scanId: scan.scanId, key: a.key }));
   if (args.json)
     io.out(
-      JSON.stringify({ host: id, dryRun: args.dryRun, configPath: host.configPath, ...result, fileErrors }),
+      JSON.stringify({
+        host: id,
+        dryRun: args.dryRun,
+        configPath: host.configPath,
+        ...result,
+        fileErrors,
+        ...(args.dryRun ? { dryRuns } : {}),
+      }),
     );
-  else io.out(describeResult(result, fileErrors, args.dryRun, host.configPath));
+  else {
+    io.out(describeResult(result, fileErrors, args.dryRun, host.configPath));
+    for (const report of dryRuns) io.out(describeDryRun(report).join('\n'));
+  }
   // Failed: nothing is (now or already) here from that host, and something stood in the way.
   const present = result.added.length > 0 || result.skipped.some((s) => s.reason.startsWith('already here'));
   return !present && (result.skipped.length > 0 || fileErrors.length > 0) ? 1 : 0;

@@ -236,7 +236,12 @@ async function run(args: CliArgs, services: HostServices, quit: QuitWatch): Prom
       if (!a) throw new CliError('usage: mcp-desk install FILE.mcpb [--set KEY=VALUE]... [--json]', 2);
       // One branch per kind of thing to install; more kinds (links) add a case here.
       if (a.toLowerCase().endsWith('.mcpb'))
-        return installBundleFile(services, a, { sets: args.sets, json: args.json, waitMs: wait }, out);
+        return installBundleFile(
+          services,
+          a,
+          { sets: args.sets, json: args.json, waitMs: wait, dryRun: args.dryRun },
+          out,
+        );
       throw new CliError(`install: "${a}" is not a .mcpb file`, 2);
     }
     case 'uninstall': {

@@ -5,6 +5,7 @@ import type { TokenVault } from './auth/token-vault.js';
 import type { AuditLog } from './audit/audit-log.js';
 import type { ConfigStore } from './config/config-store.js';
 import type { SecretResolver } from './config/expand.js';
+import type { DryRunService } from './dry-run/dry-run-service.js';
 import type { SandboxDetector } from './connection/sandbox/sandbox-detector.js';
 import type { ConnectionDeps, ServerRequestHandlers } from './connection/server-connection.js';
 import type { ChatService } from './chat/chat-service.js';
@@ -148,6 +149,8 @@ export interface HostServices {
   bundles: BundleService | undefined;
   /** Servers brought over from other MCP hosts, and exported back. */
   imports: ImportService;
+  /** Dry runs of servers that arrive from outside, before they are trusted. */
+  dryRuns: DryRunService;
   /** Pinned tool definitions and the trust facts of every catalog tool (see tool-trust/). */
   toolTrust: ToolTrustService;
   /** The flow-label overrides: `<dataDir>/flows.json` by default; absent with no dataDir keeps them in memory. */

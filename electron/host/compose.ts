@@ -36,6 +36,7 @@ import { McpHost } from './mcp-host.js';
 import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
 import { composeInstalls } from './registry/compose-installs.js';
+import { composeDryRuns, DryRunHooks } from './dry-run/compose-dry-run.js';
 import { composeAppServices } from './apps/compose-apps.js';
 import { composeLiveServices } from './subscriptions/compose-live.js';
 import { answerTaskInput } from './tasks/task-input.js';
@@ -279,9 +280,18 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     new PermissionsService({ store: policies, policy, servers: host, events, audit, pins: toolTrust }),
   );
   const serverSecrets = new ServerSecrets(secrets, host, redactor, audit);
+  // A dry run of an arriving server pins what it saw when that server is saved (dry-run/).
+  const dryRunHooks = new DryRunHooks();
   // Scans keep literal secrets until applied: dropped with the host.
   const imports = stack.use(
-    new ImportService({ ...opts.imports, host, secrets: serverSecrets, redactor, audit }),
+    new ImportService({
+      ...opts.imports,
+      host,
+      secrets: serverSecrets,
+      redactor,
+      audit,
+      beforeSave: dryRunHooks.import,
+    }),
   );
   const appSettings = new AppSettingsService({
     settings,
@@ -321,16 +331,33 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
         redactor,
         audit,
         compat: { path: opts.useLoginShellPath ? () => resolveLoginPath() : async () => env.PATH ?? '' },
+        beforeSave: dryRunHooks.bundle,
       },
       registry: {
         servers: host,
         secrets: serverSecrets,
         // MCP_DESK_REGISTRY_URL wins over the setting (tests, and CLI runs that keep no settings).
         registryUrl: () => env.MCP_DESK_REGISTRY_URL || settings.getApp().registryUrl,
+        beforeSave: dryRunHooks.registry,
       },
     },
     stack,
   );
+  const dryRuns = composeDryRuns({
+    hooks: dryRunHooks,
+    launch: {
+      env,
+      redactor,
+      path: opts.useLoginShellPath ? () => resolveLoginPath() : async () => env.PATH ?? '',
+    },
+    ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
+    ...(bundles ? { bundles } : {}),
+    registry,
+    imports,
+    installedTools: () => host.catalog().tools,
+    pin: (id, config, tools) => toolTrust.observe(id, config, tools),
+    audit,
+  });
   // An error quoting the keychain's API keys must not reach the log file either.
   if (opts.log?.dir) await learnAppSecrets(secrets, redactor);
   const diagnostics = stack.use(
@@ -365,6 +392,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     deepLinks,
     bundles,
     imports,
+    dryRuns,
     toolTrust,
     flows,
     diagnostics,

@@ -34,6 +34,7 @@ import type { DeepLinkInbox } from './registry/deep-link-inbox.js';
 import type { BundleService } from './bundles/bundle-service.js';
 import { bundleHandlers, removeBundleServer } from './bundles/bundle-routes.js';
 import type { ToolTrustService } from './tool-trust/tool-trust-service.js';
+import type { DryRunService } from './dry-run/dry-run-service.js';
 import { toolPinHandlers } from './tool-trust/tool-pin-routes.js';
 import { toolSelectionHandlers } from './tool-selection/tool-selection-routes.js';
 import type { ToolSelection } from './tool-selection/tool-selection.js';
@@ -99,6 +100,8 @@ export interface HostRouterDeps {
   bundles?: BundleService;
   /** Servers brought over from other MCP hosts (and pasted JSON). */
   imports: ImportService;
+  /** Dry runs of arriving servers (bundle, registry, install link, import previews). */
+  dryRuns: DryRunService;
   /** Pinned tool definitions: changes and their review. */
   toolTrust: ToolTrustService;
   /** Flow labels (overrides) and conversations' taint ("I trust this content"). */
@@ -146,6 +149,7 @@ export class HostRouter {
       deepLinks,
       bundles,
       imports,
+      dryRuns,
       toolTrust,
       flows,
       diagnostics,
@@ -284,6 +288,7 @@ export class HostRouter {
       'deepLinks.preview': (r) => registry.previewLink(r.url),
       'deepLinks.take': () => deepLinks.take(),
       ...bundleHandlers(bundles),
+      'dryRun.run': (r) => dryRuns.run(r),
       ...toolPinHandlers(toolTrust),
       ...flowHandlers(flows),
       ...diagnosticsHandlers(diagnostics),

@@ -17,7 +17,9 @@ export type AuditKind =
   | 'bundle'
   | 'import'
   /** A tool's definition changed since it was pinned, or a person accepted a change. */
-  | 'tool-change';
+  | 'tool-change'
+  /** A server arriving from outside ran once in the dry-run sandbox; what it tried. */
+  | 'dry-run';
 
 /** Every audit kind, in display order (selects, validation). */
 export const AUDIT_KINDS: readonly AuditKind[] = [
@@ -32,6 +34,7 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
   'bundle',
   'import',
   'tool-change',
+  'dry-run',
 ];
 
 /** One audit event. */

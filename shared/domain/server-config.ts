@@ -9,6 +9,31 @@ import { bundleRefSchema } from './bundles.js';
 
 const envMap = z.record(z.string(), z.string());
 
+/**
+ * A host a sandboxed server may reach through the network proxy: a name (`api.example.com`),
+ * a wildcard for its subdomains (`*.example.com`) or an IP literal, each with an optional
+ * `:port` (any port when absent). IPv6 literals go in brackets (`[::1]:8080`).
+ */
+export const networkHostSchema = z
+  .string()
+  .max(260)
+  .regex(
+    /^(\*\.)?([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/,
+    'a host is a name, *.name or an IP literal, with an optional :port',
+  );
+
+/**
+ * What a sandboxed stdio server may reach on the network: nothing, only the listed hosts
+ * (through the host's proxy) or anything. Anything but `any` implies the sandbox.
+ */
+export const networkRuleSchema = z.union([
+  z.enum(['none', 'any']),
+  z.object({ allow: z.array(networkHostSchema).max(200) }).strict(),
+]);
+
+/** A server's network rule (see networkRuleSchema). */
+export type NetworkRule = z.infer<typeof networkRuleSchema>;
+
 /** Fields every server entry may carry, whatever its transport. */
 const commonFields = {
   disabled: z.boolean().optional(),
@@ -28,6 +53,8 @@ export const stdioServerConfigSchema = z
     cwd: z.string().min(1).optional(),
     /** Run inside an OS sandbox that sees only the roots plus what the server needs to start. */
     sandbox: z.boolean().optional(),
+    /** What the sandboxed server may reach on the network (absent: anything, as before). */
+    network: networkRuleSchema.optional(),
     /**
      * MCP Desk's own: the entry runs an installed .mcpb bundle (name, version, runtime). A node
      * bundle's `node` command then runs on the app's own Node (see connection/launch.ts).
@@ -90,6 +117,12 @@ export const serverNameSchema = z
     /^[A-Za-z0-9][A-Za-z0-9 _.-]*$/,
     'name may use letters, digits, space, _ . - and must start with a letter or digit',
   );
+
+/** True when the entry runs in the OS sandbox: asked for, or implied by a network rule. */
+export function wantsSandbox(config: ServerConfig): boolean {
+  if (!isStdioConfig(config)) return false;
+  return config.sandbox === true || (config.network !== undefined && config.network !== 'any');
+}
 
 /** True when the entry launches a local process. */
 export function isStdioConfig(config: ServerConfig): config is StdioServerConfig {

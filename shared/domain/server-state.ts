@@ -24,8 +24,27 @@ export type ServerState =
  */
 export type SandboxState =
   | { kind: 'off' }
-  | { kind: 'on'; tool: 'bubblewrap' | 'sandbox-exec'; paths: number }
+  | { kind: 'on'; tool: 'bubblewrap' | 'sandbox-exec'; paths: number; network?: 'none' | 'allow' }
   | { kind: 'unavailable'; reason: string };
+
+/** One place a sandboxed server tried to reach through its network proxy, and the verdict. */
+export interface NetworkDestination {
+  host: string;
+  port: number;
+  allowed: boolean;
+  /** How many times it was tried. */
+  count: number;
+  /** When it was last tried (epoch ms). */
+  lastAt: number;
+}
+
+/** A sandboxed server's network rule and what it tried under it (newest first, capped). */
+export interface NetworkActivity {
+  rule: 'none' | 'allow';
+  /** The allowed hosts (rule `allow`). */
+  hosts: string[];
+  destinations: NetworkDestination[];
+}
 
 /**
  * Where a remote server's OAuth sign-in stands, shown beside the connection state (a
@@ -49,6 +68,8 @@ export interface ServerSummary {
   transport: 'stdio' | 'http' | 'sse' | 'unknown';
   /** The OS sandbox of a stdio server; absent for remote servers and invalid entries. */
   sandbox?: SandboxState;
+  /** A sandboxed server's network rule and the destinations it tried (rules other than `any`). */
+  network?: NetworkActivity;
   /** OAuth sign-in of a remote server; absent for stdio servers and invalid entries. */
   auth?: ServerAuth;
   counts: { tools: number; resources: number; templates: number; prompts: number };

@@ -22,6 +22,7 @@ import { settingsChannels } from './channels/settings-channels.js';
 import { subscriptionChannels, type ResourceUpdated } from './channels/subscription-channels.js';
 import { taskChannels } from './channels/task-channels.js';
 import { bundleChannels } from './channels/bundle-channels.js';
+import { dryRunChannels } from './channels/dry-run-channels.js';
 import { toolPinChannels } from './channels/tool-pin-channels.js';
 import { toolSelectionChannels } from './channels/tool-selection-channels.js';
 import { diagnosticsChannels } from './channels/diagnostics-channels.js';
@@ -66,6 +67,7 @@ export const requestChannels = {
   ...taskChannels,
   ...registryChannels,
   ...bundleChannels,
+  ...dryRunChannels,
   ...importChannels,
   ...toolPinChannels,
   ...flowChannels,
@@ -137,6 +139,7 @@ export const channelGroupsDisjoint: Disjoint<
     typeof taskChannels,
     typeof registryChannels,
     typeof bundleChannels,
+    typeof dryRunChannels,
     typeof importChannels,
     typeof toolPinChannels,
     typeof flowChannels,

@@ -52,6 +52,11 @@ export interface BundleServiceDeps {
   /** The platform, Node and PATH compatibility is checked against (this process by default). */
   compat?: Partial<CompatContext>;
   home?: string;
+  /**
+   * Told just before a staged bundle's entry is saved (and so started): the dry run of that
+   * staging pins the tools it saw under the entry's final config (see dry-run/).
+   */
+  beforeSave?: (stagingId: string, serverId: string, entry: ServerConfig) => void;
 }
 
 /** Entry fields a person set on the installed server that an update keeps. */
@@ -118,6 +123,26 @@ export class BundleService implements Disposable {
     const taken = this.unclaimed ?? [];
     this.unclaimed = undefined;
     return taken;
+  }
+
+  /**
+   * The entry a staged bundle would run with before anything is entered: its own unpacked
+   * folder, defaults for plain settings (empty where there is none), and sensitive ones as
+   * references, which a dry run leaves empty.
+   */
+  async entryForDryRun(stagingId: string): Promise<{ serverName: string; config: StdioServerConfig }> {
+    const staged = this.staging.get(stagingId);
+    const preview = await this.previewOf(staged);
+    const plain: Record<string, BundleValue> = {};
+    for (const f of preview.userConfig) if (!f.sensitive) plain[f.key] = f.previous ?? f.default ?? '';
+    const config = await bundleEntry({
+      checked: staged.checked,
+      dir: staged.dir,
+      plain,
+      sensitive: preview.userConfig.filter((f) => f.sensitive).map((f) => f.key),
+      systemDirs: this.dirs,
+    });
+    return { serverName: preview.serverName, config };
   }
 
   /** Forget a preview and its staged files. */
@@ -267,6 +292,7 @@ export class BundleService implements Disposable {
         systemDirs: this.dirs,
       });
       const previous = this.deps.servers.serverConfig(serverId);
+      this.deps.beforeSave?.(stagingId, serverId, previous ? { ...keptFields(previous), ...entry } : entry);
       if (previous) await this.deps.servers.update(serverId, { ...keptFields(previous), ...entry });
       else await this.deps.servers.add(serverId, entry);
       await writeRecord(folder, {

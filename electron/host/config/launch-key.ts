@@ -7,7 +7,7 @@ import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-
  * for trust: a changed command is a different server and is asked about again.
  */
 export function launchKey(config: ServerConfig): string {
-  // `sandbox` joins the hash only when on, so every existing (unsandboxed) key stays the same.
+  // `sandbox` and `network` join the hash only when set, so every existing (unsandboxed) key stays the same.
   const launch = isStdioConfig(config)
     ? {
         command: config.command,
@@ -15,6 +15,7 @@ export function launchKey(config: ServerConfig): string {
         env: sortKeys(config.env),
         cwd: config.cwd ?? null,
         ...(config.sandbox ? { sandbox: true } : {}),
+        ...(config.network !== undefined ? { network: config.network } : {}),
       }
     : { url: config.url, type: config.type ?? null, headers: sortKeys(config.headers) };
   return createHash('sha256').update(JSON.stringify(launch)).digest('hex').slice(0, 32);

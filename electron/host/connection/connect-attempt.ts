@@ -10,11 +10,12 @@ import type { ServerRequestHandlers } from './client-session.js';
 import { isAuthRequired } from './connection-auth.js';
 import { ListBudget } from './connect-deadline.js';
 import { listChangedOptions } from './connection-lists.js';
-import { planConnect, type AuthProviderLookup, type EraVerdict } from './connect-plan.js';
+import { planConnect, type AuthProviderLookup, type EraVerdict, type PlanContext } from './connect-plan.js';
 import { openSession } from './connect-session.js';
 import type { EraCache } from './era-cache.js';
 import type { LaunchContext } from './launch.js';
 import type { BackoffOptions } from './restart-policy.js';
+import type { NetworkGate } from './sandbox/network-gate.js';
 import type { SandboxDetector } from './sandbox/sandbox-detector.js';
 import type { ServerOutput } from './server-output.js';
 import type { SessionOpener } from './session-opener.js';
@@ -40,6 +41,8 @@ export interface ConnectionDeps {
   authProviderFor?: AuthProviderLookup;
   /** A timeout for this run that wins over the config's (the CLI's --timeout). */
   timeoutOverride?: number;
+  /** A sandboxed server's network proxy saw a new destination (the summary shows them). */
+  onNetwork?: () => void;
 }
 
 /** Loads a session's lists; `onError` hears each list that failed. */
@@ -58,6 +61,10 @@ export interface AttemptContext {
   sandboxDetector: SandboxDetector;
   opener: SessionOpener;
   era: EraVerdict;
+  /** The connection's network gate (an allowlist's proxy). */
+  network?: NetworkGate;
+  /** A dry run's sandbox (dry-run/). */
+  dryRun?: PlanContext['dryRun'];
   /** True once a stop or a newer attempt made this one moot. */
   stale: () => boolean;
   loadLists: ListLoader;
@@ -66,6 +73,7 @@ export interface AttemptContext {
   /** The plan is made: what it launches and how it signs in. */
   onPlanned: (plan: {
     sandbox?: SandboxState;
+    visible?: string[];
     authProvider?: AuthProvider | OAuthClientProvider;
     serverUrl?: URL;
   }) => void;
@@ -109,6 +117,8 @@ export async function attemptConnect(
       sandboxDetector: a.sandboxDetector,
       rootUris: () => (deps.handlers.listRoots?.() ?? []).map((r) => r.uri),
       ...(deps.authProviderFor ? { authProviderFor: deps.authProviderFor } : {}),
+      ...(a.network ? { network: a.network } : {}),
+      ...(a.dryRun ? { dryRun: a.dryRun } : {}),
       stale,
     },
     a.era,

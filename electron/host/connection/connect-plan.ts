@@ -1,11 +1,18 @@
 import type { AuthProvider, OAuthClientProvider, PriorDiscovery } from '@modelcontextprotocol/client';
-import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
+import { isStdioConfig, wantsSandbox, type ServerConfig } from '../../../shared/domain/server-config.js';
 import type { SandboxState } from '../../../shared/domain/server-state.js';
 import type { EraCache } from './era-cache.js';
 import { launchKey } from '../config/launch-key.js';
 import { planLaunch, type LaunchContext, type LaunchPlan } from './launch.js';
 import type { SandboxDetector } from './sandbox/sandbox-detector.js';
-import { describeSandbox, sandboxLaunch } from './sandbox/sandbox-launch.js';
+import type { NetworkGate } from './sandbox/network-gate.js';
+import {
+  describeSandbox,
+  networkKind,
+  sandboxLaunch,
+  visiblePaths,
+  type SandboxOptions,
+} from './sandbox/sandbox-launch.js';
 import type { ServerOutput } from './server-output.js';
 
 /** Where a connect gets an OAuth provider (or another bearer source) for a remote server. */
@@ -26,6 +33,8 @@ export interface ConnectPlan {
   launch: LaunchPlan;
   /** The sandbox this launch runs in (stdio with `sandbox: true` only). */
   sandbox?: SandboxState;
+  /** Every path the sandbox exposes (a dry run tells hidden from missing by it). */
+  visible?: string[];
   era: EraVerdict;
   /** The provider to connect with (remote servers without a static Authorization header). */
   authProvider?: AuthProvider | OAuthClientProvider;
@@ -45,6 +54,10 @@ export interface PlanContext {
   authProviderFor?: AuthProviderLookup;
   /** True once this attempt was superseded (stop, restart): planning ends without a plan. */
   stale: () => boolean;
+  /** The server's network gate: its proxy serves a network allowlist. */
+  network?: NetworkGate;
+  /** A dry run (dry-run/): sandboxed whatever the config says, with nothing shared. */
+  dryRun?: SandboxOptions['dryRun'];
 }
 
 /** Read the cached era verdict first: a failed connect must still be able to drop it. */
@@ -68,12 +81,20 @@ export async function planConnect(ctx: PlanContext, era: EraVerdict): Promise<Co
       : `connecting to ${launch.url.origin}${launch.url.pathname}`,
   );
   if (launch.kind === 'stdio') {
-    if (!(isStdioConfig(ctx.config) && ctx.config.sandbox === true)) return { launch, era };
+    if (!ctx.dryRun && !wantsSandbox(ctx.config)) return { launch, era };
+    const rule = isStdioConfig(ctx.config) ? ctx.config.network : undefined;
+    const options: SandboxOptions = { ...(rule ? { network: rule } : {}) };
+    if (ctx.dryRun) options.dryRun = ctx.dryRun;
+    else if (typeof rule === 'object' && networkKind(rule) === 'allow') {
+      if (!ctx.network) throw new Error('a network allowlist needs the connection’s network gate');
+      options.proxySocket = await ctx.network.socketFor(rule.allow);
+      if (ctx.stale()) return undefined;
+    }
     // The mounts are fixed for the life of the process: a roots change restarts it (ServerConnection.rootsChanged).
-    const sandboxed = sandboxLaunch(launch, ctx.rootUris(), ctx.sandboxDetector.detect());
+    const sandboxed = sandboxLaunch(launch, ctx.rootUris(), ctx.sandboxDetector.detect(), options);
     ctx.output.note(describeSandbox(sandboxed));
     launch = sandboxed.plan;
-    return { launch, era, sandbox: sandboxed.state };
+    return { launch, era, sandbox: sandboxed.state, visible: visiblePaths(sandboxed.layout) };
   }
   // A configured Authorization header is the credential; OAuth would only fight it.
   const hasStatic = Object.keys(launch.headers).some((h) => h.toLowerCase() === 'authorization');

@@ -1,6 +1,11 @@
 import type { AuthProvider, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
-import { isStdioConfig, type ServerConfig } from '../../../shared/domain/server-config.js';
-import type { HostError, SandboxState, ServerState } from '../../../shared/domain/server-state.js';
+import { isStdioConfig, wantsSandbox, type ServerConfig } from '../../../shared/domain/server-config.js';
+import type {
+  HostError,
+  NetworkActivity,
+  SandboxState,
+  ServerState,
+} from '../../../shared/domain/server-state.js';
 import { emptyLists, type ServerLists } from '../catalog/server-catalog.js';
 import { HostFailure, toHostError } from '../util/errors.js';
 import { isAuthRequired, redeemSignIn } from './connection-auth.js';
@@ -13,6 +18,7 @@ import { readEra } from './connect-plan.js';
 import { attemptConnect, type ConnectionDeps } from './connect-attempt.js';
 import { snapshotTree, type ProcessSnapshot } from './process-tree.js';
 import { RestartPolicy, type RestartState } from './restart-policy.js';
+import { NetworkGate } from './sandbox/network-gate.js';
 import { systemSandboxDetector, type SandboxDetector } from './sandbox/sandbox-detector.js';
 import { sandboxStateOf } from './sandbox/sandbox-launch.js';
 import { SessionOpener } from './session-opener.js';
@@ -55,6 +61,8 @@ export class ServerConnection {
   private attemptSession?: OpenedClient;
   /** A session whose server went away while its connect attempt was still reading lists. */
   private closedEarly?: OpenedClient;
+  /** The network rule's proxy and what the server tried through it (sandboxed servers). */
+  private readonly network: NetworkGate;
 
   constructor(
     readonly id: string,
@@ -63,6 +71,7 @@ export class ServerConnection {
   ) {
     this.restarts = new RestartPolicy(deps.backoff);
     this.sandboxDetector = deps.sandbox ?? systemSandboxDetector;
+    this.network = new NetworkGate(() => deps.onNetwork?.());
     this.requests = new SessionRequests({
       id,
       client: () => this.connectedClient(),
@@ -92,9 +101,16 @@ export class ServerConnection {
     return this.deps.timeoutOverride ?? this.config.timeout ?? DEFAULT_TIMEOUT;
   }
 
-  /** True for a stdio server configured to run in the OS sandbox. */
+  /** True for a stdio server configured to run in the OS sandbox (or under a network rule). */
   get sandboxed(): boolean {
-    return isStdioConfig(this.config) && this.config.sandbox === true;
+    return wantsSandbox(this.config);
+  }
+
+  /** A sandboxed server's network rule and the destinations it tried (undefined for `any`). */
+  get networkActivity(): NetworkActivity | undefined {
+    return this.sandboxed && isStdioConfig(this.config)
+      ? this.network.activity(this.config.network)
+      : undefined;
   }
 
   /** The sandbox as the UI shows it (stdio only). */
@@ -123,6 +139,7 @@ export class ServerConnection {
     await this.opener.cancel();
     await this.teardown();
     await this.reaper.settle();
+    await this.network.close();
     // Stopping what is already stopped is no transition: nothing to log or announce.
     if (this.stateValue.kind !== 'disabled') this.setState({ kind: 'disabled' });
   }
@@ -200,6 +217,7 @@ export class ServerConnection {
         timeout: this.timeout,
         sandboxDetector: this.sandboxDetector,
         opener: this.opener,
+        network: this.network,
         era,
         stale,
         loadLists: (client, isStale, onError) => this.loadLists(client, isStale, onError),

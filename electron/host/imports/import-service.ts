@@ -41,6 +41,8 @@ export interface ImportServiceDeps {
   context?: () => Omit<ImportContext, 'projectDir'>;
   /** How long a scan's preview (and the literal values it holds) can still be applied. */
   scanTtlMs?: number;
+  /** Told for each candidate just before it is saved and started (a dry run pins what it saw). */
+  beforeSave?: (scanId: string, key: string, serverId: string, entry: ServerConfig) => void;
 }
 
 /** How to apply a scan. */
@@ -187,6 +189,8 @@ export class ImportService implements Disposable {
     }
     if (opts.dryRun)
       return { added: ready.map((p) => importedServer(p, storedNames)), skipped: result.skipped };
+    for (const p of ready)
+      this.deps.beforeSave?.(scanId, p.candidate.key, p.candidate.name, p.config as ServerConfig);
     const entries: ConfigEntry[] = ready.map((p) => ({
       name: p.candidate.name,
       ok: true,
@@ -221,6 +225,19 @@ export class ImportService implements Disposable {
       },
     });
     return result;
+  }
+
+  /**
+   * One candidate of a kept scan as it would be saved (literal secrets already references),
+   * for a dry run. Throws when the scan expired or the candidate is not a valid entry.
+   */
+  entryForDryRun(scanId: string, key: string): { serverName: string; config: ServerConfig } {
+    this.expire();
+    const p = this.scans.get(scanId)?.prepared.get(key);
+    if (!p)
+      throw new HostFailure('scan_expired', 'This import preview is out of date: look for servers again.');
+    if (!p.config) throw new HostFailure('config_invalid', p.candidate.error ?? 'not a valid server entry');
+    return { serverName: p.candidate.name, config: p.config };
   }
 
   /** `servers.import` (pasted JSON): the same literal-secret moving, then the registry's import. */

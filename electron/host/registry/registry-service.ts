@@ -40,6 +40,8 @@ export interface RegistryServiceDeps {
   /** Where mcpb downloads go (`<data>/bundles/.downloads`). */
   downloadsDir: string;
   download?: DownloadOptions;
+  /** Told just before an install's entry is saved and started (a dry run pins what it saw). */
+  beforeSave?: (previewId: string, serverId: string, entry: ServerConfig) => void;
 }
 
 interface HeldPreview {
@@ -119,6 +121,28 @@ export class RegistryService {
     return resolvePlan(this.plan(req.previewId, req.option), req.values, req.name).view;
   }
 
+  /**
+   * The entry an option makes with these values, for a dry run (secrets stay references, and
+   * the dry run leaves them empty). Throws what is still missing or wrong.
+   */
+  entryForDryRun(req: { previewId: string; option: string; values: Record<string, string>; name: string }): {
+    serverName: string;
+    config: ServerConfig;
+  } {
+    const plan = this.plan(req.previewId, req.option);
+    if (plan.bundle)
+      throw new HostFailure(
+        'invalid_request',
+        'a bundle is dry-run from its own preview, once it is downloaded',
+      );
+    const resolved = resolvePlan(plan, req.values, req.name);
+    const { missing, problems } = resolved.view;
+    if (missing.length) throw new HostFailure('input_missing', `Fill in ${missing.join(', ')} first`);
+    if (problems.length || !resolved.config)
+      throw new HostFailure('config_invalid', problems.join('; ') || 'the entry is not valid');
+    return { serverName: req.name, config: resolved.config };
+  }
+
   /** Install an option: a bundle goes to the bundle flow; anything else becomes a server. */
   async install(req: {
     previewId: string;
@@ -148,6 +172,7 @@ export class RegistryService {
     const notStored = await storeUnlessNoKeychain(resolved.secrets, (name, value) =>
       this.deps.secrets.set(name, value),
     );
+    this.deps.beforeSave?.(req.previewId, req.name, resolved.config);
     const server = await this.deps.servers.add(req.name, resolved.config);
     this.previews.delete(req.previewId);
     return { kind: 'server', server, ...(notStored ? { notStored } : {}) };

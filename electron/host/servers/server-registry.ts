@@ -309,6 +309,7 @@ export class ServerRegistry implements Disposable {
         this.announce();
       },
       onLists: () => this.deps.onLists(),
+      onNetwork: () => this.announce(),
       ...(this.deps.onToolsListed ? { onToolsListed: this.toolsListed(id, output) } : {}),
     });
     return connection;

@@ -21,6 +21,7 @@ export function summarise(entry: ConfigEntry, connection: ServerConnection | und
     ...(entry.ok && isStdioConfig(entry.config) && connection?.sandboxState
       ? { sandbox: connection.sandboxState }
       : {}),
+    ...(entry.ok && connection?.networkActivity ? { network: connection.networkActivity } : {}),
     counts: {
       tools: lists?.tools.length ?? 0,
       resources: lists?.resources.length ?? 0,

@@ -7,6 +7,7 @@ import { asHostError } from '../../host/errors.js';
 import { useHost } from '../../host/host-context.js';
 import { showTarget } from '../../hooks/use-view-target.js';
 import { bundleOfferStore, closeOffer } from '../../store/bundle-offer-store.js';
+import { DryRunPanel } from '../dry-run/dry-run-panel.js';
 import { ErrorBox } from '../error-box.js';
 import { BundleFields } from './bundle-fields.js';
 import { formErrors, formValues, initialForm, type BundleForm } from './bundle-form.js';
@@ -132,6 +133,11 @@ function PreviewForm({
       noValidate
     >
       <BundleSummary preview={preview} />
+      <DryRunPanel
+        request={{ source: 'bundle', stagingId: preview.stagingId }}
+        disabled={busy}
+        testId="bundle-dry-run"
+      />
       <h3>Settings</h3>
       <BundleFields
         fields={preview.userConfig}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { InstallPreview } from '../../../shared/domain/registry.js';
+import { DryRunPanel } from '../dry-run/dry-run-panel.js';
 import { ErrorBox } from '../error-box.js';
 import { NotStoredNote } from '../not-stored-note.js';
 import { useServers } from '../../hooks/use-servers.js';
@@ -122,6 +123,21 @@ export function InstallDialog({ preview, onClose }: { preview: InstallPreview; o
                 {(form.resolved?.secrets.length ?? 0) > 0 && (
                   <p className="muted">Stored in the keychain: {form.resolved?.secrets.join(', ')}</p>
                 )}
+                <DryRunPanel
+                  request={
+                    form.resolved?.entry
+                      ? {
+                          source: 'registry',
+                          previewId: preview.previewId,
+                          option: form.option,
+                          values: form.values,
+                          name: form.name.trim(),
+                        }
+                      : null
+                  }
+                  disabled={form.installing}
+                  testId="install-dry-run"
+                />
               </section>
             )}
             {form.resolveError && <ErrorBox error={form.resolveError} />}

@@ -135,6 +135,7 @@ export function HostImportView({
               setPick={setPick}
               locked={apply.kind !== 'idle'}
               noKeychain={scan.scan.keychainError !== undefined}
+              scanId={scan.scan.scanId}
             />
           ))}
         {apply.kind === 'failed' && <ErrorBox error={apply.error} testId="host-import-apply-error" />}
@@ -170,12 +171,15 @@ function HostSection({
   setPick,
   locked,
   noKeychain,
+  scanId,
 }: {
   host: ImportHost;
   picked: ReadonlySet<string>;
   setPick: (keys: string[], on: boolean) => void;
   locked: boolean;
   noKeychain: boolean;
+  /** The scan the candidates belong to (a dry run names a candidate by scan and key). */
+  scanId: string;
 }) {
   const valid = candidatesOf(host).filter(pickable);
   const all = valid.length > 0 && valid.every((c) => picked.has(c.key));
@@ -224,6 +228,7 @@ function HostSection({
                 candidate={c}
                 picked={picked.has(c.key)}
                 noKeychain={noKeychain}
+                scanId={scanId}
                 onPick={(on) => !locked && setPick([c.key], on)}
               />
             ))}

@@ -1,15 +1,19 @@
 import { AlertTriangle, KeyRound, MinusCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ImportCandidate, ImportConflict, ImportSecret } from '../../../shared/domain/imports.js';
+import { DryRunPanel } from '../../components/dry-run/dry-run-panel.js';
 
 /** One server found in another app: a checkbox, the entry as it will be saved, and what to know first. */
 export function ImportCandidateCard({
   candidate,
   picked,
   noKeychain = false,
+  scanId,
   onPick,
 }: {
   candidate: ImportCandidate;
+  /** The scan it was found by (its dry run names it by scan and key). */
+  scanId: string;
   picked: boolean;
   /** There is no OS keychain here: a literal secret is taken out but cannot be stored. */
   noKeychain?: boolean;
@@ -76,6 +80,9 @@ export function ImportCandidateCard({
         icon={<MinusCircle size={14} aria-hidden="true" />}
         items={c.notCarried.map((n) => `Not carried over: ${n}`)}
       />
+      {c.error === undefined && (
+        <DryRunPanel request={{ source: 'import', scanId, key: c.key }} testId={`import-dry-run-${c.name}`} />
+      )}
     </li>
   );
 }

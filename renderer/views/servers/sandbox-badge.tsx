@@ -19,7 +19,13 @@ export function SandboxBadge({ serverId, sandbox }: { serverId: string; sandbox:
       </span>
     );
   }
-  const title = `${sandbox.tool}: sees ${plural(sandbox.paths, 'shared folder')} read-write, the system and its own files read-only; the network is not restricted`;
+  const net =
+    sandbox.network === 'none'
+      ? 'no network'
+      : sandbox.network === 'allow'
+        ? 'the network only to its allowed hosts (Info lists what it tried)'
+        : 'the network is not restricted';
+  const title = `${sandbox.tool}: sees ${plural(sandbox.paths, 'shared folder')} read-write, the system and its own files read-only; ${net}`;
   return (
     <span
       className="badge ok sandbox-badge"

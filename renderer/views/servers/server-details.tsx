@@ -6,6 +6,7 @@ import { ServerMetricsPanel } from '../../components/metrics/server-metrics.js';
 import { BundleActions } from './bundle-actions.js';
 import { LogLevelSelect } from './log-level-select.js';
 import { LogPanel } from './log-panel.js';
+import { NetworkActivityPanel } from './network-activity.js';
 import { SecretsSummary } from './secrets-summary.js';
 import { ServerPermissionsSection } from './server-permissions.js';
 import { TracePanel } from './trace-panel.js';
@@ -72,6 +73,7 @@ function ServerInfoPanel({ server }: { server: ServerSummary }) {
   const entry = server.config ?? server.invalidEntry;
   return (
     <div className="server-info" data-testid="server-info">
+      {server.network && <NetworkActivityPanel network={server.network} />}
       {state.kind === 'connected' ? (
         <dl>
           <dt>Server</dt>

@@ -34,6 +34,8 @@ export interface SandboxLayout {
   roots: number;
   /** Roots that could not be mounted, with the reason (for the server's log). */
   skipped: string[];
+  /** A dry run: /tmp is this host folder (the only writable place), and hidden homes are read-only. */
+  dryRunTmp?: string;
 }
 
 /** Everything a layout depends on; the host passes the real values, tests their own. */
@@ -50,6 +52,13 @@ export interface LayoutInput {
   hostHome: string;
   /** The host's cwd: a server without a configured cwd starts there. */
   hostCwd: string;
+  /**
+   * A dry run (see dry-run/): no roots are shared, npm's cache is read-only, and the only
+   * writable place is this host folder, mounted as /tmp.
+   */
+  dryRunTmp?: string;
+  /** Other programs that run inside besides the command (the network forwarder's Node). */
+  alsoRuns?: string[];
 }
 
 /** Package runners that keep what they download in npm's cache. */
@@ -98,13 +107,18 @@ export function sandboxLayout(input: LayoutInput): SandboxLayout {
     }
   }
   for (const arg of input.args) for (const p of pathsInArgument(arg)) addPathArgument(p);
+  for (const exe of input.alsoRuns ?? []) {
+    addPrefix(exe);
+    const real = realOrUndefined(exe);
+    if (real && real !== exe) addPrefix(real);
+  }
   const cwd = realOrUndefined(input.cwd ?? input.hostCwd);
   if (cwd && !tooBroad(cwd)) readOnly.push(cwd);
 
   const readWrite: string[] = [];
   const skipped: string[] = [];
   let roots = 0;
-  for (const uri of input.roots) {
+  for (const uri of input.dryRunTmp ? [] : input.roots) {
     let path: string;
     try {
       path = fileURLToPath(uri);
@@ -124,7 +138,9 @@ export function sandboxLayout(input: LayoutInput): SandboxLayout {
     const cache = input.env.npm_config_cache ?? join(input.env.HOME ?? input.hostHome, '.npm');
     try {
       mkdirSync(cache, { recursive: true });
-      readWrite.push(...bothForms(cache));
+      // A dry run may use what is cached, never change it.
+      if (input.dryRunTmp) readOnly.push(...bothForms(cache));
+      else readWrite.push(...bothForms(cache));
     } catch {
       // npx then fails with its own message about the cache, which the log shows.
     }
@@ -148,6 +164,7 @@ export function sandboxLayout(input: LayoutInput): SandboxLayout {
     cwd: cwd && covered(cwd, visible) ? cwd : '/',
     roots,
     skipped,
+    ...(input.dryRunTmp ? { dryRunTmp: input.dryRunTmp } : {}),
   };
 }
 

@@ -19,9 +19,9 @@ export const MACOS_SYSTEM_DIRS = [
  * reading the system and the runtime, and reading and writing the roots and a private temp
  * directory. Metadata reads (stat) are allowed everywhere because path resolution and
  * Node's module loader stat every ancestor; file contents outside the list stay denied.
- * The network is allowed, as on Linux.
+ * The network is allowed unless `noNetwork` (a dry run, or the rule `none`).
  */
-export function sbplProfile(layout: SandboxLayout, privateTmp: string): string {
+export function sbplProfile(layout: SandboxLayout, privateTmp: string, noNetwork = false): string {
   const sub = (paths: string[]) => paths.map((p) => `(subpath ${quote(p)})`).join(' ');
   return [
     '(version 1)',
@@ -32,7 +32,7 @@ export function sbplProfile(layout: SandboxLayout, privateTmp: string): string {
     '(allow sysctl-read)',
     '(allow mach-lookup)',
     '(allow ipc-posix-shm ipc-posix-sem)',
-    '(allow network*)',
+    ...(noNetwork ? [] : ['(allow network*)']),
     '(allow file-read-metadata)',
     `(allow file-read* (literal "/") ${sub([...layout.system, ...layout.readOnly])})`,
     '(allow file-write* (literal "/dev/null") (literal "/dev/tty") (regex #"^/dev/fd/"))',
