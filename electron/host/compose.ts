@@ -13,8 +13,6 @@ import type { ServerRequestHandlers } from './connection/server-connection.js';
 import { ChatService } from './chat/chat-service.js';
 import { DiskChatFileStore, MemoryChatFileStore } from './chat/chat-files.js';
 import { ProviderFactory } from './chat/provider-factory.js';
-import { ToolSelection } from './tool-selection/tool-selection.js';
-import { semanticRanker } from './tool-selection/embeddings/semantic-ranker.js';
 import { ElicitationService } from './elicitation/elicitation-service.js';
 import { RateLimiter } from './sampling/rate-limiter.js';
 import { SamplingService } from './sampling/sampling-service.js';
@@ -22,10 +20,7 @@ import { HostEvents } from './host-events.js';
 import { ImportService } from './imports/import-service.js';
 import { PendingBroker } from './pending/pending-broker.js';
 import { PermissionsService } from './policies/permissions-service.js';
-import { FlowGuard } from './policies/flow-guard.js';
 import { PolicyStore } from './policies/policy-store.js';
-import { ToolPolicy } from './policies/tool-policy.js';
-import { modelSwitchOff } from './chat/model-switch-off.js';
 import { RootsStore } from './roots/roots-store.js';
 import { MemoryConversationStore } from './stores/conversation-store.js';
 import { FileConversationStore } from './stores/file-conversation-store.js';
@@ -35,6 +30,7 @@ import { SettingsStore } from './stores/settings-store.js';
 import { McpHost } from './mcp-host.js';
 import { MetricsRecorder } from './metrics/metrics-recorder.js';
 import { HostRouter } from './router.js';
+import { composeToolGate, followToolSwitches } from './compose-tool-gate.js';
 import { composeInstalls } from './registry/compose-installs.js';
 import { composeDryRuns, DryRunHooks } from './dry-run/compose-dry-run.js';
 import { composeAppServices } from './apps/compose-apps.js';
@@ -183,16 +179,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
     configPath: opts.configPath,
     features: { folderPicker: opts.shell !== undefined },
   });
-  const toolOn = () => {
-    const c = settings.get();
-    const servers = new Set(c.disabledServers);
-    const tools = new Set(c.disabledTools);
-    host.setToolEnabledPredicate(
-      (serverId, tool) => !servers.has(serverId) && !tools.has(`${serverId}/${tool}`),
-    );
-  };
-  toolOn();
-  stack.defer(events.on('settings.changed', toolOn));
+  followToolSwitches(host, settings, events, stack);
   const broker = stack.use(new PendingBroker(events, undefined, { audit }));
   const elicitation = stack.use(
     new ElicitationService({
@@ -221,28 +208,18 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       ...(opts.sampling?.timeoutMs !== undefined ? { timeoutMs: opts.sampling.timeoutMs } : {}),
     }),
   );
-  const selection = new ToolSelection(
+  const { selection, flows, policy } = composeToolGate({
     host,
-    semanticRanker({
-      providers,
-      vectorsPath:
-        opts.toolVectorsPath ?? (opts.dataDir ? join(opts.dataDir, 'tool-vectors.json') : undefined),
-    }),
-  );
-  // Flow labels and each conversation's taint: the policy holds sink calls after untrusted content.
-  const flows = new FlowGuard({ overrides: policies.flows, audit });
-  stack.defer(policies.flows.onChange(() => host.refreshCatalog()));
-  host.setToolTrustAnnotator((tools) => {
-    toolTrust.annotate(tools);
-    flows.annotate(tools);
-  });
-  const policy = new ToolPolicy(
-    policies.trust,
-    (id) => host.serverConfig(id),
+    providers,
+    policies,
     toolTrust,
-    flows,
-    modelSwitchOff(settings, events),
-  );
+    settings,
+    events,
+    audit,
+    stack,
+    toolVectorsPath: opts.toolVectorsPath,
+    dataDir: opts.dataDir,
+  });
   const chat: ChatService = stack.use(
     new ChatService({
       host,

@@ -29,10 +29,9 @@ import { addViewContext, fileIdsOf, toModelHistory } from './model-history.js';
 import { filesFor, readFiles, type ChatFileStore } from './chat-files.js';
 import { runModelSettings, saveModelSettings, type ModelSettingsChange } from './model-settings.js';
 import { ProviderFactory } from './provider-factory.js';
-import { GEMINI_MAX_TOOLS } from './providers/gemini/gemini-provider.js';
-import { OPENAI_MAX_TOOLS } from './providers/openai-provider.js';
 import type { OfferOverrides } from '../../../shared/domain/tool-selection.js';
 import type { OfferPlanner } from './tool-offer.js';
+import { mergeOfferOverrides, offerSummary } from './offer-summary.js';
 import { AllowedCalls } from './allowed-calls.js';
 import { searchConversations } from './conversation-search.js';
 import {
@@ -139,29 +138,7 @@ export class ChatService {
     const settings = await this.effectiveSettings(conversationId);
     const conversation =
       conversationId === undefined ? undefined : await this.deps.conversations.get(conversationId);
-    const cap = settings.provider === 'gemini' ? GEMINI_MAX_TOOLS : OPENAI_MAX_TOOLS;
-    const plan = await this.deps.selection.planRun({
-      settings,
-      ...(conversation?.offerSettings ? { overrides: conversation.offerSettings } : {}),
-      cap,
-      messages: conversation?.messages ?? [],
-    });
-    return {
-      offered: plan.tools.length,
-      limit: plan.limit,
-      warnings: plan.warnings,
-      ...(plan.report
-        ? {
-            budget: {
-              mode: plan.report.mode,
-              maxTools: plan.report.maxTools,
-              maxTokens: plan.report.maxTokens,
-            },
-          }
-        : {}),
-      tokensByServer: this.deps.selection.tokensByServer(settings),
-      ...(conversation?.offerSettings ? { overrides: conversation.offerSettings } : {}),
-    };
+    return offerSummary(this.deps.selection, settings, conversation);
   }
 
   /** One conversation's own tool budget (mode, tools, tokens); `null` fields return to the chat settings. */
@@ -170,12 +147,8 @@ export class ChatService {
     change: { [K in keyof OfferOverrides]?: OfferOverrides[K] | null },
   ): Promise<OfferOverrides> {
     const conversation = await this.deps.conversations.get(conversationId);
-    const next: Record<string, unknown> = { ...conversation.offerSettings };
-    for (const [key, value] of Object.entries(change)) {
-      if (value === null) delete next[key];
-      else if (value !== undefined) next[key] = value;
-    }
-    if (Object.keys(next).length) conversation.offerSettings = next;
+    const next = mergeOfferOverrides(conversation.offerSettings, change);
+    if (next) conversation.offerSettings = next;
     else delete conversation.offerSettings;
     await this.deps.conversations.save(conversation);
     return conversation.offerSettings ?? {};
