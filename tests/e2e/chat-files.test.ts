@@ -5,6 +5,9 @@
 // wire-exact fake Gemini (its recorded requests are what is asserted).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { reply, text, type RecordedRequest } from '../fixtures/fake-gemini.js';
 import { pageOrSkip } from '../helpers/chromium.js';
@@ -117,15 +120,18 @@ test(
       assert.equal(await chips.count(), 0, 'the composer is empty again');
 
       // Too large for one file: refused before upload, with the limit named.
-      await p
-        .getByTestId('attach-file-input')
-        .setInputFiles([
-          { name: 'huge.txt', mimeType: 'text/plain', buffer: Buffer.alloc(6 * 1024 * 1024, 0x61) },
-        ]);
+      // From a file on disk: Playwright streams a path to a browser it is connected to (npm test's
+      // shared Chromium), where a 6 MB buffer would travel in one protocol message.
+      const hugeDir = await mkdtemp(join(tmpdir(), 'chat-files-'));
+      const hugePath = join(hugeDir, 'huge.txt');
+      await writeFile(hugePath, Buffer.alloc(6 * 1024 * 1024, 0x61));
+      // Removed when the page has read it (the refusal shows), not before: a local browser reads lazily.
+      await p.getByTestId('attach-file-input').setInputFiles(hugePath);
       const huge = chips.filter({ hasText: 'huge.txt' });
       await huge.waitFor();
       assert.match((await huge.getByTestId('file-chip-error').textContent()) ?? '', /over the 5\.0 MB/);
       await huge.getByTestId('file-remove').click();
+      await rm(hugeDir, { recursive: true, force: true });
     });
   },
 );

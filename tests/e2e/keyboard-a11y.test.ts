@@ -33,6 +33,8 @@ async function pickFirst(p: Page, field: string, prefix: string, expected: strin
   );
   await p.keyboard.press('ArrowDown');
   const first = list.getByRole('option').first();
+  // The highlight is React's next render after the key: wait for it rather than read at once.
+  await list.locator('[role="option"][aria-selected="true"]').first().waitFor({ timeout: STEP_TIMEOUT_MS });
   assert.equal(await first.getAttribute('aria-selected'), 'true');
   assert.equal(await input.getAttribute('aria-activedescendant'), await first.getAttribute('id'));
   await p.keyboard.press('Enter');

@@ -145,11 +145,8 @@ test(
       await p.getByTestId('chat-input').fill('Echo "from the queue", please.');
       await p.getByTestId('chat-input').press('Enter');
       await p.getByTestId('nav-chat-badge').waitFor({ timeout: STEP_TIMEOUT_MS });
-      assert.equal(
-        (await p.getByTestId('nav-requests-badge').textContent())?.trim(),
-        '1',
-        'the queue counts the approval',
-      );
+      // Counted once, where it waits (the chat), though the queue lists it too (issue 24).
+      assert.equal(await p.getByTestId('nav-requests-badge').count(), 0, 'not counted twice');
 
       await p.getByTestId('nav-requests').click();
       const item = p.locator('[data-testid="request-item"][data-kind="tool-approval"]');

@@ -41,7 +41,7 @@ export async function launchChromium(extra: readonly string[] = []): Promise<Bro
 
 /** Prints the page's uncaught errors into the test output, where a failure's reader looks. */
 export function logPageErrors(page: Page): void {
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  page.on('pageerror', (error) => console.log(`page error: ${error.message}\n${error.stack ?? ''}`));
 }
 
 /** Saves `page` as test-results/e2e/<name>.png (full page unless told otherwise). */

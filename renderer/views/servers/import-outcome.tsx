@@ -17,7 +17,10 @@ export function ImportOutcome({
 }) {
   // The outcome sits at the top of the view; the person pressed Import at the bottom, so go there.
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.scrollIntoView({ block: 'start' }), []);
+  useEffect(() => {
+    // Braces: scrollIntoView returns a promise in newer Chromium, and an effect may return only its cleanup.
+    box.current?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
     <div className="import-result" role="status" data-testid="host-import-result" ref={box}>
       <p>
