@@ -118,3 +118,22 @@ test('the palette scrolls the Tools list to the tool it opened', async (t) => {
     await shot(p, 'palette-tool-scrolled');
   });
 });
+
+test('the Activity summary is inset from the nav, not full width, and collapsed at first', async (t) => {
+  const p = pageOrSkip(t, skipReason, e2e.session?.page ?? null);
+  if (!p) return;
+  await withEvidence(p, 'activity-summary', async () => {
+    await p.getByTestId('nav-audit').click();
+    const summary = p.getByTestId('metrics-summary');
+    await summary.waitFor();
+    assert.equal(await summary.evaluate((el) => el.hasAttribute('open')), false, 'collapsed by default');
+    await p.getByTestId('metrics-summary-toggle').click();
+    assert.equal(await summary.evaluate((el) => el.hasAttribute('open')), true, 'opens on a click');
+    const box = await summary.boundingBox();
+    const view = await p.getByTestId('audit-view').boundingBox();
+    assert.ok(box && view, 'both are laid out');
+    assert.ok(box.x - view.x >= 16, `inset from the nav (${box.x - view.x}px)`);
+    assert.ok(view.x + view.width - (box.x + box.width) >= 16, 'inset on the right too');
+    await shot(p, 'activity-summary-open');
+  });
+});
