@@ -77,6 +77,8 @@ test('Servers › Info and Activity show exactly the calls that were made', { ti
     await saveScreenshot(p, 'metrics-server-info', false);
 
     await p.getByTestId('nav-audit').click();
+    // The summary starts collapsed (issue 24): open it.
+    await p.getByTestId('metrics-summary-toggle').click();
     const row = p.getByTestId('metrics-row-everything');
     await row.waitFor({ timeout: 15_000 });
     const cells = await row.locator('td').allInnerTexts();

@@ -27,10 +27,20 @@ test('the ring keeps only the newest `capacity` samples, and the window only rec
   assert.equal(s.samples, 10);
   assert.equal(s.p50Ms, 20); // 16..25
   assert.equal(s.p99Ms, 25);
-  // The window reaches back 1000 ms inclusive: at 6020 only the samples at 5020..5025 remain.
-  assert.equal(w.summary(6020).samples, 6);
-  assert.equal(w.summary(10_000).samples, 0);
-  assert.equal(w.summary(10_000).p95Ms, null);
+  // The window reaches back 1000 ms (inclusive) from the newest sample: a later sample at 6020
+  // leaves only those at 5020..5025 beside it.
+  w.record(30, 6020);
+  assert.equal(w.summary(6020).samples, 7);
+  assert.equal(new LatencyWindow(10, 1000).summary(10_000).p95Ms, null);
+});
+
+test('the same calls give the same percentiles whenever they are read (issue 24)', () => {
+  const w = new LatencyWindow(100, 60_000);
+  for (let i = 1; i <= 20; i++) w.record(i * 10, 1000 + i);
+  const first = w.summary(2000);
+  assert.equal(first.samples, 20);
+  // A visit an hour later, with no call in between, shows the same numbers.
+  assert.deepEqual(w.summary(2000 + 3_600_000), first);
 });
 
 test('jsonSize matches JSON.stringify for escape-free values and ignores undefined', () => {

@@ -1,6 +1,6 @@
 import type { LatencySummary } from '../../../shared/domain/metrics.js';
 
-/** How far back latency percentiles look by default: the last five minutes. */
+/** How far back latency percentiles look by default: five minutes before the newest call. */
 export const DEFAULT_WINDOW_MS = 5 * 60_000;
 /** How many samples the ring keeps by default (the window is also capped by count). */
 export const DEFAULT_CAPACITY = 1024;
@@ -45,9 +45,14 @@ export class LatencyWindow {
     return out;
   }
 
-  /** p50/p95/p99 (nearest rank) of the samples inside the window at `now`. */
+  /**
+   * p50/p95/p99 (nearest rank) of the samples inside the window that ends at the newest sample
+   * (or `now`, if that is earlier): the same calls give the same percentiles whenever they are
+   * read, instead of thinning out as the clock moves on between visits.
+   */
   summary(now: number): LatencySummary {
-    const values = this.samples(now).map(([, ms]) => ms);
+    const newest = this.filled === 0 ? now : this.at[(this.next - 1 + this.capacity) % this.capacity];
+    const values = this.samples(Math.min(now, newest)).map(([, ms]) => ms);
     values.sort((a, b) => a - b);
     return {
       samples: values.length,

@@ -17,11 +17,18 @@ export function MetricsSummary({ active }: { active: boolean }) {
     setError(null);
     reset().catch((e: unknown) => setError(asHostError(e)));
   };
+  const calls = servers.reduce((n, s) => n + s.calls, 0);
+  // Collapsed by default: the log below is what the view is for; the summary is one click away.
   return (
-    <div className="metrics-summary" data-testid="metrics-summary">
-      <div className="metrics-summary-head">
+    <details className="metrics-summary panel" data-testid="metrics-summary">
+      <summary className="metrics-summary-head" data-testid="metrics-summary-toggle">
         <h2>Summary</h2>
-        <span className="muted">since {new Date(since).toLocaleString()}</span>
+        <span className="muted">
+          {plural(calls, 'call', 'calls', formatCount(calls))} since {new Date(since).toLocaleString()}
+        </span>
+      </summary>
+      <div className="metrics-summary-actions">
+        <span className="muted">Latency percentiles cover five minutes up to each server’s newest call.</span>
         <button type="button" className="small" onClick={onReset} data-testid="metrics-reset">
           Reset
         </button>
@@ -73,6 +80,6 @@ export function MetricsSummary({ active }: { active: boolean }) {
           ))}
         </ul>
       )}
-    </div>
+    </details>
   );
 }

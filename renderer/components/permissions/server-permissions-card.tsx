@@ -38,7 +38,8 @@ function when(at: string | undefined): string {
 /**
  * One server's standing permissions: its Trust switch, each "always allowed" tool and its
  * sampling decision, each with Revoke, and Revoke all. Shared by the Permissions view and
- * Servers › Info; `titled` adds the server's name as a heading (the Permissions view).
+ * Servers › Info; `titled` adds the server's name as a heading and leaves the switches'
+ * explanations to the Permissions view, which says them once above every card.
  */
 export function ServerPermissionsCard({
   entry,
@@ -91,6 +92,7 @@ export function ServerPermissionsCard({
           trust={entry.trust}
           disabled={busy}
           onChange={(trusted) => void actions.setTrust(id, trusted)}
+          sharedHelp={titled}
         />
       )}
       {entry.configured && (
@@ -100,6 +102,7 @@ export function ServerPermissionsCard({
           enabled={entry.apps?.viewsEnabled ?? true}
           disabled={busy}
           onChange={(enabled) => void actions.setViewsEnabled(id, enabled)}
+          sharedHelp={titled}
         />
       )}
       <ul className="perm-list">

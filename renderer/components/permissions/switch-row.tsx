@@ -1,6 +1,9 @@
 import { useId, type ReactNode } from 'react';
 
-/** One labelled on/off setting of a server: a real checkbox with role=switch and its explanation. */
+/**
+ * One labelled on/off setting of a server: a real checkbox with role=switch and its explanation;
+ * without `help`, `describedBy` names an explanation shown once for many switches.
+ */
 export function SwitchRow({
   label,
   checked,
@@ -8,13 +11,15 @@ export function SwitchRow({
   onChange,
   testId,
   help,
+  describedBy,
 }: {
   label: string;
   checked: boolean;
   disabled: boolean;
   onChange: (checked: boolean) => void;
   testId: string;
-  help: ReactNode;
+  help?: ReactNode;
+  describedBy?: string;
 }) {
   const helpId = useId();
   return (
@@ -25,15 +30,17 @@ export function SwitchRow({
           role="switch"
           checked={checked}
           disabled={disabled}
-          aria-describedby={helpId}
+          aria-describedby={help ? helpId : describedBy}
           onChange={(e) => onChange(e.target.checked)}
           data-testid={testId}
         />
         <span>{label}</span>
       </label>
-      <p id={helpId} className="muted trust-help">
-        {help}
-      </p>
+      {help && (
+        <p id={helpId} className="muted trust-help">
+          {help}
+        </p>
+      )}
     </div>
   );
 }

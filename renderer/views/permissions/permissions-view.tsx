@@ -1,6 +1,8 @@
 import { hasGrants } from '../../../shared/domain/permissions.js';
 import { ErrorBox } from '../../components/error-box.js';
 import { ServerPermissionsCard } from '../../components/permissions/server-permissions-card.js';
+import { TRUST_HELP, TRUST_HELP_ID } from '../../components/permissions/trust-switch.js';
+import { VIEWS_HELP, VIEWS_HELP_ID } from '../../components/permissions/views-switch.js';
 import { usePermissionActions, usePermissions } from '../../hooks/use-permissions.js';
 
 /**
@@ -39,6 +41,16 @@ export function PermissionsView() {
               <li>choose “Always” or “For this session” when a server asks to use your model.</li>
             </ul>
             {list.length === 0 && <p>No servers are configured yet: add one in Servers.</p>}
+          </div>
+        )}
+        {list.some((e) => e.configured) && (
+          <div className="perm-help" data-testid="permissions-help">
+            <p id={TRUST_HELP_ID} className="muted trust-help">
+              {TRUST_HELP}
+            </p>
+            <p id={VIEWS_HELP_ID} className="muted trust-help">
+              {VIEWS_HELP}
+            </p>
           </div>
         )}
         <div className="perm-cards">

@@ -36,6 +36,10 @@ export function TemplateDetail({
       </div>
       <code className="uri">{template.uriTemplate}</code>
       {template.description && <p className="description">{template.description}</p>}
+      {/* Above the fields: a field's completion list floats over what is below it. */}
+      <div className="uri-preview">
+        <span className="muted">URI</span> <code data-testid="template-uri">{uri}</code>
+      </div>
       <ArgumentFields
         idPrefix="template-var"
         fields={variables.map((v) => ({ name: v, label: v, required: true }))}
@@ -45,9 +49,6 @@ export function TemplateDetail({
         completionRef={{ type: 'ref/resource', uri: template.uriTemplate }}
         completionEnabled={canComplete}
       />
-      <div className="uri-preview">
-        <span className="muted">URI</span> <code data-testid="template-uri">{uri}</code>
-      </div>
       <div className="form-actions">
         <button
           type="submit"
