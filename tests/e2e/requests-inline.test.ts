@@ -184,9 +184,9 @@ for (const kind of ['sampling', 'elicitation'] as const) {
       await p.getByTestId('nav-chat').click();
       // Typed once the new chat exists: each chat keeps its own draft (issue 24).
       const chats = p.locator('[data-testid^="conversation-item-"]');
-      const before = await chats.count();
+      const chatCount = await chats.count();
       await p.getByTestId('new-chat').click();
-      await chats.nth(before).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await chats.nth(chatCount).waitFor({ timeout: STEP_TIMEOUT_MS });
       const title = `${kind === 'sampling' ? 'SAMPLE' : 'ELICIT'} ${randomBytes(3).toString('hex')}`;
       await p.getByTestId('chat-input').fill(title);
       await p.getByTestId('chat-input').press('Enter');

@@ -33,7 +33,9 @@ const published: PermissionsSnapshot[] = [];
 before(async () => {
   fake = await startFakeModel(stack, KEY);
   h = await createTestHost(stack, {
-    servers: { ev: nodeServer(SERVERS.everything), other: nodeServer(SERVERS.everything) },
+    servers: { ev: nodeServer(SERVERS.everything), other: nodeServer(SERVERS.fileResources) },
+    // Not a second server-everything: its tools would shadow ev's, and a card for a flagged
+    // tool offers no "always" (issue 24).
     providerOverrides: fakeModelOverrides(fake, KEY),
     dataDir: true,
   });
