@@ -4,7 +4,8 @@
 // color-contrast rule), a header whose title truncates first while the model chip stays whole,
 // and a model picker beside the tools chip whose choice reaches the model. Real browser mode,
 // real Chromium, server-everything, the wire-exact fake Gemini (its recorded requests are what
-// is asserted). Files and per-chat instructions: chat-files.test.ts.
+// is asserted). A message typed while "New chat" is still being created moves to the new chat.
+// Files and per-chat instructions: chat-files.test.ts.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
@@ -94,6 +95,54 @@ test(
       assert.equal(await input.inputValue(), '');
       await openChat(p, second);
       assert.equal(await input.inputValue(), withPrompt);
+      await input.fill('');
+    });
+  },
+);
+
+test(
+  'a message typed while "New chat" is still being created goes to the new chat',
+  { timeout: 120_000 },
+  async (t) => {
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p) return;
+    await withEvidence(p, 'draft-while-creating', async () => {
+      await p.getByTestId('nav-chat').click();
+      const first = await newChat(p);
+      const input = p.getByTestId('chat-input');
+      await input.fill('kept in the first chat');
+      // Hold the host's answer to chat.create (the page's own WebSocket frames, held in the page)
+      // so the typing below certainly happens before the new conversation exists.
+      await p.evaluate(() => {
+        const w = window as unknown as { __held: (() => void)[] };
+        w.__held = [];
+        const send = WebSocket.prototype.send;
+        WebSocket.prototype.send = function (this: WebSocket, data) {
+          if (typeof data === 'string' && data.includes('"chat.create"')) {
+            w.__held.push(() => send.call(this, data));
+            WebSocket.prototype.send = send;
+            return;
+          }
+          send.call(this, data);
+        };
+      });
+      const count = await p.locator('[data-testid^="conversation-item-"]').count();
+      await p.getByTestId('new-chat').click();
+      await p.waitForFunction(() => (window as unknown as { __held: unknown[] }).__held.length === 1);
+      assert.equal(await input.inputValue(), '', 'the box is the new chat’s, empty, at once');
+      await input.fill('typed before the chat exists');
+      await p.evaluate(() => (window as unknown as { __held: (() => void)[] }).__held[0]!());
+      await p.locator('[data-testid^="conversation-item-"]').nth(count).waitFor({ timeout: STEP });
+      const second = await p.locator('.conversation-item.selected').getAttribute('data-testid');
+      assert.ok(second && second !== first, 'the new chat is open');
+      assert.equal(await input.inputValue(), 'typed before the chat exists', 'the text moved with it');
+
+      e2e.gemini!.enqueue(reply(text('Answered in the new chat.')));
+      await input.press('Enter');
+      await answer(p, 'Answered in the new chat.').waitFor({ timeout: STEP });
+      assert.equal(await input.inputValue(), '', 'sent, so cleared');
+      await openChat(p, first);
+      assert.equal(await input.inputValue(), 'kept in the first chat', 'the first chat’s draft is untouched');
       await input.fill('');
     });
   },

@@ -9,7 +9,7 @@ import { useCatalog } from '../../hooks/use-catalog.js';
 import { ApprovalCard } from '../../components/thread/approval-card.js';
 import { ChatHeader } from './chat-header.js';
 import { Composer } from './composer.js';
-import { NO_CONVERSATION, type Draft } from './drafts.js';
+import { BEING_CREATED, NO_CONVERSATION, type Draft } from './drafts.js';
 import { ConversationList } from './conversation-list.js';
 import { MessageThread } from '../../components/thread/message-thread.js';
 import { AppViewConversation } from '../../components/mcp-app/tool-app-view.js';
@@ -103,13 +103,13 @@ export function ChatView({
 
   const onNew = () => {
     setError(null);
-    create().catch((e: unknown) => setError(asHostError(e)));
+    create(selectedId ?? NO_CONVERSATION).catch((e: unknown) => setError(asHostError(e)));
   };
 
   // The command palette opens a conversation; the new-chat shortcut starts one.
   useViewTarget('chat', (t) => ('conversationId' in t ? setSelectedId(t.conversationId) : onNew()));
 
-  const onSend = async (draft: Draft): Promise<boolean> => {
+  const onSend = async (draft: Draft): Promise<string | false> => {
     setError(null);
     try {
       // Right after "New chat", the new conversation; with nothing open, a new one.
@@ -122,7 +122,7 @@ export function ChatView({
         ...(attachments.length ? { attachments } : {}),
         ...(files.length ? { files } : {}),
       });
-      return true;
+      return id;
     } catch (e) {
       setError(asHostError(e));
       return false;
@@ -283,7 +283,8 @@ export function ChatView({
             </div>
           )}
           <Composer
-            draftKey={selectedId ?? NO_CONVERSATION}
+            // Right after "New chat", what is typed belongs to the conversation being created.
+            draftKey={creating ? BEING_CREATED : (selectedId ?? NO_CONVERSATION)}
             running={running}
             stopping={running && stoppingRun === activeRun}
             // Sending needs only the conversation's id, not its loaded thread: a message typed

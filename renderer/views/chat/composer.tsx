@@ -18,7 +18,7 @@ import { isPicked, ResourcePicker, type PickedResource } from './resource-picker
 import { useChatHandoff } from './use-chat-handoff.js';
 import { AttachmentChip } from './attachment-chip.js';
 import { Icon } from '../../components/icons.js';
-import { useDraft, type Draft } from './drafts.js';
+import { updateDraft as updateDraftOf, useDraft, type Draft } from './drafts.js';
 import { FileChip } from './file-chip.js';
 import { useFileAttach } from './use-file-attach.js';
 
@@ -32,8 +32,8 @@ const SLASH = /^\/(\S*)$/;
  * The message box: Enter sends, Shift+Enter breaks the line; Attach adds resources as
  * context; the paperclip (or a drop, or a paste) adds local files and images; `/` at the start
  * picks a server prompt whose text is inserted for editing. What is typed is the draft of the
- * conversation `draftKey` names, kept while another one is open. `onSend` resolves true when
- * the message went out (that draft is then cleared).
+ * conversation `draftKey` names, kept while another one is open. `onSend` resolves to the
+ * conversation the message went to (what was sent then leaves the draft), or false.
  */
 export function Composer({
   draftKey,
@@ -49,7 +49,7 @@ export function Composer({
   running: boolean;
   stopping: boolean;
   disabled: boolean;
-  onSend: (draft: Draft) => Promise<boolean>;
+  onSend: (draft: Draft) => Promise<string | false>;
   onStop: () => void;
   /** Shown in the composer's bar above the box (the tools chip). */
   extra?: ReactNode;
@@ -94,15 +94,19 @@ export function Composer({
     const sent = draft;
     const clear = updateDraft;
     // onSend reports failure as `false` and never rejects.
-    void onSend(sent).then((ok) => {
+    void onSend(sent).then((sentTo) => {
       setSending(false);
-      // Only what was sent leaves the draft (the person may have typed on meanwhile).
-      if (ok)
-        clear((d) => ({
-          text: d.text === sent.text ? '' : d.text,
-          attachments: d.attachments.filter((a) => !sent.attachments.includes(a)),
-          files: d.files.filter((f) => !sent.files.includes(f)),
-        }));
+      if (sentTo === false) return void input.current?.focus();
+      // Only what was sent leaves the draft (the person may have typed on meanwhile), both
+      // where it was typed and where it went: a draft typed while "New chat" was being created
+      // has moved to the new conversation by now.
+      const unsent = (d: Draft): Draft => ({
+        text: d.text === sent.text ? '' : d.text,
+        attachments: d.attachments.filter((a) => !sent.attachments.includes(a)),
+        files: d.files.filter((f) => !sent.files.includes(f)),
+      });
+      clear(unsent);
+      updateDraftOf(sentTo, unsent);
       input.current?.focus();
     });
   };

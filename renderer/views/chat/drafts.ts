@@ -34,6 +34,13 @@ export const EMPTY_DRAFT: Draft = Object.freeze({ text: '', attachments: [], fil
 export const NO_CONVERSATION = '';
 
 /**
+ * The draft slot of a conversation "New chat" is creating: what is typed before the host
+ * answers moves to the new conversation once it exists (see moveDraft), instead of landing in
+ * the conversation still on screen.
+ */
+export const BEING_CREATED = '\u0000being-created';
+
+/**
  * One draft per conversation, so a message (or a "Use in chat" hand-off) stays with the
  * conversation it was written in. A module store: the composer stays mounted while another
  * conversation is shown, and hand-offs arrive while Chat is hidden.
@@ -49,6 +56,14 @@ export function updateDraft(key: string, change: (d: Draft) => Draft): void {
     const empty = !next.text && next.attachments.length === 0 && next.files.length === 0;
     return empty ? rest : { ...rest, [key]: next };
   }, true);
+}
+
+/** Hand the draft of `from` to `to` (a conversation just created); `from` is left empty. */
+export function moveDraft(from: string, to: string): void {
+  const moving = draftStore.getState()[from];
+  if (!moving || from === to) return;
+  updateDraft(from, () => EMPTY_DRAFT);
+  updateDraft(to, (d) => (d.text || d.attachments.length || d.files.length ? d : moving));
 }
 
 /** The draft of `key`, live, and a setter bound to it. */
