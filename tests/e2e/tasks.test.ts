@@ -33,6 +33,10 @@ const e2e = useE2eSession({
   viewport: { width: 1400, height: 900 },
   connect: ['tasks'],
   ready: async (session) => {
+    // Tasks are a 2026-07-28 extension. On a loaded machine the era probe may time out and the
+    // server connect in 2025 first; its late answer then reconnects it in 2026-07-28 (the
+    // connection does so while nothing was sent on it). Wait for that, not for a time.
+    await session.page.locator('[data-testid="server-era-tasks"].era-modern').waitFor({ timeout: 45_000 });
     await session.storeKey(session.page);
     await session.page.getByTestId('nav-chat').click();
     await session.page.getByTestId('chat-view').waitFor();

@@ -1,17 +1,14 @@
 /**
  * The connection state machine against real failing servers: crash and reconnect, death
  * at start, a server that never answers, garbage on stdout, enable/disable/restart,
- * list_changed with paging, and the era-verdict cache surviving restarts and relaunches.
+ * list_changed with paging. The era-verdict cache: era-cache.test.ts.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { launchKey } from '../../electron/host/config/launch-key.js';
 import type { ServerConfig } from '../../shared/domain/server-config.js';
 import {
   CleanupStack,
-  connectedInfo,
   createTestHost,
   failedError,
   nodeServer,
@@ -19,13 +16,11 @@ import {
   rejection,
   SERVERS,
   summaryOf,
-  tempDir,
   textOf,
   waitFor,
   waitForState,
   type TestHost,
 } from '../helpers/host-harness.js';
-import { HOSTILE } from '../helpers/hostile-harness.js';
 
 describe('connection lifecycle', { timeout: 180_000 }, () => {
   const stack = new CleanupStack();
@@ -231,132 +226,3 @@ describe('connection lifecycle', { timeout: 180_000 }, () => {
 });
 
 /** One entry of era-verdicts.json. */
-interface StoredVerdict {
-  verdict?: { kind?: string };
-  tentative?: boolean;
-}
-
-describe('era-verdict cache', { timeout: 120_000 }, () => {
-  const stack = new CleanupStack();
-  after(() => stack.run());
-
-  it('stores a modern verdict once and reuses it on restart and on the next launch', async () => {
-    const dir = await tempDir(stack);
-    const cachePath = join(dir, 'era-verdicts.json');
-    const config = nodeServer(SERVERS.modern) as ServerConfig;
-    const key = launchKey(config);
-    const first = await createTestHost(stack, { servers: { modern: config }, eraCache: cachePath });
-    // On a loaded machine the first probe may time out (the session then speaks 2025): its late
-    // answer still lands in the cache, which is what this test is about.
-    await waitForState(first.host, 'modern', 'connected');
-
-    const stored = await waitFor(
-      'a modern verdict in the cache file',
-      async () => {
-        const text = await readFile(cachePath, 'utf8').catch(() => '');
-        const data = text ? (JSON.parse(text) as Record<string, StoredVerdict>) : {};
-        return data[key]?.verdict?.kind === 'modern' ? text : undefined;
-      },
-      45_000,
-    );
-
-    // A restart connects with the cached verdict: no probe, so nothing new is written.
-    await first.host.restart('modern');
-    const again = connectedInfo(await waitForState(first.host, 'modern', 'connected'));
-    assert.equal(again.protocolEra, 'modern');
-    assert.equal(again.protocolVersion, '2026-07-28');
-    await first.dispose();
-    assert.equal(await readFile(cachePath, 'utf8'), stored, 'the verdict was reused, not re-probed');
-
-    // A fresh host (the next launch) reads the same file.
-    const second = await createTestHost(stack, { servers: { modern: config }, eraCache: cachePath });
-    assert.equal(connectedInfo(await waitForState(second.host, 'modern', 'connected')).protocolEra, 'modern');
-    assert.equal(textOf(await second.host.callTool('modern', 'whoami', {})), 'modern');
-    await second.dispose();
-    assert.equal(await readFile(cachePath, 'utf8'), stored);
-  });
-
-  it('hears a timed-out probe answer late: a dual-era server slow to start is recorded as modern', async () => {
-    // Slower than the 3 s probe: the probe hears nothing in time and the SDK falls back to the
-    // 2025 handshake (the dual-era fixture accepts it), but the probe's sibling keeps listening
-    // off the connect's path and hears the server's DiscoverResult once it is up.
-    const config = nodeServer(SERVERS.modern, [], { env: { MODERN_START_DELAY_MS: '4000' } }) as ServerConfig;
-    const t = await createTestHost(stack, { servers: { slow: config }, eraCache: true });
-    assert.equal(connectedInfo(await waitForState(t.host, 'slow', 'connected')).protocolEra, 'legacy');
-    const path = join(t.dir, 'era-verdicts.json');
-    // The sibling listens for up to 15 s after the probe's cap.
-    const stored = await waitFor(
-      'the late modern verdict in the cache file',
-      async () => {
-        const text = await readFile(path, 'utf8').catch(() => '');
-        const data = text ? (JSON.parse(text) as Record<string, StoredVerdict>) : {};
-        return data[launchKey(config)]?.verdict?.kind === 'modern' ? data[launchKey(config)] : undefined;
-      },
-      45_000,
-    );
-    assert.equal(stored.tentative, undefined, 'an answered probe is no tentative verdict');
-    assert.ok(t.host.log('slow').some((l) => /answered late: this server speaks 2026-07-28/.test(l.text)));
-    // The next start uses it: modern, with no probe and no fallback.
-    await t.host.restart('slow');
-    assert.equal(connectedInfo(await waitForState(t.host, 'slow', 'connected')).protocolEra, 'modern');
-  });
-
-  it('hears a timed-out probe answer late: a 2025 server slow to start is recorded as legacy, not tentative', async () => {
-    // A loaded machine: the server reads stdin only after 4 s, so the 3 s probe times out; its
-    // "method not found" arrives afterwards, while the session is already connecting.
-    const config = nodeServer(HOSTILE, [], { env: { HOSTILE_START_DELAY_MS: '4000' } }) as ServerConfig;
-    const t = await createTestHost(stack, { servers: { late: config }, eraCache: true });
-    assert.equal(connectedInfo(await waitForState(t.host, 'late', 'connected')).protocolEra, 'legacy');
-    const path = join(t.dir, 'era-verdicts.json');
-    const stored = await waitFor('a legacy verdict in the cache file', async () => {
-      const text = await readFile(path, 'utf8').catch(() => '');
-      const data = text ? (JSON.parse(text) as Record<string, StoredVerdict>) : {};
-      return data[launchKey(config)]?.verdict?.kind === 'legacy' ? data[launchKey(config)] : undefined;
-    });
-    // The tentative verdict of the handshake may land first; the late answer then makes it firm.
-    await waitFor('the late answer to make the verdict firm', async () => {
-      const data = JSON.parse(await readFile(path, 'utf8')) as Record<string, StoredVerdict>;
-      return data[launchKey(config)]?.tentative === undefined ? true : undefined;
-    });
-    assert.equal(stored.verdict?.kind, 'legacy');
-    assert.ok(t.host.log('late').some((l) => /answered late: this is a 2025 server/.test(l.text)));
-  });
-
-  it('caches a tentative legacy verdict when the probe hears only silence and the 2025 handshake works', async () => {
-    const config = nodeServer(HOSTILE, [], { env: { HOSTILE_IGNORE_UNKNOWN: '1' } }) as ServerConfig;
-    const t = await createTestHost(stack, { servers: { quiet: config }, eraCache: true });
-    assert.equal(connectedInfo(await waitForState(t.host, 'quiet', 'connected')).protocolEra, 'legacy');
-    const path = join(t.dir, 'era-verdicts.json');
-    const stored = await waitFor('a tentative legacy verdict in the cache file', async () => {
-      const text = await readFile(path, 'utf8').catch(() => '');
-      const data = text ? (JSON.parse(text) as Record<string, StoredVerdict>) : {};
-      return data[launchKey(config)]?.verdict?.kind === 'legacy' ? data[launchKey(config)] : undefined;
-    });
-    assert.equal(stored.tentative, true, JSON.stringify(stored));
-    // The next start skips the probe: the first request the server sees is initialize.
-    await t.host.restart('quiet');
-    await waitForState(t.host, 'quiet', 'connected');
-    const sent = t.host
-      .trace('quiet')
-      .filter((e) => e.direction === 'out')
-      .map((e) => e.method);
-    assert.equal(
-      sent.find((m) => m !== undefined),
-      'initialize',
-      sent.join(','),
-    );
-  });
-
-  it('stores a legacy verdict for a 2025 server', async () => {
-    // server-everything is built on the 2025 SDK (the fixtures' v2 SDK serves both eras).
-    const config = nodeServer(SERVERS.everything, ['stdio']) as ServerConfig;
-    const t = await createTestHost(stack, { servers: { old: config }, eraCache: true });
-    assert.equal(connectedInfo(await waitForState(t.host, 'old', 'connected')).protocolEra, 'legacy');
-    const path = join(t.dir, 'era-verdicts.json');
-    await waitFor('a legacy verdict in the cache file', async () => {
-      const text = await readFile(path, 'utf8').catch(() => '');
-      const data = text ? (JSON.parse(text) as Record<string, { verdict?: { kind?: string } }>) : {};
-      return data[launchKey(config)]?.verdict?.kind === 'legacy' ? true : undefined;
-    });
-  });
-});

@@ -79,10 +79,15 @@ export interface AttemptContext {
   }) => void;
   /** The session is open: from now on a teardown must close it. */
   onOpened: (opened: OpenedClient) => void;
+  /**
+   * A timed-out era probe was answered late by a 2026-07-28 server while this session speaks
+   * 2025: reconnect in the new era if nothing was sent on it yet. Returns whether it will.
+   */
+  upgradeToModern?: () => boolean;
 }
 
 /** A probe that had timed out was answered after all: remember what it said, for the next start. */
-function lateVerdict(deps: ConnectionDeps, key: string, verdict: LateVerdict): void {
+function lateVerdict(deps: ConnectionDeps, key: string, verdict: LateVerdict, upgrade?: () => boolean): void {
   if (verdict === 'reprobe') {
     deps.eraCache.delete(key);
     deps.output.note(
@@ -91,6 +96,12 @@ function lateVerdict(deps: ConnectionDeps, key: string, verdict: LateVerdict): v
     return;
   }
   deps.eraCache.set(key, verdict);
+  if (verdict.kind === 'modern' && upgrade?.()) {
+    deps.output.note(
+      'the era probe was answered late: this server speaks 2026-07-28; reconnecting to use it (nothing had been sent to it yet)',
+    );
+    return;
+  }
   deps.output.note(
     verdict.kind === 'modern'
       ? 'the era probe was answered late: this server speaks 2026-07-28, which the next start uses'
@@ -127,7 +138,7 @@ export async function attemptConnect(
   a.onPlanned(plan);
   const session = { id: a.id, handlers: deps.handlers, output, timeout: a.timeout };
   const listChanged = listChangedOptions(a.onListChanged);
-  const onLateVerdict = (verdict: LateVerdict) => lateVerdict(deps, a.era.key, verdict);
+  const onLateVerdict = (verdict: LateVerdict) => lateVerdict(deps, a.era.key, verdict, a.upgradeToModern);
   const opened = await a.opener.open(
     (signal) => openSession(plan, { ...session, listChanged, signal, onLateVerdict }),
     stale,

@@ -61,6 +61,8 @@ export class ServerConnection {
   private attemptSession?: OpenedClient;
   /** A session whose server went away while its connect attempt was still reading lists. */
   private closedEarly?: OpenedClient;
+  /** Something was sent on the session of this generation (a call, a read): it is not swapped under it. */
+  private usedGeneration = -1;
   /** The network rule's proxy and what the server tried through it (sandboxed servers). */
   private readonly network: NetworkGate;
 
@@ -201,6 +203,7 @@ export class ServerConnection {
         `server "${this.id}" is not connected (${this.stateValue.kind})`,
       );
     }
+    this.usedGeneration = this.generation;
     return this.current.client;
   }
 
@@ -234,6 +237,7 @@ export class ServerConnection {
           // server has started its workers. A crash before that is reaped by its launch marker.
           opened.client.onclose = () => this.onClosed(gen, opened);
         },
+        upgradeToModern: () => this.upgradeToModern(gen),
       });
       if (!attempt) return;
       // Gone between its lists and now: a connect that failed, not a crash of a working server.
@@ -266,6 +270,27 @@ export class ServerConnection {
       else if (why === 'retry') this.scheduleRetry(gen, hostError, 'failed-attempt');
       else this.setState({ kind: 'failed', error: hostError });
     }
+  }
+
+  /**
+   * A loaded machine timed the era probe out, so this session speaks 2025, and the probe's late
+   * answer says the server speaks 2026-07-28 (now cached). While nothing was sent on the
+   * session, connect again in that era (state stays "connecting", never "disabled"); once a
+   * call went out, the session is kept and the next start uses the new era.
+   */
+  private upgradeToModern(gen: number): boolean {
+    if (gen !== this.generation || this.usedGeneration === gen) return false;
+    const next = ++this.generation;
+    clearTimeout(this.retryTimer);
+    this.attempt = 0;
+    this.setState({ kind: 'connecting', attempt: 1 });
+    void (async () => {
+      await this.opener.cancel();
+      await this.teardown();
+      await this.reaper.settle();
+      if (next === this.generation) await this.connect(next, 'first');
+    })();
+    return true;
   }
 
   /** A bare "connection closed" helps nobody: add what the process last said on stderr. */

@@ -6,7 +6,18 @@ import { formatClock } from '../../lib/format.js';
 export function LogPanel({ lines }: { lines: LogLine[] }) {
   const { ref, onScroll } = useStickToBottom<HTMLDivElement>(lines);
   return (
-    <div className="log-panel scroll" ref={ref} onScroll={onScroll} data-testid="server-log">
+    // It scrolls: the keyboard must reach it (axe's scrollable-region-focusable), and a screen
+    // reader hears it as the server's log.
+    <div
+      className="log-panel scroll"
+      ref={ref}
+      onScroll={onScroll}
+      data-testid="server-log"
+      role="log"
+      aria-label="Server log"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- it scrolls (see above)
+      tabIndex={0}
+    >
       {lines.length === 0 && <p className="muted">Nothing logged yet.</p>}
       {lines.map((l) => (
         <div key={l.seq} className={`log-line log-${l.stream}`}>
