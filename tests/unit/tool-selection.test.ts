@@ -41,6 +41,19 @@ test('search terms: identifiers split into words, common words dropped, stems sh
   assert.ok(searchTerms('GitHub').includes('github'));
 });
 
+test('search terms: opaque data pasted into a request (base64, hashes) is no words; long paths and names still are', () => {
+  const blob = 'iVBORw0KGgoAAAANSUhEUgAAAgAAAAIACAYAAAD0eNT6AAAABHNCSVQICAgIfAhkiAAAAAlwSFlz';
+  assert.deepEqual(searchTerms(`What does this base64 image mean? ${blob}`), ['base64', 'imag', 'mean']);
+  assert.deepEqual(searchTerms('sha e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'), [
+    'sha',
+  ]);
+  assert.deepEqual(
+    searchTerms('/modelcontextprotocol/servers/tree/main/src'),
+    searchTerms('modelcontextprotocol servers tree main src'),
+  );
+  assert.ok(searchTerms('getStoryWithCommentsAndAllTheirReplies').includes('repli'));
+});
+
 test('implied words: a path to write, a relative date, a link, an id, each add what the request leaves unsaid', () => {
   const save = impliedWords('Summarise it and save it to /root/notes/report.md');
   for (const w of searchTerms('file write markdown'))

@@ -64,7 +64,7 @@ export interface RankTuning {
 }
 
 export const DEFAULT_TUNING: RankTuning = {
-  serverWeight: 0.6,
+  serverWeight: 0.4,
   serverTop: 3,
   serverDecay: 0.5,
   siblingThreshold: 0.35,

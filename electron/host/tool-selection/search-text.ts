@@ -40,9 +40,18 @@ function stem(word: string): string {
   return s;
 }
 
+/**
+ * Opaque data pasted into a request — base64, hashes, keys, tokens: 32 or more letters and
+ * digits with no word break (a '/' in base64 only cuts it into such runs), holding a digit or a base64 sign. Split at its case changes it
+ * would turn into dozens of random two-letter "words" that each match some tool by chance.
+ */
+const OPAQUE = /[A-Za-z0-9+]{32,}={0,2}/g;
+const isOpaque = (run: string) => /[0-9+=]/.test(run);
+
 /** Split an identifier or a sentence into raw words (not yet lower-cased or stemmed). */
-export function splitWords(text: string): string[] {
+export function splitWords(source: string): string[] {
   const words: string[] = [];
+  const text = source.replace(OPAQUE, (run) => (isOpaque(run) ? ' ' : run));
   // A camelCase word is also kept whole: "GitHub" is "git hub" and "github" (as in get_github_...).
   for (const m of text.matchAll(/\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b/g)) words.push(m[0]);
   const spaced = text

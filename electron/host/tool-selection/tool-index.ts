@@ -38,8 +38,13 @@ export const FIELD_WEIGHTS: Readonly<Record<Field, { weight: number; b: number }
   params: { weight: 0.5, b: 0.75 },
   server: { weight: 0.8, b: 0.75 },
 };
-/** How fast repeated matches saturate. */
-const K1 = 1.2;
+/**
+ * How fast repeated matches saturate. Above the usual 1.2: BM25F sums five weighted fields
+ * before saturating, so a word in a tool's name and again in its description should still
+ * count clearly more than one in its parameters alone (1.5-1.8 rank alike on both halves of
+ * the tool-search splits; 1.2 and below lose on both).
+ */
+const K1 = 1.5;
 
 const WEIGHTS = FIELDS.map((f) => FIELD_WEIGHTS[f].weight);
 const B = FIELDS.map((f) => FIELD_WEIGHTS[f].b);
