@@ -40,5 +40,5 @@ export function mergeOfferOverrides(
     if (value === null) delete next[key];
     else if (value !== undefined) next[key] = value;
   }
-  return Object.keys(next).length ? (next) : undefined;
+  return Object.keys(next).length ? next : undefined;
 }
