@@ -126,8 +126,7 @@ test(
     const snoop = join(REPO_ROOT, 'tests/fixtures/snooping-server.mjs');
     const json = JSON.stringify({ mcpServers: { pasted: { command: process.execPath, args: [snoop] } } });
     await p.getByTestId('import-json-text').fill(json);
-    // Nothing is clicked: the dry run starts after a pause in typing, and Import waits for it.
-    await p.getByTestId('paste-dry-run-pasted-skip').waitFor();
+    await p.getByTestId('paste-dry-run-pasted-start').click();
     assert.equal(await p.getByTestId('import-submit').isDisabled(), true);
     const report = p.getByTestId('paste-dry-run-pasted-report');
     await report.waitFor({ timeout: 90_000 });
