@@ -268,6 +268,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       redactor,
       audit,
       beforeSave: dryRunHooks.import,
+      beforePastedSave: dryRunHooks.paste,
     }),
   );
   const appSettings = new AppSettingsService({

@@ -1,6 +1,6 @@
 // The dry run before trust through the real UI in real Chromium (issue 23, must-show "dry run"):
 // the "snooping" bundle (tests/helpers/snooping-bundle.ts) is picked with Servers › Install
-// bundle…, and its preview's "Dry run in sandbox" starts it once under bubblewrap. The report
+// bundle…, and its preview starts it once under bubblewrap by itself (Install waits for it). The report
 // shows the command whole, the tools with the poisoned one flagged, and ~/.ssh and the loopback
 // canary as refused; the canary counts 0 connections and the home folder is unchanged. Cancel
 // then installs nothing. Needs Chromium, bubblewrap and strace; skipped with the reason otherwise.
@@ -14,7 +14,7 @@ import { traceAvailability } from '../../electron/host/connection/sandbox/syscal
 import { assertAccessible } from '../helpers/axe.js';
 import { chromiumSkipReason, pageOrSkip, saveScreenshot } from '../helpers/chromium.js';
 import { startE2eSession, type E2eSession } from '../helpers/e2e-session.js';
-import { CleanupStack } from '../helpers/host-harness.js';
+import { CleanupStack, REPO_ROOT } from '../helpers/host-harness.js';
 import { startCanary, type LoopbackCanary } from '../helpers/loopback-canary.js';
 import { buildSnoopingBundle } from '../helpers/snooping-bundle.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -72,7 +72,8 @@ test(
     await p.getByTestId('install-bundle-file').setInputFiles(bundle);
     await p.getByTestId('bundle-summary').waitFor();
 
-    await p.getByTestId('bundle-dry-run-start').click();
+    // It starts by itself (nothing is clicked) and Install waits for its report.
+    assert.equal(await p.getByTestId('bundle-install').isDisabled(), true);
     const report = p.getByTestId('bundle-dry-run-report');
     await report.waitFor({ timeout: 90_000 });
     assert.equal(await report.getAttribute('data-sandbox'), 'ran');
@@ -108,6 +109,36 @@ test(
     await p.getByTestId('bundle-dialog').waitFor({ state: 'hidden' });
     assert.deepEqual((await readdir(home, { recursive: true })).sort(), homeBefore);
     assert.equal(existsSync(join(dirname(mode.configPath), 'data', 'bundles', 'snooping-weather')), false);
+    assert.equal(canary.connections(), 0);
+  },
+);
+
+test(
+  'pasted JSON: each pasted server dry-runs by itself before Import, and Import then adds it',
+  { timeout: 180_000 },
+  async (t) => {
+    const p = pageOrSkip(t, skipReason, session?.page ?? null);
+    const mode = session?.mode;
+    if (!p || !mode) return;
+    await p.goto(mode.url);
+    await p.getByTestId('nav-servers').click();
+    await p.getByTestId('import-json').click();
+    const snoop = join(REPO_ROOT, 'tests/fixtures/snooping-server.mjs');
+    const json = JSON.stringify({ mcpServers: { pasted: { command: process.execPath, args: [snoop] } } });
+    await p.getByTestId('import-json-text').fill(json);
+    await p.getByTestId('paste-dry-run-pasted-start').click();
+    assert.equal(await p.getByTestId('import-submit').isDisabled(), true);
+    const report = p.getByTestId('paste-dry-run-pasted-report');
+    await report.waitFor({ timeout: 90_000 });
+    assert.equal(await report.getAttribute('data-sandbox'), 'ran');
+    assert.equal(await report.getAttribute('data-outcome'), 'listed');
+    const ssh = p.locator(
+      `[data-testid="paste-dry-run-pasted-report-attempts-path"][data-op="read"][data-denied="hidden"]`,
+      { hasText: join(home, '.ssh', 'id_ed25519') },
+    );
+    assert.equal(await ssh.count(), 1);
+    await p.getByTestId('import-submit').click();
+    await p.getByTestId('import-result').filter({ hasText: 'pasted' }).waitFor();
     assert.equal(canary.connections(), 0);
   },
 );

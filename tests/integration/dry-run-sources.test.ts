@@ -1,10 +1,11 @@
 /**
- * The dry run from the two other places a server arrives (the bundle path is dry-run.test.ts
- * and the e2e test): an install link's entry (the registry preview's path) and a server found
- * in another app's config (an import candidate). Both run the real snooping fixture under
+ * The dry run from the other places a server arrives (the bundle path is dry-run.test.ts
+ * and the e2e test): an install link's entry (the registry preview's path), a server found
+ * in another app's config (an import candidate) and pasted JSON (`servers.import`). Both run the real snooping fixture under
  * bubblewrap and strace, report its ~/.ssh read as refused, get no secret (the literal token
  * the import moves to the keychain is left empty: the fixture would print it in a tool's
- * description), and installing or importing afterwards pins the tools the dry run saw.
+ * description), and installing or importing afterwards pins the tools the dry run saw (an
+ * edited paste pins nothing from a run of its earlier text).
  */
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -58,7 +59,7 @@ function assertSnooped(report: DryRunReport, home: string): void {
 }
 
 describe(
-  'dry run of a link entry and of an import candidate',
+  'dry run of a link entry, an import candidate and pasted JSON',
   { timeout: 180_000, skip: skip ?? false },
   () => {
     const stack = new CleanupStack();
@@ -128,6 +129,65 @@ describe(
         pinned.some((r) => r.serverId === 'snoop'),
         JSON.stringify(pinned),
       );
+    });
+
+    it('pasted JSON: dry-run one of its servers without its secret, then importing the same paste pins what it saw', async () => {
+      const json = JSON.stringify({
+        mcpServers: {
+          pasted: { command: process.execPath, args: [FIXTURE], env: { GITHUB_TOKEN: TOKEN } },
+        },
+      });
+      const report = ok<DryRunReport>(
+        await t.router.handle('dryRun.run', { source: 'paste', json, name: 'pasted' }),
+      );
+      assertSnooped(report, home);
+      assert.deepEqual(report.args, [FIXTURE]);
+      assert.deepEqual(report.envNames, ['GITHUB_TOKEN']);
+      assert.ok(!JSON.stringify(report).includes(TOKEN), 'the literal secret never reaches the report');
+      const weather = report.tools.find((x) => x.name === 'weather');
+      assert.ok(!weather?.description?.includes(TOKEN), 'the server did not get the secret');
+      assert.ok(!JSON.stringify(await t.audit.query({ kind: 'dry-run' })).includes(TOKEN));
+      const ran = (await t.audit.query({ kind: 'dry-run' })).filter(
+        (r) => r.serverId === 'pasted' && r.action === 'ran',
+      );
+      assert.equal(ran.length, 1);
+      assert.equal(ran[0]?.details?.source, 'paste');
+      const result = ok<{ added: string[] }>(await t.router.handle('servers.import', { json }));
+      assert.deepEqual(result.added, ['pasted']);
+      const pinned = (await t.audit.query({ kind: 'dry-run' })).filter(
+        (r) => r.action === 'pinned' && r.serverId === 'pasted',
+      );
+      assert.deepEqual(
+        pinned.map((r) => (r.details?.tools as string[]).sort()),
+        [['read', 'weather']],
+      );
+    });
+
+    it('pasted JSON edited after its dry run is imported without the old pins', async () => {
+      const paste = (args: string[]) =>
+        JSON.stringify({ mcpServers: { edited: { command: process.execPath, args } } });
+      const report = ok<DryRunReport>(
+        await t.router.handle('dryRun.run', { source: 'paste', json: paste([FIXTURE]), name: 'edited' }),
+      );
+      assert.equal(report.outcome.kind, 'listed', JSON.stringify(report.outcome));
+      const result = ok<{ added: string[] }>(
+        await t.router.handle('servers.import', { json: paste([FIXTURE, '--other']) }),
+      );
+      assert.deepEqual(result.added, ['edited']);
+      const pinned = (await t.audit.query({ kind: 'dry-run' })).filter(
+        (r) => r.action === 'pinned' && r.serverId === 'edited',
+      );
+      assert.deepEqual(pinned, [], 'what ran is not what was imported: nothing is pinned from it');
+    });
+
+    it('pasted JSON without the named server, or not JSON at all, is refused clearly and runs nothing', async () => {
+      const json = JSON.stringify({ mcpServers: { one: { command: process.execPath, args: [FIXTURE] } } });
+      const missing = await t.router.handle('dryRun.run', { source: 'paste', json, name: 'two' });
+      assert.equal(missing.ok, false);
+      assert.match(JSON.stringify(missing), /no server named “two”/);
+      const broken = await t.router.handle('dryRun.run', { source: 'paste', json: '{ nope', name: 'one' });
+      assert.equal(broken.ok, false);
+      assert.match(JSON.stringify(broken), /not valid JSON/);
     });
 
     it('a request for a preview that does not exist is refused with a clear error, nothing runs', async () => {

@@ -7,7 +7,7 @@ import type { LaunchContext } from '../connection/launch.js';
 import { systemSandboxDetector, type SandboxDetector } from '../connection/sandbox/sandbox-detector.js';
 import type { ImportService } from '../imports/import-service.js';
 import type { RegistryService } from '../registry/registry-service.js';
-import { bundleSource, DryRunService, importSource, registrySource } from './dry-run-service.js';
+import { bundleSource, DryRunService, importSource, pasteSource, registrySource } from './dry-run-service.js';
 
 /**
  * The hooks the install paths call just before they save an entry: the dry run of that
@@ -27,6 +27,8 @@ export class DryRunHooks {
     this.service?.accept(registrySource(previewId), serverId, entry);
   readonly import = (scanId: string, key: string, serverId: string, entry: ServerConfig) =>
     this.service?.accept(importSource(scanId, key), serverId, entry);
+  readonly paste = (serverId: string, entry: ServerConfig) =>
+    this.service?.accept(pasteSource(serverId), serverId, entry);
 }
 
 /** The dry-run service over the host's install paths, with the hooks bound to it. */
@@ -49,6 +51,7 @@ export function composeDryRuns(d: {
       ...(bundles ? { bundle: (id: string) => bundles.entryForDryRun(id) } : {}),
       registry: (req) => d.registry.entryForDryRun(req),
       import: (scanId, key) => d.imports.entryForDryRun(scanId, key),
+      paste: (json, name) => d.imports.pastedEntryForDryRun(json, name),
     },
     installedTools: d.installedTools,
     pin: d.pin,

@@ -20,6 +20,7 @@ export interface DryRunSources {
   bundle?: (stagingId: string) => Promise<ArrivingEntry>;
   registry: (req: Extract<DryRunRequest, { source: 'registry' }>) => ArrivingEntry;
   import: (scanId: string, key: string) => ArrivingEntry;
+  paste: (json: string, name: string) => ArrivingEntry;
 }
 
 /** What the service needs besides what one run needs. */
@@ -42,7 +43,7 @@ interface Kept {
 const MAX_KEPT = 50;
 
 /**
- * Dry runs of servers that arrive from outside (bundle, registry or install link, import),
+ * Dry runs of servers that arrive from outside (bundle, registry or install link, import, paste),
  * before anyone trusts them: run once (dry-run-runner.ts), checked like installed tools
  * (poisoning, hidden characters, shadowing), audited, and remembered per preview so that
  * installing it pins the definitions the person saw.
@@ -111,6 +112,8 @@ export class DryRunService {
           entry: this.deps.sources.import(req.scanId, req.key),
           source: importSource(req.scanId, req.key),
         };
+      case 'paste':
+        return { entry: this.deps.sources.paste(req.json, req.name), source: pasteSource(req.name) };
     }
   }
 
@@ -137,5 +140,10 @@ export class DryRunService {
 export const bundleSource = (stagingId: string) => `bundle:${stagingId}`;
 /** The source key of a registry or install-link preview's dry run. */
 export const registrySource = (previewId: string) => `registry:${previewId}`;
+/**
+ * The source key of a pasted server's dry run: its name (the launch key check in accept keeps
+ * an edited paste of the same name from being pinned with what ran before).
+ */
+export const pasteSource = (name: string) => `paste:${name}`;
 /** The source key of an import candidate's dry run. */
 export const importSource = (scanId: string, key: string) => `import:${scanId}:${key}`;

@@ -25,7 +25,7 @@ import type { Disposable } from '../util/disposable.js';
 import { HostFailure, toHostError } from '../util/errors.js';
 import type { Redactor } from '../util/redact.js';
 import { prepareCandidate, type CandidateScope, type PreparedCandidate } from './import-candidates.js';
-import { importPasted, type ImportTarget } from './pasted-import.js';
+import { importPasted, pastedEntry, type ImportTarget } from './pasted-import.js';
 import type { MovedSecret } from './move-secrets.js';
 
 /** What the import service is built from. */
@@ -43,6 +43,8 @@ export interface ImportServiceDeps {
   scanTtlMs?: number;
   /** Told for each candidate just before it is saved and started (a dry run pins what it saw). */
   beforeSave?: (scanId: string, key: string, serverId: string, entry: ServerConfig) => void;
+  /** Told for each pasted entry just before it is saved (a dry run of the paste pins what it saw). */
+  beforePastedSave?: (serverId: string, entry: ServerConfig) => void;
 }
 
 /** How to apply a scan. */
@@ -238,6 +240,11 @@ export class ImportService implements Disposable {
       throw new HostFailure('scan_expired', 'This import preview is out of date: look for servers again.');
     if (!p.config) throw new HostFailure('config_invalid', p.candidate.error ?? 'not a valid server entry');
     return { serverName: p.candidate.name, config: p.config };
+  }
+
+  /** One server of pasted JSON as `servers.import` would save it, for a dry run. */
+  pastedEntryForDryRun(json: string, name: string): { serverName: string; config: ServerConfig } {
+    return pastedEntry(json, name, this.deps.redactor);
   }
 
   /** `servers.import` (pasted JSON): the same literal-secret moving, then the registry's import. */

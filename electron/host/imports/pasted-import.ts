@@ -7,7 +7,7 @@ import { parseImport } from '../config/import-document.js';
 import type { SecretsNotStored } from '../../../shared/domain/server-secrets.js';
 import { storeUnlessNoKeychain } from '../util/no-keychain.js';
 import type { ServerSecrets } from '../stores/server-secrets.js';
-import { toHostError } from '../util/errors.js';
+import { HostFailure, toHostError } from '../util/errors.js';
 import type { Redactor } from '../util/redact.js';
 import { moveLiteralSecrets, type MovedSecret } from './move-secrets.js';
 
@@ -26,7 +26,14 @@ export interface ImportTarget {
  */
 export async function importPasted(
   json: string,
-  deps: { host: ImportTarget; secrets: ServerSecrets; redactor: Redactor; audit?: AuditLog },
+  deps: {
+    host: ImportTarget;
+    secrets: ServerSecrets;
+    redactor: Redactor;
+    audit?: AuditLog;
+    /** Told for each entry just before it is saved (a dry run of the same paste pins what it saw). */
+    beforePastedSave?: (serverId: string, entry: ServerConfig) => void;
+  },
 ): Promise<ImportResult> {
   const incoming = parseImport(json);
   const here = new Set(deps.host.list().map((s) => s.id));
@@ -70,6 +77,7 @@ export async function importPasted(
     const stored = out.moved.filter((m) => !unstored?.names.includes(m.name));
     if (stored.length > 0) moved.push({ server: e.name, secrets: stored });
   }
+  for (const e of entries) if (e.ok && !here.has(e.name)) deps.beforePastedSave?.(e.name, e.config);
   const result = await deps.host.importEntries(entries);
   const added = new Set(result.added);
   const secrets = moved
@@ -93,4 +101,22 @@ export async function importPasted(
     ...(secrets.length ? { secrets } : {}),
     ...(unset.length ? { notStored: unset } : {}),
   };
+}
+
+/**
+ * One server of pasted JSON as `servers.import` would save it (literal secrets already
+ * references, their values only added to the redactor), for a dry run before it is imported.
+ */
+export function pastedEntry(
+  json: string,
+  name: string,
+  redactor: Redactor,
+): { serverName: string; config: ServerConfig } {
+  const entry = parseImport(json).find((e) => e.name === name);
+  if (!entry) throw new HostFailure('import_invalid', `The pasted JSON has no server named “${name}”.`);
+  if (!entry.ok)
+    throw new HostFailure('config_invalid', `“${name}” is not a valid server entry: ${entry.error}`);
+  const out = moveLiteralSecrets(name, entry.config, new Set());
+  for (const m of out.moved) redactor.addSecret(m.value);
+  return { serverName: name, config: out.config };
 }

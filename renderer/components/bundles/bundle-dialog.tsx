@@ -98,6 +98,8 @@ function PreviewForm({
   const [form, setForm] = useState<BundleForm>(() => initialForm(preview.userConfig));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // Its dry run starts by itself: Install waits for the report (or for Skip).
+  const [dryRunning, setDryRunning] = useState(false);
   const [failure, setFailure] = useState<HostError | null>(null);
   const blocked = !preview.compatibility.ok || preview.conflict !== undefined;
   const verb = preview.installed ? 'Update' : 'Install';
@@ -136,6 +138,7 @@ function PreviewForm({
       <DryRunPanel
         request={{ source: 'bundle', stagingId: preview.stagingId }}
         disabled={busy}
+        onRunning={setDryRunning}
         testId="bundle-dry-run"
       />
       <h3>Settings</h3>
@@ -147,7 +150,12 @@ function PreviewForm({
       />
       {failure && <ErrorBox error={failure} testId="bundle-install-error" />}
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={busy || blocked} data-testid="bundle-install">
+        <button
+          type="submit"
+          className="primary"
+          disabled={busy || blocked || dryRunning}
+          data-testid="bundle-install"
+        >
           {busy ? `${verb === 'Update' ? 'Updating' : 'Installing'}…` : verb}
         </button>
         <button type="button" onClick={onCancel} disabled={busy} data-testid="bundle-cancel">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { InstallPreview } from '../../../shared/domain/registry.js';
 import { DryRunPanel } from '../dry-run/dry-run-panel.js';
 import { ErrorBox } from '../error-box.js';
@@ -21,6 +21,8 @@ export function InstallDialog({ preview, onClose }: { preview: InstallPreview; o
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
   const form = useInstallForm(preview);
+  // The dry run starts by itself once the entry resolves: Install waits for it (or for Skip).
+  const [dryRunning, setDryRunning] = useState(false);
   const outcome = form.outcome;
   // A registry bundle continues in the one bundle dialog (its user_config form, signature, update).
   useEffect(() => {
@@ -136,6 +138,7 @@ export function InstallDialog({ preview, onClose }: { preview: InstallPreview; o
                       : null
                   }
                   disabled={form.installing}
+                  onRunning={setDryRunning}
                   testId="install-dry-run"
                 />
               </section>
@@ -152,7 +155,7 @@ export function InstallDialog({ preview, onClose }: { preview: InstallPreview; o
             type="submit"
             form={formId}
             className="primary"
-            disabled={!chosen?.available || !form.name.trim() || form.installing}
+            disabled={!chosen?.available || !form.name.trim() || form.installing || dryRunning}
             data-testid="install-confirm"
           >
             {chosen?.bundle ? 'Download and check' : form.installing ? 'Installing…' : 'Install'}

@@ -50,6 +50,19 @@ export function HostImportView({
   const [scan, setScan] = useState<Scan>({ kind: 'scanning' });
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [apply, setApply] = useState<Apply>({ kind: 'idle' });
+  // Candidates whose dry run is under way: Import waits for their reports (or their Skip).
+  const [dryRunning, setDryRunning] = useState<ReadonlySet<string>>(new Set());
+  const onDryRun = useCallback(
+    (key: string, on: boolean) =>
+      setDryRunning((old) => {
+        if (old.has(key) === on) return old;
+        const next = new Set(old);
+        if (on) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    [],
+  );
 
   const run = useCallback(() => {
     host.invoke('imports.scan', {}).then(
@@ -136,6 +149,7 @@ export function HostImportView({
               locked={apply.kind !== 'idle'}
               noKeychain={scan.scan.keychainError !== undefined}
               scanId={scan.scan.scanId}
+              onDryRun={onDryRun}
             />
           ))}
         {apply.kind === 'failed' && <ErrorBox error={apply.error} testId="host-import-apply-error" />}
@@ -149,7 +163,7 @@ export function HostImportView({
               <button
                 type="button"
                 className="primary"
-                disabled={picked.size === 0 || apply.kind === 'applying'}
+                disabled={picked.size === 0 || apply.kind === 'applying' || dryRunning.size > 0}
                 onClick={() => onImport(scan.scan)}
                 data-testid="host-import-apply"
               >
@@ -172,6 +186,7 @@ function HostSection({
   locked,
   noKeychain,
   scanId,
+  onDryRun,
 }: {
   host: ImportHost;
   picked: ReadonlySet<string>;
@@ -180,6 +195,7 @@ function HostSection({
   noKeychain: boolean;
   /** The scan the candidates belong to (a dry run names a candidate by scan and key). */
   scanId: string;
+  onDryRun: (key: string, running: boolean) => void;
 }) {
   const valid = candidatesOf(host).filter(pickable);
   const all = valid.length > 0 && valid.every((c) => picked.has(c.key));
@@ -230,6 +246,7 @@ function HostSection({
                 noKeychain={noKeychain}
                 scanId={scanId}
                 onPick={(on) => !locked && setPick([c.key], on)}
+                onDryRun={onDryRun}
               />
             ))}
           </ul>

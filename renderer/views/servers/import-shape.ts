@@ -59,6 +59,31 @@ export function pastedShape(text: string): PastedShape {
   return { kind: 'document' };
 }
 
+/**
+ * The server names a pasted document holds, read the way the host reads it (each then gets its
+ * own dry run); none when it is not JSON or has no server map (the host's import says why).
+ */
+export function pastedNames(text: string): string[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!isObj(json)) return [];
+  const map = isObj(json.mcpServers)
+    ? json.mcpServers
+    : isObj(json.servers)
+      ? json.servers
+      : isObj(json.mcp) && isObj(json.mcp.servers)
+        ? json.mcp.servers
+        : json;
+  const isServer = (v: unknown) => isObj(v) && (typeof v.command === 'string' || typeof v.url === 'string');
+  return Object.entries(map)
+    .filter(([, v]) => isServer(v))
+    .map(([name]) => name);
+}
+
 /** One nameless server wrapped as a document the host reads: `{"mcpServers": {name: server}}`. */
 export function wrapSingle(text: string, name: string): string {
   return JSON.stringify({ mcpServers: { [name]: JSON.parse(text) as unknown } });

@@ -23,6 +23,14 @@ export const dryRunRequestSchema = z.union([
       key: z.string().min(1).max(200),
     })
     .strict(),
+  // Pasted JSON has no preview on the host: the request carries the text `servers.import` will get.
+  z
+    .object({
+      source: z.literal('paste'),
+      json: z.string().min(1).max(2_000_000),
+      name: z.string().min(1).max(200),
+    })
+    .strict(),
 ]);
 
 /** A dry-run request (see dryRunRequestSchema). */
