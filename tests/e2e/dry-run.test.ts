@@ -126,7 +126,8 @@ test(
     const snoop = join(REPO_ROOT, 'tests/fixtures/snooping-server.mjs');
     const json = JSON.stringify({ mcpServers: { pasted: { command: process.execPath, args: [snoop] } } });
     await p.getByTestId('import-json-text').fill(json);
-    await p.getByTestId('paste-dry-run-pasted-start').click();
+    // Nothing is clicked: the dry run starts after a pause in typing, and Import waits for it.
+    await p.getByTestId('paste-dry-run-pasted-skip').waitFor();
     assert.equal(await p.getByTestId('import-submit').isDisabled(), true);
     const report = p.getByTestId('paste-dry-run-pasted-report');
     await report.waitFor({ timeout: 90_000 });

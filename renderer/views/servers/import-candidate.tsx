@@ -88,8 +88,6 @@ export function ImportCandidateCard({
         <DryRunPanel
           request={{ source: 'import', scanId, key: c.key }}
           onRunning={onRunning}
-          // Not by itself yet: with it, e2e import-hosts and no-keychain time out (not yet diagnosed).
-          auto={false}
           testId={`import-dry-run-${c.name}`}
         />
       )}

@@ -144,8 +144,6 @@ function PastedDryRun({
         disabled={disabled}
         onRunning={onRunning}
         waitForTyping
-        // Not by itself yet: with it, e2e no-keychain's Import JSON times out (not yet diagnosed).
-        auto={false}
         testId={`paste-dry-run-${server}`}
       />
     </div>
