@@ -89,6 +89,14 @@ test(
         await p.keyboard.press('Enter');
         await p.getByTestId('prompt-insert').waitFor();
         assert.equal(await focusedTestId(p), 'chat-prompt-arg-department', 'focus is on the first argument');
+        // The focused empty argument asks the server for every department: the first Escape
+        // closes that list only (the form stays), the second closes the form. Waiting for the
+        // list, not a time: it arrives after a debounce and a round trip.
+        const departments = p.getByTestId('chat-prompt-arg-department-suggestions');
+        await departments.waitFor({ timeout: STEP_TIMEOUT_MS });
+        await p.keyboard.press('Escape');
+        await departments.waitFor({ state: 'detached' });
+        assert.equal(await p.getByTestId('prompt-insert').isVisible(), true, 'the form stays open');
         await p.keyboard.press('Escape');
         await p.getByTestId('prompt-insert').waitFor({ state: 'detached' });
         assert.equal(await focusedTestId(p), 'chat-input', 'Escape hands focus back to the composer');
