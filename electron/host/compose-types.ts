@@ -57,6 +57,8 @@ export interface ComposeOptions {
   handlers?: ServerRequestHandlers;
   secrets?: SecretResolver;
   backoff?: ConnectionDeps['backoff'];
+  /** The stdio era probe's cap (tests of the late-answer path shorten it). */
+  stdioProbeMs?: ConnectionDeps['stdioProbeMs'];
   /** Every server's timeout (connect budget and requests) for this run, over its config's: the CLI's --timeout. */
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;

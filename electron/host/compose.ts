@@ -138,6 +138,7 @@ async function compose(opts: ComposeOptions, stack: DisposeStack): Promise<HostS
       events,
       handlers,
       backoff: opts.backoff,
+      ...(opts.stdioProbeMs !== undefined ? { stdioProbeMs: opts.stdioProbeMs } : {}),
       ...(opts.timeoutMs !== undefined ? { timeoutOverride: opts.timeoutMs } : {}),
       audit,
       metrics,

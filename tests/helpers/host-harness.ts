@@ -38,6 +38,8 @@ export interface TestHostOptions {
   rest?: Record<string, unknown>;
   /** Persist era verdicts to this file, or to `<dir>/era-verdicts.json` with `true` (default: in memory). */
   eraCache?: string | true;
+  /** The stdio era probe's cap (the late-answer tests use a short one; default the product's). */
+  stdioProbeMs?: number;
   env?: NodeJS.ProcessEnv;
   handlers?: ComposeOptions['handlers'];
   /** Call host.init() (default true). */
@@ -73,6 +75,7 @@ export async function createTestHost(stack: CleanupStack, opts: TestHostOptions 
     configPath,
     mode: 'cli',
     backoff: TEST_BACKOFF,
+    ...(opts.stdioProbeMs !== undefined ? { stdioProbeMs: opts.stdioProbeMs } : {}),
     ...(opts.eraCache
       ? { eraCachePath: opts.eraCache === true ? join(dir, 'era-verdicts.json') : opts.eraCache }
       : {}),

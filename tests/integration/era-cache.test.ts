@@ -28,6 +28,9 @@ interface StoredVerdict {
   tentative?: boolean;
 }
 
+/** A short probe cap, so a server that starts a few seconds late outlives it (the product's is longer). */
+const PROBE_MS = 3000;
+
 describe('era-verdict cache', { timeout: 120_000 }, () => {
   const stack = new CleanupStack();
   after(() => stack.run());
@@ -74,7 +77,11 @@ describe('era-verdict cache', { timeout: 120_000 }, () => {
     // off the connect's path and hears the server's DiscoverResult once it is up. Nothing was
     // sent on the 2025 session yet, so the server is connected again, in 2026-07-28.
     const config = nodeServer(SERVERS.modern, [], { env: { MODERN_START_DELAY_MS: '4000' } }) as ServerConfig;
-    const t = await createTestHost(stack, { servers: { slow: config }, eraCache: true });
+    const t = await createTestHost(stack, {
+      servers: { slow: config },
+      eraCache: true,
+      stdioProbeMs: PROBE_MS,
+    });
     const states: string[] = [];
     stack.defer(
       t.events.on('servers.changed', (list) => {
@@ -120,7 +127,11 @@ describe('era-verdict cache', { timeout: 120_000 }, () => {
     const config = nodeServer(SERVERS.modern, [], {
       env: { MODERN_START_DELAY_MS: '6000', MODERN_DELAY_ONCE_FILE: marker },
     }) as ServerConfig;
-    const t = await createTestHost(stack, { servers: { busy: config }, eraCache: true });
+    const t = await createTestHost(stack, {
+      servers: { busy: config },
+      eraCache: true,
+      stdioProbeMs: PROBE_MS,
+    });
     assert.equal(connectedInfo(await waitForState(t.host, 'busy', 'connected')).protocolEra, 'legacy');
     assert.equal(
       textOf(await t.host.callTool('busy', 'whoami', {})),
@@ -151,7 +162,11 @@ describe('era-verdict cache', { timeout: 120_000 }, () => {
     // A loaded machine: the server reads stdin only after 4 s, so the 3 s probe times out; its
     // "method not found" arrives afterwards, while the session is already connecting.
     const config = nodeServer(HOSTILE, [], { env: { HOSTILE_START_DELAY_MS: '4000' } }) as ServerConfig;
-    const t = await createTestHost(stack, { servers: { late: config }, eraCache: true });
+    const t = await createTestHost(stack, {
+      servers: { late: config },
+      eraCache: true,
+      stdioProbeMs: PROBE_MS,
+    });
     assert.equal(connectedInfo(await waitForState(t.host, 'late', 'connected')).protocolEra, 'legacy');
     const path = join(t.dir, 'era-verdicts.json');
     const stored = await waitFor('a legacy verdict in the cache file', async () => {
@@ -170,7 +185,11 @@ describe('era-verdict cache', { timeout: 120_000 }, () => {
 
   it('caches a tentative legacy verdict when the probe hears only silence and the 2025 handshake works', async () => {
     const config = nodeServer(HOSTILE, [], { env: { HOSTILE_IGNORE_UNKNOWN: '1' } }) as ServerConfig;
-    const t = await createTestHost(stack, { servers: { quiet: config }, eraCache: true });
+    const t = await createTestHost(stack, {
+      servers: { quiet: config },
+      eraCache: true,
+      stdioProbeMs: PROBE_MS,
+    });
     assert.equal(connectedInfo(await waitForState(t.host, 'quiet', 'connected')).protocolEra, 'legacy');
     const path = join(t.dir, 'era-verdicts.json');
     const stored = await waitFor('a tentative legacy verdict in the cache file', async () => {
@@ -196,7 +215,11 @@ describe('era-verdict cache', { timeout: 120_000 }, () => {
   it('stores a legacy verdict for a 2025 server', async () => {
     // server-everything is built on the 2025 SDK (the fixtures' v2 SDK serves both eras).
     const config = nodeServer(SERVERS.everything, ['stdio']) as ServerConfig;
-    const t = await createTestHost(stack, { servers: { old: config }, eraCache: true });
+    const t = await createTestHost(stack, {
+      servers: { old: config },
+      eraCache: true,
+      stdioProbeMs: PROBE_MS,
+    });
     assert.equal(connectedInfo(await waitForState(t.host, 'old', 'connected')).protocolEra, 'legacy');
     const path = join(t.dir, 'era-verdicts.json');
     await waitFor('a legacy verdict in the cache file', async () => {

@@ -49,12 +49,20 @@ export interface OpenOptions {
   authProvider?: AuthProvider | OAuthClientProvider;
   /** A stdio probe that timed out was answered afterwards (see probe-sibling.ts). */
   onLateVerdict?: (verdict: LateVerdict) => void;
+  /** The stdio probe's cap (default STDIO_PROBE_MS). */
+  stdioProbeMs?: number;
   /** A line for the server's log (a remote request sent again after a reset). */
   note?: (text: string) => void;
 }
 
-/** Silence on a stdio probe means a 2025 server; don't make the person wait long for it. */
-const STDIO_PROBE_MS = 3000;
+/**
+ * Silence on a stdio probe means a 2025 server, but so does a server still starting on a busy
+ * machine: a node server's start takes several seconds when many start at once on two cores,
+ * and a 3 s cap then connected 2026-07-28 servers as 2025. A silent 2025 server (rare: most
+ * answer an unknown request with an error at once) pays this once; its verdict is cached.
+ * A probe that still times out is heard late and upgrades an unused session (server-connection.ts).
+ */
+const STDIO_PROBE_MS = 8000;
 /** How long an abandoned connect may take to unwind (reap a probe sibling) before we move on. */
 const UNWIND_MS = 1000;
 
@@ -67,7 +75,8 @@ const UNWIND_MS = 1000;
 export async function openClient(plan: LaunchPlan, opts: OpenOptions): Promise<OpenedClient> {
   // Over HTTP the SDK takes a probe timeout for a dead server (no legacy fallback), so a slow
   // one gets the whole timeout there; the stdio probe runs on a throwaway sibling, capped short.
-  const probeCap = plan.kind === 'stdio' ? Math.min(STDIO_PROBE_MS, opts.timeout) : opts.timeout;
+  const probeCap =
+    plan.kind === 'stdio' ? Math.min(opts.stdioProbeMs ?? STDIO_PROBE_MS, opts.timeout) : opts.timeout;
   const probeMs = opts.prior ? 0 : probeCap;
   const deadline = new ConnectDeadline(opts.timeout, opts.signal, probeMs);
   try {

@@ -32,6 +32,8 @@ export interface ConnectionDeps {
   onToolsListed?: (tools: readonly Tool[], config: ServerConfig) => void;
   /** Reconnect policy; tests shorten it. */
   backoff?: BackoffOptions;
+  /** How long a stdio era probe may stay silent before the 2025 handshake is tried (client-factory.ts). */
+  stdioProbeMs?: number;
   /** Whether an OS sandbox is available (the system's by default). */
   sandbox?: SandboxDetector;
   /**
@@ -136,7 +138,13 @@ export async function attemptConnect(
   );
   if (!plan) return undefined;
   a.onPlanned(plan);
-  const session = { id: a.id, handlers: deps.handlers, output, timeout: a.timeout };
+  const session = {
+    id: a.id,
+    handlers: deps.handlers,
+    output,
+    timeout: a.timeout,
+    ...(deps.stdioProbeMs !== undefined ? { stdioProbeMs: deps.stdioProbeMs } : {}),
+  };
   const listChanged = listChangedOptions(a.onListChanged);
   const onLateVerdict = (verdict: LateVerdict) => lateVerdict(deps, a.era.key, verdict, a.upgradeToModern);
   const opened = await a.opener.open(

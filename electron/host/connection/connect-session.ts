@@ -19,6 +19,8 @@ export interface SessionContext {
   listChanged: ClientOptions['listChanged'];
   /** A stdio probe that timed out was answered afterwards: the verdict for next time. */
   onLateVerdict?: (verdict: LateVerdict) => void;
+  /** The stdio era probe's cap, over the default. */
+  stdioProbeMs?: number;
 }
 
 /**
@@ -43,6 +45,7 @@ export function openSession(plan: ConnectPlan, ctx: SessionContext): Promise<Ope
     timeout: ctx.timeout,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     ...(ctx.onLateVerdict ? { onLateVerdict: ctx.onLateVerdict } : {}),
+    ...(ctx.stdioProbeMs !== undefined ? { stdioProbeMs: ctx.stdioProbeMs } : {}),
     note: (text) => output.note(text),
     prepare: (transport, client) => {
       if (marker) rememberMarker(client, marker);

@@ -38,6 +38,7 @@ export interface ServerRegistryDeps {
   launch: LaunchContext;
   handlers?: ServerRequestHandlers;
   backoff?: ConnectionDeps['backoff'];
+  stdioProbeMs?: ConnectionDeps['stdioProbeMs'];
   /** Every server's timeout for this run, over its config's (the CLI's --timeout). */
   timeoutOverride?: number;
   audit?: AuditLog;
@@ -297,6 +298,7 @@ export class ServerRegistry implements Disposable {
       output,
       handlers: this.deps.handlers ?? {},
       backoff: this.deps.backoff,
+      ...(this.deps.stdioProbeMs !== undefined ? { stdioProbeMs: this.deps.stdioProbeMs } : {}),
       ...(this.deps.timeoutOverride !== undefined ? { timeoutOverride: this.deps.timeoutOverride } : {}),
       ...(this.deps.sandbox ? { sandbox: this.deps.sandbox } : {}),
       ...(this.deps.authProviderFor ? { authProviderFor: this.deps.authProviderFor } : {}),
