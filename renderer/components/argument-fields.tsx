@@ -45,10 +45,14 @@ export function ArgumentFields({
   const [activeName, setActiveName] = useState<string | null>(null);
   const active = activeName === null ? null : { name: activeName, value: values[activeName] ?? '' };
   const suggestions = useCompletion(serverId, completionRef, active, values, completionEnabled);
-  // The highlighted option belongs to one list: a new list (or field) starts unhighlighted.
-  const listKey = JSON.stringify([activeName, suggestions]);
-  const [highlight, setHighlight] = useState<{ key: string; index: number }>({ key: '', index: -1 });
-  const index = highlight.key === listKey ? highlight.index : -1;
+  // The highlighted option belongs to one field and one typed text: typing more (or another
+  // field) starts unhighlighted, but a list that refreshes for the same text (a late answer
+  // replacing an earlier one) keeps the option the person moved to, wherever it now sits.
+  const [highlight, setHighlight] = useState<{ field: string; text: string; option: string } | null>(null);
+  const index =
+    highlight && highlight.field === activeName && highlight.text === (values[highlight.field] ?? '')
+      ? suggestions.indexOf(highlight.option)
+      : -1;
   // Escape (or a pick) closes the list until the text changes again.
   const [closedFor, setClosedFor] = useState<string | null>(null);
   const open = (name: string) =>
@@ -76,7 +80,7 @@ export function ArgumentFields({
         : e.key === 'ArrowDown'
           ? Math.min(index + 1, last)
           : Math.max(index - 1, 0);
-      setHighlight({ key: listKey, index: next });
+      setHighlight({ field: name, text: values[name] ?? '', option: suggestions[next] });
     } else if (e.key === 'Enter' && shown && index >= 0) {
       // The highlighted option is the answer; the form is not submitted with the half-typed text.
       e.preventDefault();
