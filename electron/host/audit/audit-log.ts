@@ -41,17 +41,26 @@ export function auditDay(at: number): string {
 }
 
 /** Redact and stamp one entry; shared by both implementations so they record the same thing. */
-function seal(entry: AuditEntry, seq: number, now: number, redactor: Redactor | undefined): AuditRecord {
+function seal(entry: AuditEntry, seq: number, now: number, redactor: Redactor | undefined): Sealed {
   const raw: AuditRecord = { seq, at: entry.at ?? now, kind: entry.kind, action: entry.action };
   if (entry.serverId !== undefined) raw.serverId = entry.serverId;
   if (entry.details !== undefined) raw.details = entry.details;
   // Everything goes through the redactor, details and free text alike: a server id or an
   // error message can carry a secret just as well as an argument can.
   const clean = (redactor ? redactor.redactValue(raw) : structuredClone(raw)) as AuditRecord;
-  if (Buffer.byteLength(JSON.stringify(clean)) > MAX_LINE_BYTES && clean.details) {
+  // Serialised once: the file log writes this very text (a burst of calls audits each one).
+  let json = JSON.stringify(clean);
+  if (Buffer.byteLength(json) > MAX_LINE_BYTES && clean.details) {
     clean.details = { truncated: true, keys: Object.keys(clean.details).slice(0, 50) };
+    json = JSON.stringify(clean);
   }
-  return clean;
+  return { record: clean, json };
+}
+
+/** A sealed entry and its JSON text. */
+interface Sealed {
+  record: AuditRecord;
+  json: string;
 }
 
 /**
@@ -84,8 +93,8 @@ export class FileAuditLog implements AuditLog {
     let line: string;
     let day: string;
     try {
-      const record = seal(entry, ++this.seq, this.now(), this.redactor);
-      line = `${JSON.stringify(record)}\n`;
+      const { record, json } = seal(entry, ++this.seq, this.now(), this.redactor);
+      line = `${json}\n`;
       day = auditDay(record.at);
     } catch (error) {
       this.opts.onError?.(error);
@@ -210,7 +219,7 @@ export class MemoryAuditLog implements AuditLog {
 
   append(entry: AuditEntry): void {
     if (this.disposed) return;
-    this.records.push(seal(entry, ++this.seq, this.now(), this.redactor));
+    this.records.push(seal(entry, ++this.seq, this.now(), this.redactor).record);
     if (this.records.length > this.max) this.records.splice(0, this.records.length - this.max);
   }
 

@@ -49,6 +49,20 @@ function wordsOf(key: string): string[] {
  * (maxTokens, progressToken, nextPageToken, totalTokens) are not: their values are shown.
  */
 export function isSecretKey(key: string): boolean {
+  // Every traced and audited message asks again for the same few keys ("method", "params",
+  // "arguments"…): the answer is remembered (bounded, so a hostile server's endless fresh keys
+  // cannot grow it).
+  const known = secretKeys.get(key);
+  if (known !== undefined) return known;
+  const secret = judgeKey(key);
+  if (secretKeys.size >= 10_000) secretKeys.clear();
+  secretKeys.set(key, secret);
+  return secret;
+}
+
+const secretKeys = new Map<string, boolean>();
+
+function judgeKey(key: string): boolean {
   if (/^dpop$/i.test(key)) return true;
   const words = wordsOf(key);
   if (words.some((w) => SECRET_WORD.test(w))) return true;
