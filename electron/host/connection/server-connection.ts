@@ -136,11 +136,7 @@ export class ServerConnection {
 
   /** Stop: the process tree is gone when this resolves, even one a connect was still starting. */
   async stop(): Promise<void> {
-    this.generation++;
-    clearTimeout(this.retryTimer);
-    await this.opener.cancel();
-    await this.teardown();
-    await this.reaper.settle();
+    await this.endSession();
     await this.network.close();
     // Stopping what is already stopped is no transition: nothing to log or announce.
     if (this.stateValue.kind !== 'disabled') this.setState({ kind: 'disabled' });
@@ -280,17 +276,22 @@ export class ServerConnection {
    */
   private upgradeToModern(gen: number): boolean {
     if (gen !== this.generation || this.usedGeneration === gen) return false;
-    const next = ++this.generation;
-    clearTimeout(this.retryTimer);
     this.attempt = 0;
     this.setState({ kind: 'connecting', attempt: 1 });
-    void (async () => {
-      await this.opener.cancel();
-      await this.teardown();
-      await this.reaper.settle();
-      if (next === this.generation) await this.connect(next, 'first');
-    })();
+    void this.endSession().then((next) =>
+      next === this.generation ? this.connect(next, 'first') : undefined,
+    );
     return true;
+  }
+
+  /** End the session and any connect under way (now stale); resolves, trees gone, to the new generation. */
+  private async endSession(): Promise<number> {
+    const next = ++this.generation;
+    clearTimeout(this.retryTimer);
+    await this.opener.cancel();
+    await this.teardown();
+    await this.reaper.settle();
+    return next;
   }
 
   /** A bare "connection closed" helps nobody: add what the process last said on stderr. */
