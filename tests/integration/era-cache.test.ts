@@ -28,6 +28,13 @@ interface StoredVerdict {
   tentative?: boolean;
 }
 
+/** What the cache file at `path` holds for `config` (nothing while the file is not written yet). */
+async function cachedVerdict(path: string, config: ServerConfig): Promise<StoredVerdict | undefined> {
+  const text = await readFile(path, 'utf8').catch(() => '');
+  const data = text ? (JSON.parse(text) as Record<string, StoredVerdict>) : {};
+  return data[launchKey(config)];
+}
+
 /** A short probe cap, so a server that starts a few seconds late outlives it (the product's is longer). */
 const PROBE_MS = 3000;
 
@@ -94,9 +101,8 @@ describe('era-verdict cache', { timeout: 120_000 }, () => {
     const stored = await waitFor(
       'the late modern verdict in the cache file',
       async () => {
-        const text = await readFile(path, 'utf8').catch(() => '');
-        const data = text ? (JSON.parse(text) as Record<string, StoredVerdict>) : {};
-        return data[launchKey(config)]?.verdict?.kind === 'modern' ? data[launchKey(config)] : undefined;
+        const entry = await cachedVerdict(path, config);
+        return entry?.verdict?.kind === 'modern' ? entry : undefined;
       },
       45_000,
     );
@@ -170,14 +176,12 @@ describe('era-verdict cache', { timeout: 120_000 }, () => {
     assert.equal(connectedInfo(await waitForState(t.host, 'late', 'connected')).protocolEra, 'legacy');
     const path = join(t.dir, 'era-verdicts.json');
     const stored = await waitFor('a legacy verdict in the cache file', async () => {
-      const text = await readFile(path, 'utf8').catch(() => '');
-      const data = text ? (JSON.parse(text) as Record<string, StoredVerdict>) : {};
-      return data[launchKey(config)]?.verdict?.kind === 'legacy' ? data[launchKey(config)] : undefined;
+      const entry = await cachedVerdict(path, config);
+      return entry?.verdict?.kind === 'legacy' ? entry : undefined;
     });
     // The tentative verdict of the handshake may land first; the late answer then makes it firm.
     await waitFor('the late answer to make the verdict firm', async () => {
-      const data = JSON.parse(await readFile(path, 'utf8')) as Record<string, StoredVerdict>;
-      return data[launchKey(config)]?.tentative === undefined ? true : undefined;
+      return (await cachedVerdict(path, config))?.tentative === undefined ? true : undefined;
     });
     assert.equal(stored.verdict?.kind, 'legacy');
     assert.ok(t.host.log('late').some((l) => /answered late: this is a 2025 server/.test(l.text)));
@@ -193,9 +197,8 @@ describe('era-verdict cache', { timeout: 120_000 }, () => {
     assert.equal(connectedInfo(await waitForState(t.host, 'quiet', 'connected')).protocolEra, 'legacy');
     const path = join(t.dir, 'era-verdicts.json');
     const stored = await waitFor('a tentative legacy verdict in the cache file', async () => {
-      const text = await readFile(path, 'utf8').catch(() => '');
-      const data = text ? (JSON.parse(text) as Record<string, StoredVerdict>) : {};
-      return data[launchKey(config)]?.verdict?.kind === 'legacy' ? data[launchKey(config)] : undefined;
+      const entry = await cachedVerdict(path, config);
+      return entry?.verdict?.kind === 'legacy' ? entry : undefined;
     });
     assert.equal(stored.tentative, true, JSON.stringify(stored));
     // The next start skips the probe: the first request the server sees is initialize.
@@ -223,9 +226,7 @@ describe('era-verdict cache', { timeout: 120_000 }, () => {
     assert.equal(connectedInfo(await waitForState(t.host, 'old', 'connected')).protocolEra, 'legacy');
     const path = join(t.dir, 'era-verdicts.json');
     await waitFor('a legacy verdict in the cache file', async () => {
-      const text = await readFile(path, 'utf8').catch(() => '');
-      const data = text ? (JSON.parse(text) as Record<string, { verdict?: { kind?: string } }>) : {};
-      return data[launchKey(config)]?.verdict?.kind === 'legacy' ? true : undefined;
+      return (await cachedVerdict(path, config))?.verdict?.kind === 'legacy' ? true : undefined;
     });
   });
 });

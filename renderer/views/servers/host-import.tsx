@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useKeySet } from '../../hooks/use-key-set.js';
 import type { ImportCandidate, ImportHost } from '../../../shared/domain/imports.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
 import type { ImportApplyResult, ImportScanResult } from '../../../shared/ipc/contract.js';
@@ -51,18 +52,7 @@ export function HostImportView({
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [apply, setApply] = useState<Apply>({ kind: 'idle' });
   // Candidates whose dry run is under way: Import waits for their reports (or their Skip).
-  const [dryRunning, setDryRunning] = useState<ReadonlySet<string>>(new Set());
-  const onDryRun = useCallback(
-    (key: string, on: boolean) =>
-      setDryRunning((old) => {
-        if (old.has(key) === on) return old;
-        const next = new Set(old);
-        if (on) next.add(key);
-        else next.delete(key);
-        return next;
-      }),
-    [],
-  );
+  const [dryRunning, onDryRun] = useKeySet();
 
   const run = useCallback(() => {
     host.invoke('imports.scan', {}).then(

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useKeySet } from '../../hooks/use-key-set.js';
 import { DryRunPanel } from '../../components/dry-run/dry-run-panel.js';
 import type { ImportResult } from '../../../shared/ipc/contract.js';
 import type { HostError } from '../../../shared/domain/server-state.js';
@@ -39,18 +40,7 @@ export function ImportPanel({ onClose }: { onClose: () => void }) {
   const nameToUse = name.trim() || (single ? shape.suggestedName : '');
   const text = single ? wrapSingle(json, nameToUse) : json;
   const names = single ? (nameToUse ? [nameToUse] : []) : pastedNames(json);
-  const [dryRunning, setDryRunning] = useState<ReadonlySet<string>>(new Set());
-  const onDryRun = useCallback(
-    (server: string, on: boolean) =>
-      setDryRunning((old) => {
-        if (old.has(server) === on) return old;
-        const next = new Set(old);
-        if (on) next.add(server);
-        else next.delete(server);
-        return next;
-      }),
-    [],
-  );
+  const [dryRunning, onDryRun] = useKeySet();
 
   const onImport = () => {
     setState({ kind: 'importing' });
