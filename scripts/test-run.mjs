@@ -2,12 +2,13 @@
 // running a command, finding test files, running them under node's own test runner, and the
 // tally whose last line, `N passed, N failed, N skipped`, is the last thing either prints.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { setPriority, tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
-import { readFileTimes, slowestTable } from './test-times.mjs';
+import { runFilePool } from './test-pool.mjs';
+import { slowestTable } from './test-times.mjs';
 
 /** The repository root. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -142,58 +143,67 @@ export function createTally({ slowest = 15 } = {}) {
   return tally;
 }
 
-const summaryLine = /^\s*ℹ (pass|fail|cancelled|skipped|todo) (\d+)\s*$/;
+/** The most one test file may take (the slowest take about two minutes on two cores). */
+const FILE_TIMEOUT_MS = 10 * 60_000;
+/** The spec reporter's closing block (`ℹ tests 4` … `ℹ duration_ms 12.3`), kept out of the log. */
+const closingBlockLine = /^\s*ℹ (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+\s*$/;
 
 /**
- * Runs `files` under node's test runner, `concurrency` files at a time, each in its own process;
- * adds the summary and each file's time to `tally`.
+ * Runs `files` in that order, `concurrency` at a time, each in its own process under node's test
+ * runner (scripts/test-pool.mjs: at most two e2e files at once while others wait, a file that
+ * hangs is stopped after ten minutes, what a file leaves running is ended). Prints each file's
+ * output whole when it ends, then one line of its counts; adds the counts and each file's time to
+ * `tally`. Stops what still runs after `timeoutMs`.
  */
 export async function runTestFiles(tally, { files, concurrency, runnerFlags = [], timeoutMs, env }) {
-  // The spec reporter ends with one summary block per run; the last value of each counter
-  // wins, in case a test's own output happens to contain a similar line.
-  const summary = {};
-  // Each file's time goes to a file of its own beside the spec output, so no line of it can be
-  // mistaken for the runner's summary.
-  const timesDir = mkdtempSync(path.join(tmpdir(), 'mcp-desk-test-times-'));
-  const timesFile = path.join(timesDir, 'times.jsonl');
-  const runnerCode = await run(
-    process.execPath,
-    [
+  const { counts } = tally;
+  const notStarted = await runFilePool({
+    files,
+    concurrency,
+    maxE2e: Math.max(1, concurrency - 1),
+    args: [
       '--import',
       'tsx',
-      '--test',
-      `--test-concurrency=${concurrency}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
-      `--test-reporter=${pathToFileURL(path.join(root, 'scripts', 'test-times.mjs')).href}`,
-      `--test-reporter-destination=${timesFile}`,
+      // A file whose tests are done exits even if a handle it forgot keeps its event loop alive.
+      '--test-force-exit',
       ...runnerFlags,
-      ...files,
     ],
-    {
-      timeoutMs,
-      env,
-      onStdoutLine: (line) => {
-        const match = summaryLine.exec(stripVTControlCharacters(line));
-        if (match) summary[match[1]] = Number(match[2]);
-      },
+    cwd: root,
+    env: { ...testEnv, ...env },
+    fileTimeoutMs: FILE_TIMEOUT_MS,
+    deadline: Date.now() + (timeoutMs ?? 24 * 60 * 60_000),
+    runId: `${process.pid}-${Date.now()}`,
+    onDone: ({ file, ms, code, output, summary, timedOut, leftovers }) => {
+      const kept = output
+        .trimEnd()
+        .split('\n')
+        .filter((line) => !closingBlockLine.test(stripVTControlCharacters(line)));
+      if (kept.length > 0) console.log(kept.join('\n'));
+      const failed = (summary.fail ?? 0) + (summary.cancelled ?? 0);
+      const skipped = (summary.skipped ?? 0) + (summary.todo ?? 0);
+      const seconds = (ms / 1000).toFixed(1);
+      console.log(
+        `test: ${file}: ${summary.pass ?? 0} passed, ${failed} failed, ${skipped} skipped (${seconds} s)`,
+      );
+      counts.passed += summary.pass ?? 0;
+      // A cancelled test (its file crashed or timed out) did not pass: it is a failure.
+      counts.failed += failed;
+      counts.skipped += skipped;
+      if (timedOut) tally.fail(`${file}: ${timedOut}`);
+      else if (summary.pass === undefined) tally.fail(`${file} exited (code ${code}) without a summary`);
+      else if (code !== 0 && failed === 0)
+        tally.fail(`${file} exited with code ${code} although no test failed`);
+      if (leftovers.length > 0) {
+        console.log(
+          `test: ${file} left ${leftovers.length} process(es) running; ended: ${leftovers.join(', ')}`,
+        );
+      }
+      tally.fileTimes.push({ file, ms, passed: failed === 0 && !timedOut && code === 0 });
     },
-  );
-  tally.fileTimes.push(...readFileTimes(timesFile, root));
-  rmSync(timesDir, { recursive: true, force: true });
-  if (summary.pass === undefined) {
-    // No summary at all: the runner crashed or was killed before reporting.
-    tally.fail(`the test runner exited (code ${runnerCode}) without a summary`);
-    return;
-  }
-  const { counts } = tally;
-  counts.passed += summary.pass;
-  // A cancelled test (its file crashed or timed out) did not pass: it is a failure.
-  counts.failed += (summary.fail ?? 0) + (summary.cancelled ?? 0);
-  counts.skipped += (summary.skipped ?? 0) + (summary.todo ?? 0);
-  if (runnerCode !== 0 && (summary.fail ?? 0) + (summary.cancelled ?? 0) === 0) {
-    tally.fail(`the test runner exited with code ${runnerCode} although no test failed`);
-  }
+  });
+  if (notStarted.length > 0) tally.fail(`${notStarted.length} file(s) never started: the run's time ran out`);
 }
 
 /**

@@ -36,7 +36,8 @@ const runnerFlags = cliArgs.filter((arg) => arg.startsWith('--'));
 const skipBuild = process.env.TEST_SKIP_BUILD === '1';
 const totalTimeoutMs = Number(process.env.TEST_TOTAL_TIMEOUT_MS ?? 70 * 60_000);
 // Three files at a time on two cores: most of them spend much of their time waiting (on servers,
-// timeouts, a browser), and test-order.mjs keeps two browsers from sharing the machine often.
+// timeouts, a browser); test-order.mjs interleaves e2e files with others, and test-pool.mjs runs
+// no more than two e2e files at once while others wait.
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 3);
 const historyFile = path.join(root, 'test-results', 'test-times.json');
 const deadline = Date.now() + totalTimeoutMs;

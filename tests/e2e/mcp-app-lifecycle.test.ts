@@ -10,7 +10,15 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { reply, text } from '../fixtures/fake-gemini.js';
-import { firstOf, modelCalls, overlaps, readyView, STEP, toolCard } from '../helpers/app-view-e2e.js';
+import {
+  cardBelowView,
+  firstOf,
+  modelCalls,
+  overlaps,
+  readyView,
+  STEP,
+  toolCard,
+} from '../helpers/app-view-e2e.js';
 import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
 import { modelKeySkipReason } from '../helpers/e2e-app.js';
 import { openConnected, useE2eSession } from '../helpers/e2e-session.js';
@@ -115,9 +123,7 @@ test(
       await asked.waitFor({ timeout: STEP });
       // The card sits with the view that asked: inside its tool card, below the view's frame.
       assert.equal(await card.getByTestId('approval-card').count(), 1, 'the card is in the tool card');
-      const frame = card.getByTestId('app-view-frame');
-      const [viewBox, cardBox] = [await frame.boundingBox(), await asked.boundingBox()];
-      assert.ok(viewBox && cardBox && cardBox.y >= viewBox.y + viewBox.height - 1, 'below the view');
+      assert.ok(await cardBelowView(card), 'below the view');
       assert.equal(await asked.getByTestId('approve-chat').count(), 1, 'in a chat, "for this chat" stays');
       await asked.getByTestId('approve-view').waitFor({ timeout: STEP });
       await shotInVariants(p, `${PREFIX}-view-card`, { show: asked, axe: '[data-testid="approval-card"]' });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { reply, text } from '../fixtures/fake-gemini.js';
-import { callInTools, readyView, sendInNewChat, STEP } from '../helpers/app-view-e2e.js';
+import { callInTools, cardBelowView, readyView, sendInNewChat, STEP } from '../helpers/app-view-e2e.js';
 import { chromiumSkipReason, pageOrSkip } from '../helpers/chromium.js';
 import { modelKeySkipReason } from '../helpers/e2e-app.js';
 import { openConnected, useE2eSession } from '../helpers/e2e-session.js';
@@ -51,12 +51,7 @@ test(
       await doc.getByRole('button', { name: 'Get Server Time' }).click();
       const card = detail.getByTestId('approval-card');
       await card.waitFor({ timeout: STEP });
-      const frame = detail.getByTestId('app-view-frame');
-      const [viewBox, cardBox] = [await frame.boundingBox(), await card.boundingBox()];
-      assert.ok(
-        viewBox && cardBox && cardBox.y >= viewBox.y + viewBox.height - 1,
-        'the card is below the view',
-      );
+      assert.ok(await cardBelowView(detail), 'the card is below the view');
       assert.equal(await card.getByTestId('approve-chat').count(), 0, 'no "for this chat" outside a chat');
       await card.getByTestId('approve-view').waitFor();
       await shotInVariants(p, `${PREFIX}-request`, { show: card, axe: '[data-testid="tools-view"]' });

@@ -66,6 +66,19 @@ export async function readyView(
   return { viewId, doc: await viewDocument(p, viewId), view };
 }
 
+/**
+ * Whether the approval card inside `scope` sits below the view's frame there. Both boxes come from
+ * one layout: read one after the other, a view still resizing to its content moves in between.
+ */
+export function cardBelowView(scope: Locator): Promise<boolean> {
+  return scope.evaluate((el) => {
+    const frame = el.querySelector('[data-testid="app-view-frame"]');
+    const card = el.querySelector('[data-testid="approval-card"]');
+    if (!frame || !card) return false;
+    return card.getBoundingClientRect().top >= frame.getBoundingClientRect().bottom - 1;
+  });
+}
+
 /** Selects `server`'s `tool` in the Tools view and calls it with its default arguments. */
 export async function callInTools(p: Page, server: string, tool: string): Promise<Locator> {
   await p.getByTestId('nav-tools').click();
