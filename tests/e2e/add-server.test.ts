@@ -156,6 +156,17 @@ test(
         }
         assert.equal(mode.output().includes(LITERAL), false, 'browser mode printed the literal');
       }
+
+      // Added: the details say so and offer the way back to the chat (issue 24), where its tools are.
+      const added = p.getByTestId('server-added');
+      await added.waitFor();
+      assert.match((await added.textContent()) ?? '', /everything is added/);
+      await threeShots(p, 'added-back-to-chat');
+      await added.getByTestId('back-to-chat').click();
+      await p.getByTestId('chat-view').waitFor({ state: 'visible' });
+      assert.equal(await p.getByTestId('nav-chat').getAttribute('aria-current'), 'page');
+      assert.equal(await p.getByTestId('servers-view').isVisible(), false, 'the Servers view is left');
+      await p.getByTestId('nav-servers').click();
     });
   },
 );

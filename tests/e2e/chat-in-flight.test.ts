@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { functionCall, hold, reply, text } from '../fixtures/fake-gemini.js';
 import { pageOrSkip } from '../helpers/chromium.js';
 import { chatSkipReason as skipReason, ECHO_FOR_MODEL, EVERYTHING_STDIO } from '../helpers/e2e-app.js';
@@ -148,5 +149,88 @@ test(
       release();
       await p.close();
     }
+  },
+);
+
+/** The one countdown format (renderer/lib/format.ts): "45 s", "9 min 07 s". */
+const COUNTDOWN = /^expires in (\d{1,2} s|\d+ min \d{2} s)$/;
+
+/** Every text on the page inside `selector` that reads as a countdown, trimmed. */
+const countdownsIn = (p: Page, selector: string) =>
+  p.locator(selector).evaluate((root) => {
+    const found: string[] = [];
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n as HTMLElement;
+      const own = Array.from(el.childNodes)
+        .filter((c) => c.nodeType === Node.TEXT_NODE)
+        .map((c) => c.textContent ?? '')
+        .join('');
+      if (/expires in/.test(own)) found.push((el.textContent ?? '').replace(/\s+/g, ' ').trim());
+    }
+    return found;
+  });
+
+test(
+  'chat: a call stopped or denied before approval says it did not run and shows no duration; its card has one countdown (issue 24)',
+  { timeout: 90_000 },
+  async (t) => {
+    const p = pageOrSkip(t, skipReason, e2e.page);
+    if (!p || !e2e.mode || !e2e.gemini) return;
+    await withEvidence(p, 'never-approved', async () => {
+      await p.getByTestId('new-chat').click();
+      e2e.gemini!.enqueue(reply(functionCall(ECHO_FOR_MODEL, { message: 'stopped first' })));
+      await p.getByTestId('chat-input').fill('Echo "stopped first", please.');
+      await p.getByTestId('chat-input').press('Enter');
+      const card = p.getByTestId('approval-card');
+      await card.waitFor({ timeout: STEP_TIMEOUT_MS });
+
+      // One countdown, in one format, on the card in the chat and on its item in Requests.
+      const inChat = await countdownsIn(p, '[data-testid="approval-card"]');
+      assert.equal(inChat.length, 1, `one countdown on the card: ${JSON.stringify(inChat)}`);
+      assert.match(inChat[0] ?? '', COUNTDOWN);
+      await p.getByTestId('nav-requests').click();
+      const item = p.locator('[data-testid="request-item"][data-kind="tool-approval"]');
+      await item.getByTestId('approval-card').waitFor({ timeout: STEP_TIMEOUT_MS });
+      const inRequests = await countdownsIn(p, '[data-testid="request-item"][data-kind="tool-approval"]');
+      assert.equal(inRequests.length, 1, `one countdown per request: ${JSON.stringify(inRequests)}`);
+      assert.match(inRequests[0] ?? '', COUNTDOWN);
+      await shot(p, '12-one-countdown');
+      await p.getByTestId('nav-chat').click();
+
+      // Stop while it waits: it never ran, so it says so and has no duration.
+      await card.waitFor({ timeout: STEP_TIMEOUT_MS });
+      await p.getByTestId('chat-stop').click();
+      await p.getByTestId('run-end').filter({ hasText: 'Stopped' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      const stopped = p.locator('[data-testid="tool-card"][data-status="cancelled"]');
+      await stopped.waitFor({ timeout: STEP_TIMEOUT_MS });
+      const note = (await stopped.getByTestId('tool-card-cancelled').textContent()) ?? '';
+      assert.match(note, /did not run/);
+      assert.doesNotMatch(note, /before it finished/);
+      assert.equal(
+        await stopped.getByTestId('tool-card-time').count(),
+        0,
+        'a call never run has no duration',
+      );
+      await p.getByTestId('chat-send').waitFor();
+
+      // Denied: not run, no duration either.
+      e2e.gemini!.enqueue(
+        reply(functionCall(ECHO_FOR_MODEL, { message: 'denied' })),
+        reply(text('Understood, no echo.')),
+      );
+      await p.getByTestId('chat-input').fill('Echo "denied", please.');
+      await p.getByTestId('chat-input').press('Enter');
+      await card.getByTestId('deny').click();
+      const denied = p.locator('[data-testid="tool-card"][data-status="denied"]');
+      await denied.waitFor({ timeout: STEP_TIMEOUT_MS });
+      assert.match((await denied.textContent()) ?? '', /Not run/);
+      assert.equal(await denied.getByTestId('tool-card-time').count(), 0, 'a denied call has no duration');
+      await p
+        .getByTestId('assistant-text')
+        .filter({ hasText: 'Understood, no echo.' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await shot(p, '13-never-approved');
+    });
   },
 );

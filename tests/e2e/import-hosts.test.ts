@@ -168,7 +168,12 @@ test('import from other apps: preview, pick, import, connect', { timeout: 180_00
     assert.match(await p.getByTestId('imported-everything').innerText(), /1 secret moved to your keychain/);
     await saveScreenshot(p, 'import-hosts-02-result');
 
-    await p.getByTestId('host-import-close').click();
+    // The way back to the chat (issue 24); the Servers view then shows its list again.
+    await p.getByTestId('host-import-result').getByTestId('back-to-chat').click();
+    await p.getByTestId('chat-view').waitFor({ state: 'visible' });
+    assert.equal(await p.getByTestId('nav-chat').getAttribute('aria-current'), 'page');
+    await p.getByTestId('nav-servers').click();
+    assert.equal(await p.getByTestId('host-import').count(), 0, 'the finished import is closed');
     for (const name of SERVER_NAMES)
       await p
         .locator(`[data-testid="server-state-${name}"][data-state="connected"]`)
@@ -218,3 +223,33 @@ test('export a server, and all of them, and copy the snippet', { timeout: 60_000
     assert.deepEqual(Object.keys(all.mcpServers).sort(), [...SERVER_NAMES].sort());
   });
 });
+
+test(
+  'looking again after an import offers none of the imported servers again',
+  { timeout: 60_000 },
+  async (t) => {
+    const p = pageOrSkip(t, skipReason, page);
+    if (!p || !mode) return;
+    await evidence(p, 'already-here', async () => {
+      await p.getByTestId('nav-servers').click();
+      await p.getByTestId('import-hosts').click();
+      await p.getByTestId('host-import').waitFor({ timeout: STEP });
+      for (const name of SERVER_NAMES) {
+        // Shown as already here under its name, with nothing to pick: no renamed copy is offered.
+        const row = p.getByTestId(`import-already-${name}`);
+        await row.waitFor({ timeout: STEP });
+        assert.match(await row.innerText(), new RegExp(`already here as .${name}.`));
+        assert.equal(await p.getByTestId(`import-pick-${name}`).count(), 0, `${name} is offered again`);
+      }
+      assert.equal(
+        await p.locator('[data-testid^="import-candidate-"]').count(),
+        0,
+        'no candidate is offered',
+      );
+      assert.equal(await p.getByTestId('host-import-apply').isDisabled(), true, 'nothing to import');
+      await saveScreenshot(p, 'import-hosts-05-already-here');
+      await p.getByTestId('host-import-close').click();
+      await p.getByTestId('server-row-everything').waitFor();
+    });
+  },
+);

@@ -137,3 +137,24 @@ test('the Activity summary is inset from the nav, not full width, and collapsed 
     await shot(p, 'activity-summary-open');
   });
 });
+
+test('Add from server.json… gives the window no horizontal scrollbar at 800x600', async (t) => {
+  const p = pageOrSkip(t, skipReason, e2e.session?.page ?? null);
+  if (!p) return;
+  await withEvidence(p, 'server-json-no-scrollbar', async () => {
+    await p.getByTestId('nav-registry').click();
+    await p.getByTestId('registry-add-json').click();
+    await p.getByTestId('server-json-file').waitFor({ state: 'attached' });
+    // The panel scrolled fully into view, as a person reading down to "Choose file…" would.
+    await p.getByTestId('server-json-preview').scrollIntoViewIfNeeded();
+    const widths = await p.evaluate(() => {
+      const root = document.scrollingElement ?? document.documentElement;
+      return { scroll: root.scrollWidth, client: root.clientWidth };
+    });
+    assert.ok(
+      widths.scroll <= widths.client,
+      `the window scrolls sideways: scrollWidth ${widths.scroll} > clientWidth ${widths.client}`,
+    );
+    await shot(p, 'server-json-panel');
+  });
+});

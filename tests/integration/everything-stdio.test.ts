@@ -180,6 +180,26 @@ describe('server-everything over stdio', { timeout: 120_000 }, () => {
         ),
     );
     assert.ok(cancelled.seq > request.seq);
+    // The reason the server reads is the words, not the host's error class (issue 24).
+    assert.equal(reasonOf(cancelled), 'cancelled by the user');
+    // server-everything keeps sending progress for the call it was told to cancel: the log says
+    // so in plain words, and never calls it a transport error (issue 24).
+    await waitFor('late progress in the trace', () =>
+      t.host
+        .trace(ID)
+        .find((e) => e.direction === 'in' && e.method === 'notifications/progress' && e.seq > cancelled.seq),
+    );
+    const notes = () =>
+      t.host
+        .log(ID)
+        .filter((l) => l.stream === 'host')
+        .map((l) => l.text);
+    await waitFor('the late progress noted', () => notes().find((n) => /already ended/.test(n)));
+    assert.deepEqual(
+      notes().filter((n) => /transport error|unknown token/i.test(n)),
+      [],
+      'late progress is not a transport error',
+    );
     // Still usable afterwards.
     assert.equal(
       textOf(await t.host.callTool(ID, 'echo', { message: 'after cancel' })),
@@ -215,6 +235,10 @@ function lastCall(trace: TraceEntry[], tool: string): TraceEntry | undefined {
   return trace
     .filter((e) => e.direction === 'out' && e.method === 'tools/call' && e.json.includes(`"name":"${tool}"`))
     .pop();
+}
+
+function reasonOf(entry: TraceEntry): unknown {
+  return (JSON.parse(entry.json) as { params?: { reason?: unknown } }).params?.reason;
 }
 
 function requestIdOf(entry: TraceEntry): unknown {

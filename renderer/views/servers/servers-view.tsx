@@ -62,7 +62,15 @@ export function ServersView({
           setImporting(false);
           setSide({ kind: 'edit', id });
         }}
-        {...(onBackToChat ? { onBackToChat } : {})}
+        // The import is over: coming back to Servers later shows the list, not this finished page.
+        {...(onBackToChat
+          ? {
+              onBackToChat: () => {
+                setImporting(false);
+                onBackToChat();
+              },
+            }
+          : {})}
       />
     );
   return (
