@@ -166,6 +166,9 @@ test('import from other apps: preview, pick, import, connect', { timeout: 180_00
     await p.getByTestId('host-import-result').waitFor({ timeout: STEP });
     for (const name of SERVER_NAMES) await p.getByTestId(`imported-${name}`).waitFor();
     assert.match(await p.getByTestId('imported-everything').innerText(), /1 secret moved to your keychain/);
+    // Each app by its name, never by its id (issue 24: "gemini-cli" instead of "Gemini CLI").
+    assert.match(await p.getByTestId('imported-everything').innerText(), /from Claude Desktop/);
+    assert.match(await p.getByTestId('imported-pages').innerText(), /from Cursor/);
     await saveScreenshot(p, 'import-hosts-02-result');
 
     // The way back to the chat (issue 24); the Servers view then shows its list again.

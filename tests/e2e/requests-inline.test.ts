@@ -200,6 +200,11 @@ for (const kind of ['sampling', 'elicitation'] as const) {
         'the Chat nav item to say the chat waits for you',
         async () => (await p.getByTestId('nav-chat-badge').textContent())?.trim() === '1',
       );
+      assert.equal(
+        await p.getByTestId('nav-requests-badge').count(),
+        0,
+        'the one waiting request is counted in Chat only, not on Requests as well',
+      );
       const callId = await toolCard.getAttribute('data-call-id');
       const requestId = await toolCard.getByTestId('inline-request').getAttribute('data-request-id');
       await evidence(p, `05-chat-${kind}`, '[data-testid="chat-thread"]');

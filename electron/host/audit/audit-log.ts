@@ -37,8 +37,13 @@ const DAY_MS = 86_400_000;
 
 /** The UTC day a timestamp falls on, as `YYYY-MM-DD`. */
 export function auditDay(at: number): string {
-  return new Date(at).toISOString().slice(0, 10);
+  // A burst of records falls on one day: its name is worked out once, not per record.
+  if (at >= lastDay.start && at < lastDay.start + DAY_MS) return lastDay.name;
+  const start = at - (((at % DAY_MS) + DAY_MS) % DAY_MS);
+  lastDay = { start, name: new Date(start).toISOString().slice(0, 10) };
+  return lastDay.name;
 }
+let lastDay = { start: Number.NaN, name: '' };
 
 /** Redact and stamp one entry; shared by both implementations so they record the same thing. */
 function seal(entry: AuditEntry, seq: number, now: number, redactor: Redactor | undefined): Sealed {

@@ -63,8 +63,10 @@ export class ServerCalls implements Disposable {
     opts: ToolCallOptions = {},
   ): Promise<CallToolResult> {
     const connection = this.deps.connection(serverId);
-    const controller = new AbortController();
-    if (opts.callId) {
+    // Only a call with an id can be cancelled (cancel() finds it by id): another needs no
+    // controller, and the SDK keeps its own for the call's timeout.
+    const controller = opts.callId ? new AbortController() : undefined;
+    if (opts.callId && controller) {
       if (this.calls.has(opts.callId))
         throw new HostFailure('duplicate_call', `call id "${opts.callId}" is already in flight`);
       this.calls.set(opts.callId, controller);
@@ -93,14 +95,14 @@ export class ServerCalls implements Disposable {
             serverId,
             tool,
             args,
-            signal: controller.signal,
+            ...(controller ? { signal: controller.signal } : {}),
             ...(callId ? { callId } : {}),
             ...(opts.conversationId ? { conversationId: opts.conversationId } : {}),
             ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
             ...(onProgress ? { onProgress } : {}),
           })
         : connection.requests.callTool(tool, args, {
-            signal: controller.signal,
+            ...(controller ? { signal: controller.signal } : {}),
             timeoutMs: opts.timeoutMs,
             onProgress,
           });
@@ -119,7 +121,7 @@ export class ServerCalls implements Disposable {
                   return await invoke();
                 } catch (error) {
                   // A call that ended without a result (timeout, cancel, failure) has nobody left to use what it asked for.
-                  this.origins.settle(callId, controller.signal.aborted ? 'stopped' : 'failed');
+                  this.origins.settle(callId, controller?.signal.aborted ? 'stopped' : 'failed');
                   throw error;
                 }
               },
@@ -132,7 +134,7 @@ export class ServerCalls implements Disposable {
     } catch (error) {
       // The SDK reports every abort as a REQUEST_TIMEOUT SdkError; a cancel is not a timeout.
       const thrown: unknown =
-        controller.signal.aborted && controller.signal.reason instanceof HostFailure
+        controller?.signal.aborted && controller.signal.reason instanceof HostFailure
           ? controller.signal.reason
           : explainCallFailure(error, {
               serverId,

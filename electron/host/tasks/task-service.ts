@@ -34,7 +34,8 @@ export interface TaskCallRequest {
   args: Record<string, unknown>;
   callId?: string;
   conversationId?: string;
-  signal: AbortSignal;
+  /** Absent for a call nobody can cancel (it has no call id). */
+  signal?: AbortSignal;
   timeoutMs?: number;
   onProgress?: CallOptions['onProgress'];
 }
@@ -86,7 +87,7 @@ export class TaskService implements Disposable {
     // 2025: only where both the server and the tool say so; 2026-07-28 is the server's call per request.
     const asTask = legacy && caps?.tasks?.requests?.tools?.call !== undefined && support !== 'forbidden';
     const opts: CallOptions = {
-      signal: call.signal,
+      ...(call.signal ? { signal: call.signal } : {}),
       ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
       ...(call.onProgress ? { onProgress: call.onProgress } : {}),
       ...(asTask ? { task: { ttl: REQUESTED_TTL_MS } } : {}),
@@ -134,9 +135,9 @@ export class TaskService implements Disposable {
   ): Promise<CallToolResult> {
     const k = key(call.serverId, handle.taskId);
     const stop = new AbortController();
-    const onCallAbort = () => stop.abort(call.signal.reason);
-    call.signal.addEventListener('abort', onCallAbort, { once: true });
-    if (call.signal.aborted) onCallAbort();
+    const onCallAbort = () => stop.abort(call.signal?.reason);
+    call.signal?.addEventListener('abort', onCallAbort, { once: true });
+    if (call.signal?.aborted) onCallAbort();
     this.stops.set(k, stop);
     const now = Date.now();
     this.put({
@@ -172,7 +173,7 @@ export class TaskService implements Disposable {
         this.update(k, stop.signal.aborted ? 'cancelled' : 'failed', current.statusMessage);
       throw error;
     } finally {
-      call.signal.removeEventListener('abort', onCallAbort);
+      call.signal?.removeEventListener('abort', onCallAbort);
       this.stops.delete(k);
     }
   }

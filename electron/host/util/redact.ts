@@ -93,9 +93,13 @@ export class Redactor {
 
   /** Scrub known secret values and bearer credentials from free text. */
   redactText(text: string): string {
-    let out = text
-      .replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`)
-      .replace(DPOP_CREDENTIAL, (_m, scheme: string) => `${scheme} ${REDACTED}`);
+    let out = text;
+    // Both patterns are case-sensitive and start with their scheme's name: a text without one
+    // (nearly every text an audit record or a trace holds) skips two regular expression scans.
+    if (out.includes('Bearer') || out.includes('Basic'))
+      out = out.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`);
+    if (out.includes('DPoP'))
+      out = out.replace(DPOP_CREDENTIAL, (_m, scheme: string) => `${scheme} ${REDACTED}`);
     for (const v of this.values) {
       if (out.includes(v)) out = out.split(v).join(REDACTED);
     }
