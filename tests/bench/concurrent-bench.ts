@@ -49,14 +49,21 @@ export async function runConcurrentBench(): Promise<Record<string, number>> {
       const raw = (server: number, i: number) =>
         raws[server].callTool({ name: 'echo', arguments: { message: `m${i}` } });
       const host = (server: number, i: number) => desk.callTool(`e${server}`, 'echo', { message: `m${i}` });
+      // As the chat calls: each with a call id, so each can be cancelled (an AbortController and
+      // the SDK's listener on its signal per call). Reported beside the key, without a goal.
+      let round = 0;
+      const cancellable = (server: number, i: number) =>
+        desk.callTool(`e${server}`, 'echo', { message: `m${i}` }, { callId: `bench-${round}-${i}` });
 
       await wall(raw);
       await wall(host);
-      const samples = { raw: [] as number[], host: [] as number[] };
+      const samples = { raw: [] as number[], host: [] as number[], cancellable: [] as number[] };
       for (let r = 0; r < ROUNDS; r++) {
+        round = r;
         // Alternate who goes first, so a slow spell of the machine does not always hit one side.
         const order = r % 2 === 0 ? (['raw', 'host'] as const) : (['host', 'raw'] as const);
         for (const mode of order) samples[mode].push(await wall(mode === 'raw' ? raw : host));
+        samples.cancellable.push(await wall(cancellable));
       }
       const rawMs = median(samples.raw);
       const hostMs = median(samples.host);
@@ -65,6 +72,9 @@ export async function runConcurrentBench(): Promise<Record<string, number>> {
       const ratio = median(samples.host.map((h, r) => h / samples.raw[r]));
       return {
         concurrent_1000_over_raw: Number(ratio.toFixed(3)),
+        concurrent_1000_cancellable_over_raw: Number(
+          median(samples.cancellable.map((c, r) => c / samples.raw[r])).toFixed(3),
+        ),
         concurrent_raw_ms: Number(rawMs.toFixed(1)),
         concurrent_host_ms: Number(hostMs.toFixed(1)),
         concurrent_calls: CALLS,
