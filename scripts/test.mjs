@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: build, then every tests/**/*.test.ts under Node's own test runner, with the format
-// check, lint and typecheck running beside the tests at low CPU priority (they take what the
-// tests leave idle; their output is printed once the tests are done).
+// `npm test`: build, then every tests/**/*.test.ts, each file in a node process of its own under
+// node's test runner (scripts/test-pool.mjs), with the format check, lint and typecheck running
+// beside the tests at low CPU priority (they take what the tests leave idle; their output is
+// printed once the tests are done).
 //   npm test                 everything
 //   npm test -- bridge e2e   only test files whose path contains "bridge" or "e2e"
-//   npm test -- --test-name-pattern=reconnect   arguments starting with -- go to `node --test`
+//   npm test -- --test-name-pattern=reconnect   arguments starting with -- go to each file's node
 //   TEST_SKIP_BUILD=1        skip format check, lint, typecheck and build (fast local iteration)
 //   TEST_CONCURRENCY         how many test files run at once (default 3; conformance runs alone)
 //   TEST_TOTAL_TIMEOUT_MS    kill a hung run after this long (default 70 min, under CI's 90)
